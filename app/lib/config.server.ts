@@ -1,0 +1,125 @@
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * Environment, validated once at start. A bad value stops the process with one
+ * line naming the variable (see `loadConfig`).
+ */
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().trim().min(1).default("127.0.0.1"),
+  API_URL: optionalString.pipe(
+    z
+      .url({ protocol: /^https?$/, error: "debe ser una URL http(s) absoluta" })
+      .transform((v) => v.replace(/\/+$/, ""))
+      .optional(),
+  ),
+  API_TOKEN: optionalString,
+  API_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  API_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(6),
+  SESSION_SECRET: optionalString,
+  SANDBOX_DATA_DIR: z.string().trim().min(1).default(".data/sandbox"),
+  SALES_EMAIL: z.email().default("ventas@seguridadtelecom.com.co"),
+  SALES_PHONE: z
+    .string()
+    .trim()
+    .regex(/^\+?[0-9 ]{7,20}$/, "debe ser un teléfono, por ejemplo +57 601 555 0123")
+    .default("+57 601 555 0123"),
+  TRUST_PROXY: optionalString,
+  INSECURE_COOKIES: z
+    .enum(["0", "1", "true", "false"])
+    .optional()
+    .transform((v) => v === "1" || v === "true"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export type Config = {
+  env: "development" | "production" | "test";
+  isProduction: boolean;
+  port: number;
+  host: string;
+  /** Origin of a remote merchant API, or undefined for the embedded sandbox. */
+  apiUrl: string | undefined;
+  apiToken: string | undefined;
+  apiTimeoutMs: number;
+  apiConcurrency: number;
+  sessionSecrets: string[];
+  sandboxDataDir: string;
+  salesEmail: string;
+  salesPhone: string;
+  trustProxy: string | undefined;
+  /** Plain-HTTP demo on a non-localhost host: cookies without Secure/__Host-. */
+  insecureCookies: boolean;
+  logLevel: string;
+};
+
+export class ConfigError extends Error {}
+
+let generatedSecret = false;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue.path[0] ?? "entorno");
+    throw new ConfigError(`Invalid environment variable ${name}: ${issue.message}`);
+  }
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === "production";
+  let sessionSecrets = (e.SESSION_SECRET ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (sessionSecrets.some((s) => s.length < 16)) {
+    throw new ConfigError(
+      "Invalid environment variable SESSION_SECRET: each secret must have at least 16 characters",
+    );
+  }
+  if (sessionSecrets.length === 0) {
+    if (isProduction && e.API_URL) {
+      throw new ConfigError(
+        "Invalid environment variable SESSION_SECRET: required in production with a remote API",
+      );
+    }
+    // Demo and tests: a per-process secret; carts do not survive a restart.
+    sessionSecrets = [randomBytes(32).toString("hex")];
+    generatedSecret = true;
+  }
+  return {
+    env: e.NODE_ENV,
+    isProduction,
+    port: e.PORT,
+    host: e.HOST,
+    apiUrl: e.API_URL,
+    apiToken: e.API_TOKEN,
+    apiTimeoutMs: e.API_TIMEOUT_MS,
+    apiConcurrency: e.API_CONCURRENCY,
+    sessionSecrets,
+    sandboxDataDir: path.resolve(e.SANDBOX_DATA_DIR),
+    salesEmail: e.SALES_EMAIL,
+    salesPhone: e.SALES_PHONE,
+    trustProxy: e.TRUST_PROXY,
+    insecureCookies: e.INSECURE_COOKIES,
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+/** True when SESSION_SECRET was not set and a random one is in use (logged as a warning). */
+export function usesGeneratedSecret() {
+  return generatedSecret;
+}
+
+let cached: Config | undefined;
+/** The process configuration, validated on first use. */
+export function config(): Config {
+  cached ??= loadConfig();
+  return cached;
+}

@@ -1,0 +1,8 @@
+// Placeholder: being written by its issue.
+export default function Screen() {
+  return (
+    <main id="contenido">
+      <h1>producto</h1>
+    </main>
+  );
+}

@@ -1,0 +1,8 @@
+import { reactRouter } from "@react-router/dev/vite";
+import { defineConfig } from "vite";
+
+export default defineConfig({
+  resolve: { tsconfigPaths: true },
+  plugins: [reactRouter()],
+  build: { target: "es2022" },
+});
