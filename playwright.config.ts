@@ -27,8 +27,17 @@ export default defineConfig({
     trace: "retain-on-failure",
   },
   projects: [
-    { name: "js-on", use: { ...chromium, javaScriptEnabled: true } },
-    { name: "js-off", use: { ...chromium, javaScriptEnabled: false } },
+    { name: "server", testMatch: /server\.spec\.ts/ },
+    {
+      name: "js-on",
+      testIgnore: /server\.spec\.ts/,
+      use: { ...chromium, javaScriptEnabled: true },
+    },
+    {
+      name: "js-off",
+      testIgnore: /server\.spec\.ts/,
+      use: { ...chromium, javaScriptEnabled: false },
+    },
   ],
   webServer: {
     command: "node server.ts",

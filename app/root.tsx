@@ -1,28 +1,118 @@
+import { useEffect } from "react";
 import {
+  data,
   isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
+  useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
+import { ContactDialog } from "~/components/ContactDialog";
+import { FlashNotice } from "~/components/FlashNotice";
+import { Footer } from "~/components/Footer";
+import { Header } from "~/components/Header";
+import { buildCategoryTree, menuTree } from "~/domain/category-tree";
+import type { CategoryNode } from "~/domain/product";
+import { getCategories } from "~/lib/api.server";
+import { type CartSummary, getCartSummary } from "~/lib/cart.server";
+import { config } from "~/lib/config.server";
+import { type FlashNotice as Notice, getFlash } from "~/lib/flash.server";
+import { logger } from "~/lib/logger.server";
 import { useNonce } from "~/lib/nonce";
 import "~/styles/global.css";
 
+/** What every page can read from the root match (`useRootData()`). */
+export interface RootData {
+  /** Public origin of the request, for canonical URLs. */
+  origin: string;
+  categoriesTree: CategoryNode[];
+  cart: CartSummary;
+  notice: Notice | null;
+  salesEmail: string;
+  salesPhone: string;
+  year: number;
+}
+
+const EMPTY_CART: CartSummary = { count: 0, lines: [], subtotal: 0 };
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const cfg = config();
+  // The layout degrades instead of failing the whole page when the API is down.
+  const [categoriesTree, cart, flash] = await Promise.all([
+    getCategories()
+      .then((list) => menuTree(buildCategoryTree(list)))
+      .catch((error: unknown) => {
+        logger.warn({ err: error }, "categories unavailable: empty menu");
+        return [];
+      }),
+    getCartSummary(request).catch((error: unknown) => {
+      logger.warn({ err: error }, "cart summary unavailable");
+      return EMPTY_CART;
+    }),
+    getFlash(request),
+  ]);
+  const value: RootData = {
+    origin: new URL(request.url).origin,
+    categoriesTree,
+    cart,
+    notice: flash.notice,
+    salesEmail: cfg.salesEmail,
+    salesPhone: cfg.salesPhone,
+    year: new Date().getFullYear(),
+  };
+  return data(value, { headers: flash.headers });
+}
+
+/** Root loader data, or undefined when the root loader itself failed. */
+export function useRootData(): RootData | undefined {
+  return useRouteLoaderData<typeof loader>("root") as RootData | undefined;
+}
+
+/** Client-side navigations close any open popover (mega menu, contact dialog). */
+function useClosePopoversOnNavigation() {
+  const { pathname, search } = useLocation();
+  useEffect(() => {
+    for (const el of document.querySelectorAll<HTMLElement>("[popover]")) {
+      if (el.matches(":popover-open")) el.hidePopover();
+    }
+  }, [pathname, search]);
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const root = useRootData();
+  useClosePopoversOnNavigation();
   return (
     <html lang="es-CO">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0b4f9c" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />
       </head>
       <body>
+        <a href="#contenido" className="skip-link">
+          Saltar al contenido principal
+        </a>
+        <Header
+          categories={root?.categoriesTree ?? []}
+          cart={root?.cart ?? EMPTY_CART}
+        />
+        {root?.notice ? <FlashNotice notice={root.notice} /> : null}
         {children}
+        <Footer
+          email={root?.salesEmail ?? null}
+          phone={root?.salesPhone ?? null}
+          year={root?.year ?? new Date().getFullYear()}
+        />
+        {root ? <ContactDialog email={root.salesEmail} phone={root.salesPhone} /> : null}
+        {/* Resets scroll to the top on each new path, restores it on back/forward. */}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -36,13 +126,18 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   let title = "Ocurrió un error";
-  let detail = "Lo sentimos, algo salió mal. Por favor, intenta de nuevo.";
+  let detail = "Lo sentimos, algo salió mal. Por favor, intenta de nuevo en unos minutos.";
   if (isRouteErrorResponse(error)) {
-    title = error.status === 404 ? "Página no encontrada" : `Error ${error.status}`;
+    if (error.status === 404) {
+      title = "Página no encontrada";
+      detail = "La página que buscas no existe o fue movida.";
+    } else {
+      title = `Error ${error.status}`;
+    }
     if (typeof error.data === "string" && error.data) detail = error.data;
   }
   return (
-    <main id="contenido" className="container">
+    <main id="contenido" className="container error-page">
       <h1>{title}</h1>
       <p>{detail}</p>
       <p>

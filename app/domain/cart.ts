@@ -1,0 +1,134 @@
+/**
+ * Pure cart operations of spec §4 on the only thing the cart stores: product
+ * ids and quantities. Prices, titles and totals are never kept here.
+ */
+export interface CartLine {
+  productId: string;
+  quantity: number;
+}
+export type Cart = readonly CartLine[];
+
+/** Keeps the signed cookie well under 4 KB (see docs/decisions/0201). */
+export const MAX_CART_LINES = 40;
+/** Upper bound for one line whatever the stock says; keeps the encoding short. */
+export const MAX_LINE_QUANTITY = 9999;
+
+export const CART_LINE_LIMIT_MESSAGE = `Tu carrito ya tiene ${MAX_CART_LINES} productos distintos, el máximo permitido. Retira alguno o finaliza la compra para agregar otros.`;
+
+/** Product ids as the catalogue uses them; anything else is refused. */
+const PRODUCT_ID = /^[A-Za-z0-9_-]{1,40}$/;
+
+export function isProductId(value: string): boolean {
+  return PRODUCT_ID.test(value);
+}
+
+function clampLineQuantity(quantity: number): number {
+  return Math.min(Math.max(Math.trunc(quantity), 0), MAX_LINE_QUANTITY);
+}
+
+/** True when adding `productId` would need a line the cart has no room for. */
+export function exceedsLineLimit(cart: Cart, productId: string): boolean {
+  return cart.length >= MAX_CART_LINES && !cart.some((l) => l.productId === productId);
+}
+
+/** Adds `quantity` (default 1): increments an existing line, else appends a new one. */
+export function addItem(cart: Cart, productId: string, quantity = 1): Cart {
+  const amount = clampLineQuantity(quantity);
+  if (amount <= 0) return cart;
+  if (cart.some((l) => l.productId === productId)) {
+    return cart.map((l) =>
+      l.productId === productId ? { ...l, quantity: clampLineQuantity(l.quantity + amount) } : l,
+    );
+  }
+  if (cart.length >= MAX_CART_LINES) return cart;
+  return [...cart, { productId, quantity: amount }];
+}
+
+/** Removes one unit; the line goes away when it had 1. */
+export function decrementItem(cart: Cart, productId: string): Cart {
+  return cart.flatMap((l) => {
+    if (l.productId !== productId) return [l];
+    return l.quantity <= 1 ? [] : [{ ...l, quantity: l.quantity - 1 }];
+  });
+}
+
+export function removeLine(cart: Cart, productId: string): Cart {
+  return cart.filter((l) => l.productId !== productId);
+}
+
+/** Sets a line's quantity; 0 or less removes it. Unknown ids are left alone. */
+export function setQuantity(cart: Cart, productId: string, quantity: number): Cart {
+  if (!Number.isFinite(quantity) || quantity <= 0) return removeLine(cart, productId);
+  return cart.map((l) =>
+    l.productId === productId ? { ...l, quantity: Math.max(1, clampLineQuantity(quantity)) } : l,
+  );
+}
+
+export function clearCart(): Cart {
+  return [];
+}
+
+/** Replaces the whole cart: merges duplicate ids, drops invalid lines, keeps the line limit. */
+export function replaceCart(lines: ReadonlyArray<{ productId: string; quantity: number }>): Cart {
+  let cart: Cart = [];
+  for (const line of lines) {
+    if (!isProductId(line.productId) || !Number.isFinite(line.quantity)) continue;
+    cart = addItem(cart, line.productId, line.quantity);
+  }
+  return cart;
+}
+
+/** Total units, for the header badge. */
+export function cartCount(cart: Cart): number {
+  return cart.reduce((sum, l) => sum + l.quantity, 0);
+}
+
+export function lineQuantity(cart: Cart, productId: string): number {
+  return cart.find((l) => l.productId === productId)?.quantity ?? 0;
+}
+
+/**
+ * Caps every line to the stock the catalogue reports now and drops lines whose
+ * product is gone (`stock` has no entry) or out of stock.
+ */
+export function reconcileWithStock(
+  cart: Cart,
+  stock: ReadonlyMap<string, number>,
+): { cart: Cart; removed: string[]; capped: string[] } {
+  const removed: string[] = [];
+  const capped: string[] = [];
+  const next: CartLine[] = [];
+  for (const line of cart) {
+    const available = stock.get(line.productId);
+    if (available === undefined || available <= 0) {
+      removed.push(line.productId);
+    } else if (line.quantity > available) {
+      capped.push(line.productId);
+      next.push({ ...line, quantity: available });
+    } else {
+      next.push(line);
+    }
+  }
+  return { cart: next, removed, capped };
+}
+
+/**
+ * Compact cookie encoding: `id:qty` joined by `,` (about 10 bytes a line instead
+ * of ~40 as JSON objects). Ids are restricted to [A-Za-z0-9_-], so the
+ * separators are unambiguous.
+ */
+export function encodeCart(cart: Cart): string {
+  return cart.map((l) => `${l.productId}:${l.quantity}`).join(",");
+}
+
+/** Inverse of `encodeCart`; any malformed input yields the valid lines only (or an empty cart). */
+export function decodeCart(value: unknown): Cart {
+  if (typeof value !== "string" || value === "") return [];
+  const lines: CartLine[] = [];
+  for (const part of value.split(",", MAX_CART_LINES * 2)) {
+    const match = /^([A-Za-z0-9_-]{1,40}):(\d{1,6})$/.exec(part);
+    if (!match) continue;
+    lines.push({ productId: match[1], quantity: Number(match[2]) });
+  }
+  return replaceCart(lines);
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "./config.server";
+
+describe("loadConfig", () => {
+  it("runs with no configuration against the sandbox", () => {
+    const cfg = loadConfig({});
+    expect(cfg.apiUrl).toBeUndefined();
+    expect(cfg.apiTimeoutMs).toBe(15_000);
+    expect(cfg.apiConcurrency).toBe(6);
+    expect(cfg.sessionSecrets).toHaveLength(1);
+    expect(cfg.port).toBe(3000);
+  });
+
+  it("reads a remote API, token and rotated secrets", () => {
+    const cfg = loadConfig({
+      API_URL: "https://api.example.co/",
+      API_TOKEN: "abc",
+      SESSION_SECRET: "new-secret-0123456789, old-secret-0123456789",
+      NODE_ENV: "production",
+    });
+    expect(cfg.apiUrl).toBe("https://api.example.co");
+    expect(cfg.apiToken).toBe("abc");
+    expect(cfg.sessionSecrets).toEqual(["new-secret-0123456789", "old-secret-0123456789"]);
+    expect(cfg.isProduction).toBe(true);
+  });
+
+  it.each([
+    [{ API_URL: "not a url" }, "API_URL"],
+    [{ API_URL: "ftp://api.example.co" }, "API_URL"],
+    [{ API_TIMEOUT_MS: "soon" }, "API_TIMEOUT_MS"],
+    [{ API_CONCURRENCY: "0" }, "API_CONCURRENCY"],
+    [{ PORT: "99999" }, "PORT"],
+    [{ SALES_EMAIL: "ventas" }, "SALES_EMAIL"],
+    [{ SESSION_SECRET: "short" }, "SESSION_SECRET"],
+    [{ NODE_ENV: "production", API_URL: "https://api.example.co" }, "SESSION_SECRET"],
+  ])("stops with one line naming the variable for %o", (env, name) => {
+    expect(() => loadConfig(env)).toThrowError(new RegExp(`^Invalid environment variable ${name}:`));
+  });
+});

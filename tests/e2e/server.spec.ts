@@ -1,0 +1,163 @@
+/**
+ * The Node server itself: health, caching headers, compression, CSP, request
+ * logs, the Origin check behind a TLS proxy and graceful shutdown.
+ * Runs once (project "server"), not per browser mode.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import net from "node:net";
+import { expect, test } from "@playwright/test";
+
+test("GET /healthz says the sandbox is in use", async ({ request }) => {
+  const res = await request.get("/healthz");
+  expect(res.status()).toBe(200);
+  expect(await res.json()).toEqual({ status: "ok", api: "sandbox" });
+});
+
+test("hashed assets are immutable for a year, other static files short-lived", async ({
+  request,
+}) => {
+  const html = await (await request.get("/")).text();
+  const asset = html.match(/\/assets\/[\w.-]+\.js/)?.[0];
+  expect(asset).toBeTruthy();
+  const res = await request.get(asset!);
+  expect(res.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+  const favicon = await request.get("/favicon.svg");
+  expect(favicon.status()).toBe(200);
+  expect(favicon.headers()["cache-control"]).toBe("public, max-age=3600");
+});
+
+test("pages are compressed with brotli or gzip", async ({ request }) => {
+  const br = await request.get("/", { headers: { "Accept-Encoding": "br" } });
+  expect(br.headers()["content-encoding"]).toBe("br");
+  const gzip = await request.get("/", { headers: { "Accept-Encoding": "gzip" } });
+  expect(gzip.headers()["content-encoding"]).toBe("gzip");
+});
+
+test("documents carry a nonce-based CSP that matches their scripts", async ({ request }) => {
+  const res = await request.get("/");
+  const csp = res.headers()["content-security-policy"];
+  const nonce = csp.match(/'nonce-([^']+)'/)?.[1];
+  expect(nonce).toBeTruthy();
+  expect(csp).toContain("object-src 'none'");
+  expect(csp).toContain("frame-ancestors 'none'");
+  const html = await res.text();
+  const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const tag of scripts) {
+    if (tag.includes('type="application/ld+json"')) continue;
+    expect(tag).toContain(`nonce="${nonce}"`);
+  }
+  expect(res.headers()["x-content-type-options"]).toBe("nosniff");
+});
+
+test("a cross-origin POST is rejected", async ({ request }) => {
+  const res = await request.post("/login", {
+    headers: { Origin: "https://atacante.example" },
+    form: { intent: "login", email: "a@b.co", password: "x" },
+    maxRedirects: 0,
+  });
+  expect(res.status()).toBe(400);
+});
+
+// --- A second server started by the test, to watch its logs and its shutdown. ---
+
+const PORT = 3398;
+
+function startServer(env: Record<string, string>) {
+  const child = spawn(process.execPath, ["server.ts"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "info",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout!.on("data", (chunk) => (output += chunk));
+  child.stderr!.on("data", (chunk) => (output += chunk));
+  return { child, output: () => output };
+}
+
+async function waitHealthy() {
+  for (let i = 0; i < 300; i++) {
+    const ok = await fetch(`http://127.0.0.1:${PORT}/healthz`)
+      .then((r) => r.ok)
+      .catch(() => false);
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error("server did not start");
+}
+
+function exitCode(child: ChildProcess) {
+  return new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+}
+
+test.describe.serial("own server", () => {
+  test("behind a TLS proxy, a same-site POST passes and logs hold no secrets", async () => {
+    const server = startServer({ TRUST_PROXY: "true" });
+    try {
+      await waitHealthy();
+      const res = await fetch(`http://127.0.0.1:${PORT}/login`, {
+        method: "POST",
+        redirect: "manual",
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          Origin: "https://tienda.example.co",
+          Host: "tienda.example.co",
+          "X-Forwarded-Proto": "https",
+          "X-Forwarded-Host": "tienda.example.co",
+          Cookie: "galleta-secreta=valor-secreto-123",
+        },
+        body: "intent=login&email=cliente%40correo.co&password=clave-secreta-456",
+      });
+      expect(res.status).not.toBe(400);
+      await new Promise((r) => setTimeout(r, 200));
+      const logs = server.output();
+      const line = logs.split("\n").find((l) => l.includes('"path":"/login"'));
+      expect(line).toBeTruthy();
+      const entry = JSON.parse(line!);
+      expect(entry).toMatchObject({ method: "POST", path: "/login", status: res.status });
+      expect(logs).not.toContain("valor-secreto-123");
+      expect(logs).not.toContain("clave-secreta-456");
+      expect(logs).not.toContain("cliente@correo.co");
+    } finally {
+      server.child.kill("SIGTERM");
+      await exitCode(server.child);
+    }
+  });
+
+  test("SIGTERM lets an in-flight request finish, then exits 0", async () => {
+    const server = startServer({});
+    await waitHealthy();
+    const body = "intent=login&email=&password=";
+    const socket = net.connect(PORT, "127.0.0.1");
+    await new Promise<void>((r) => socket.once("connect", () => r()));
+    let response = "";
+    socket.on("data", (chunk) => (response += chunk));
+    const closed = new Promise<void>((r) => socket.once("close", () => r()));
+    socket.write(
+      [
+        "POST /login HTTP/1.1",
+        `Host: 127.0.0.1:${PORT}`,
+        `Origin: http://127.0.0.1:${PORT}`,
+        "Content-Type: application/x-www-form-urlencoded",
+        `Content-Length: ${body.length}`,
+        "Connection: close",
+        "",
+        body.slice(0, 10),
+      ].join("\r\n"),
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    const exited = exitCode(server.child);
+    server.child.kill("SIGTERM");
+    await new Promise((r) => setTimeout(r, 300));
+    socket.end(body.slice(10));
+    await closed;
+    expect(response).toMatch(/^HTTP\/1\.1 (200|400)/);
+    expect(await exited).toBe(0);
+  });
+});
