@@ -1,0 +1,291 @@
+/**
+ * Turns the merchant API's field variants (spec §3) into the store's models.
+ * Pure and total: any input gives a model or null, never an exception.
+ */
+import {
+  type Brand,
+  type Category,
+  type FeaturedEntry,
+  type Product,
+  type ProductCategoryRef,
+  stockFlags,
+} from "./product";
+
+type Raw = Record<string, unknown>;
+
+export function isRecord(value: unknown): value is Raw {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+/** First field present (not undefined/null) among `keys`. */
+function pick(raw: Raw, ...keys: string[]): unknown {
+  for (const key of keys) {
+    if (raw[key] !== undefined && raw[key] !== null) return raw[key];
+  }
+  return undefined;
+}
+
+/** A trimmed non-empty string; finite numbers become strings. */
+export function toText(value: unknown): string | null {
+  if (typeof value === "number") return Number.isFinite(value) ? String(value) : null;
+  if (typeof value !== "string") return null;
+  const text = value.trim();
+  return text === "" ? null : text;
+}
+
+/** A finite number from a number or a numeric string ("1234", " 99.5 "); else null. */
+export function toNumber(value: unknown): number | null {
+  if (typeof value === "number") return Number.isFinite(value) ? value : null;
+  if (typeof value !== "string") return null;
+  const text = value.trim();
+  if (!/^[-+]?(\d+(\.\d*)?|\.\d+)$/.test(text)) return null;
+  const n = Number(text);
+  return Number.isFinite(n) ? n : null;
+}
+
+/** A price in integer pesos: rounded, 0 kept (shown as 'Consultar precio'), negative or junk → null. */
+export function toPrice(value: unknown): number | null {
+  const n = toNumber(value);
+  if (n === null || n < 0) return null;
+  return Math.round(n);
+}
+
+/** Stock units: a whole number ≥ 0; negative or junk → 0. */
+export function toStock(value: unknown): number {
+  const n = toNumber(value);
+  return n === null || n < 0 ? 0 : Math.floor(n);
+}
+
+function toLevel(value: unknown): number | null {
+  const n = toNumber(value);
+  return n !== null && Number.isInteger(n) && n >= 1 ? n : null;
+}
+
+/** A name from a string or an object carrying `nombre`/`name`. */
+function toName(value: unknown): string | null {
+  if (isRecord(value)) return toText(pick(value, "nombre", "name"));
+  return toText(value);
+}
+
+function isNumericId(text: string): boolean {
+  return /^\d+$/.test(text);
+}
+
+function imageUrl(value: unknown): string | null {
+  if (isRecord(value)) return toText(pick(value, "url", "imagen", "src"));
+  return toText(value);
+}
+
+/** Cover (img_portada, then imagen) first, then the gallery; deduplicated, empties dropped. */
+function normalizeImages(raw: Raw): string[] {
+  const gallery = pick(raw, "imagenes", "images");
+  const candidates: unknown[] = [raw.img_portada, raw.imagen, ...(Array.isArray(gallery) ? gallery : [])];
+  const images: string[] = [];
+  for (const candidate of candidates) {
+    const url = imageUrl(candidate);
+    if (url && !images.includes(url)) images.push(url);
+  }
+  return images;
+}
+
+function specValue(value: unknown): string | null {
+  if (typeof value === "boolean") return value ? "Sí" : "No";
+  return toText(value);
+}
+
+/** A map of name → value; also accepts a list of { nombre|name, valor|value }. */
+function normalizeSpecifications(value: unknown): Record<string, string> {
+  const specs: Record<string, string> = {};
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      if (!isRecord(item)) continue;
+      const name = toText(pick(item, "nombre", "name"));
+      const text = specValue(pick(item, "valor", "value"));
+      if (name && text) specs[name] = text;
+    }
+  } else if (isRecord(value)) {
+    for (const [name, raw] of Object.entries(value)) {
+      const text = specValue(raw);
+      if (name.trim() && text) specs[name.trim()] = text;
+    }
+  }
+  return specs;
+}
+
+function normalizeFeatures(value: unknown): string[] {
+  if (!Array.isArray(value)) return [];
+  const features: string[] = [];
+  for (const item of value) {
+    const text = isRecord(item) ? toText(item.feature_text) : toText(item);
+    if (text) features.push(text);
+  }
+  return features;
+}
+
+function normalizeCategoryRefs(value: unknown): ProductCategoryRef[] {
+  if (!Array.isArray(value)) return [];
+  const refs: ProductCategoryRef[] = [];
+  for (const item of value) {
+    if (!isRecord(item)) continue;
+    const id = toText(item.id);
+    if (!id || refs.some((r) => r.id === id)) continue;
+    refs.push({ id, name: toText(pick(item, "nombre", "name")) ?? `Categoría ${id}`, level: toLevel(item.nivel) });
+  }
+  return refs;
+}
+
+/**
+ * The selling price is `precio_descuentos` when it is positive (the price after
+ * the merchant's discounts), else `precio` (see docs/decisions/0120).
+ */
+function sellingPrice(raw: Raw): number | null {
+  const discounted = toPrice(raw.precio_descuentos);
+  if (discounted !== null && discounted > 0) return discounted;
+  return toPrice(raw.precio) ?? discounted;
+}
+
+export function normalizeProduct(input: unknown): Product | null {
+  if (!isRecord(input)) return null;
+  const id = toText(pick(input, "id", "producto_id", "id_producto"));
+  if (!id) return null;
+
+  const categories = normalizeCategoryRefs(input.categorias);
+  const categoria = input.categoria;
+  const categoriaText = isRecord(categoria) ? toText(categoria.id) : toText(categoria);
+  const categoriaName = toName(categoria);
+  // `categoria` is an id in some payloads and a name in others.
+  let categoryId = toText(input.categoria_id) ?? (categoriaText && isNumericId(categoriaText) ? categoriaText : null);
+  let categoryName = categoriaName && !isNumericId(categoriaName) ? categoriaName : null;
+  if (!categoryId && categories.length > 0) {
+    const top = [...categories].sort((a, b) => (a.level ?? 99) - (b.level ?? 99))[0];
+    categoryId = top.id;
+    categoryName ??= top.name;
+  }
+  if (categoryId && !categoryName) {
+    categoryName = categories.find((c) => c.id === categoryId)?.name ?? null;
+  }
+
+  const stock = toStock(pick(input, "total_existencia", "existencia_total", "existencia"));
+  const listPrice = toPrice(input.precio_lista);
+
+  return {
+    id,
+    title: toText(pick(input, "titulo", "title")),
+    model: toText(input.modelo),
+    sku: toText(input.sku),
+    brand: toName(pick(input, "marca", "marca_nombre", "brand_name")),
+    categoryId,
+    categoryName,
+    subcategory: toName(input.subcategoria),
+    categories,
+    images: normalizeImages(input),
+    description: toText(input.descripcion),
+    descriptionHtml: toText(pick(input, "descripcion_larga", "description_html")),
+    specifications: normalizeSpecifications(input.especificaciones),
+    features: normalizeFeatures(input.features),
+    stock,
+    price: sellingPrice(input),
+    listPrice: listPrice !== null && listPrice > 0 ? listPrice : null,
+    ...stockFlags(stock),
+  };
+}
+
+/** Normalises a list, dropping entries that are not products (no id). Duplicate ids keep the first. */
+export function normalizeProducts(input: unknown): Product[] {
+  if (!Array.isArray(input)) return [];
+  const seen = new Set<string>();
+  const products: Product[] = [];
+  for (const item of input) {
+    const product = normalizeProduct(item);
+    if (product && !seen.has(product.id)) {
+      seen.add(product.id);
+      products.push(product);
+    }
+  }
+  return products;
+}
+
+/** The product of a detail response: `{ producto }` or the product itself. */
+export function productFromDetail(body: unknown): Product | null {
+  if (isRecord(body) && isRecord(body.producto)) return normalizeProduct(body.producto);
+  return normalizeProduct(body);
+}
+
+/** A list under the first of `fields` that holds an array, or the body itself when it is one. */
+export function listFrom(body: unknown, ...fields: string[]): unknown[] {
+  if (Array.isArray(body)) return body;
+  if (!isRecord(body)) return [];
+  for (const field of fields) {
+    const value = body[field];
+    if (Array.isArray(value)) return value;
+  }
+  return [];
+}
+
+/** The price call's `{ precio }`: integer pesos, or null when absent / junk. */
+export function priceFromBody(body: unknown): number | null {
+  return isRecord(body) ? toPrice(body.precio) : null;
+}
+
+export function normalizeCategory(input: unknown): Category | null {
+  if (!isRecord(input)) return null;
+  const id = toText(input.id);
+  if (!id) return null;
+  const count = toNumber(pick(input, "total_productos", "product_count"));
+  return {
+    id,
+    name: toText(pick(input, "nombre", "name")) ?? `Categoría ${id}`,
+    level: toLevel(pick(input, "nivel", "level")),
+    parentId: toText(pick(input, "padre_id", "parent_id")),
+    productCount: count !== null && count >= 0 ? Math.floor(count) : null,
+  };
+}
+
+export function normalizeCategories(input: unknown): Category[] {
+  if (!Array.isArray(input)) return [];
+  const seen = new Set<string>();
+  return input.flatMap((item) => {
+    const category = normalizeCategory(item);
+    if (!category || seen.has(category.id)) return [];
+    seen.add(category.id);
+    return [category];
+  });
+}
+
+/** Shown when the API does not know a category (404): the page still renders. */
+export function placeholderCategory(id: string): Category {
+  return { id, name: `Categoría ${id}`, level: null, parentId: null, productCount: null };
+}
+
+const spanish = new Intl.Collator("es", { sensitivity: "base", numeric: true });
+
+/** Sorted by name in Spanish (spec §7). */
+export function sortCategoriesByName(categories: Category[]): Category[] {
+  return [...categories].sort((a, b) => spanish.compare(a.name, b.name));
+}
+
+export function normalizeBrands(input: unknown): Brand[] {
+  if (!Array.isArray(input)) return [];
+  const brands: Brand[] = [];
+  for (const item of input) {
+    if (!isRecord(item)) continue;
+    const name = toText(pick(item, "nombre", "name"));
+    if (!name) continue;
+    const id = toText(item.id) ?? name;
+    if (brands.some((b) => b.id === id)) continue;
+    brands.push({ id, name, image: imageUrl(pick(item, "imagen", "logo", "image")) });
+  }
+  return brands;
+}
+
+/** Entries of productos_ids_consolidados.json; entries without id or category are dropped. */
+export function normalizeFeaturedEntries(input: unknown): FeaturedEntry[] {
+  const entries: FeaturedEntry[] = [];
+  for (const item of listFrom(input, "productos")) {
+    if (!isRecord(item)) continue;
+    const id = toText(pick(item, "id", "producto_id", "id_producto"));
+    const categoryId = toText(pick(item, "categoria", "categoria_id"));
+    if (id && categoryId && !entries.some((e) => e.id === id)) entries.push({ id, categoryId });
+  }
+  return entries;
+}

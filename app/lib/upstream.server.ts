@@ -1,0 +1,161 @@
+/**
+ * Transport to the merchant API (spec §7, generic behaviour): one Request/Response
+ * path for a remote API (API_URL) and for the embedded sandbox, with the bearer
+ * token, a timeout, a concurrency limit and the error mapping every call shares.
+ * Resource-specific meaning (404 → placeholder, etc.) lives in api.server.ts.
+ */
+import pLimit from "p-limit";
+import { getSandbox, SANDBOX_PREFIX } from "../../sandbox/index.ts";
+
+/** An upstream failure with a message fit to show ('Producto no encontrado', 'Error HTTP: 500', …). */
+export class ApiError extends Error {
+  readonly status: number;
+  constructor(message: string, status: number, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "ApiError";
+    this.status = status;
+  }
+}
+
+export const TIMEOUT_MESSAGE = "Tiempo de espera agotado al consultar el servidor";
+export const NETWORK_MESSAGE = "Error de red: no se pudo conectar con el servidor";
+
+export function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404;
+}
+
+export type FetchLike = (input: Request) => Promise<Response>;
+
+export interface TransportOptions {
+  /** Origin (optionally with a path prefix) of a remote API; undefined → embedded sandbox. */
+  baseUrl?: string;
+  token?: string;
+  timeoutMs: number;
+  concurrency: number;
+  /** Remote transport only; defaults to `globalThis.fetch` looked up at call time (msw intercepts it). */
+  fetch?: FetchLike;
+  /** Embedded sandbox only. */
+  sandboxDataDir?: string;
+}
+
+export interface Transport {
+  /** GET a JSON resource: parsed body ({} when it is not JSON); ApiError when not OK. */
+  getJson(path: string): Promise<unknown>;
+  /** GET a resource to stream (PDF): the OK response; ApiError when not OK. */
+  getRaw(path: string): Promise<Response>;
+  /** Upstream calls running now and waiting for a slot (for health and tests). */
+  readonly activeCount: number;
+  readonly pendingCount: number;
+}
+
+const SANDBOX_ORIGIN = "http://sandbox.internal";
+
+export function createTransport(options: TransportOptions): Transport {
+  const limit = pLimit(options.concurrency);
+  const baseUrl = options.baseUrl?.replace(/\/+$/, "");
+
+  let sandbox: ReturnType<typeof getSandbox> | undefined;
+  function embeddedSandbox() {
+    sandbox ??= getSandbox({
+      dataDir: options.sandboxDataDir ?? ".data/sandbox",
+      publicBase: SANDBOX_PREFIX,
+    });
+    return sandbox;
+  }
+
+  function send(request: Request): Promise<Response> {
+    if (baseUrl) {
+      const doFetch = options.fetch ?? ((r: Request) => globalThis.fetch(r));
+      return doFetch(request);
+    }
+    return embeddedSandbox().fetch(request);
+  }
+
+  function buildRequest(path: string, accept: string, signal: AbortSignal): Request {
+    const headers = new Headers({ Accept: accept });
+    if (options.token) headers.set("Authorization", `Bearer ${options.token}`);
+    return new Request((baseUrl ?? SANDBOX_ORIGIN) + path, { method: "GET", headers, signal });
+  }
+
+  /**
+   * Runs one upstream exchange inside a concurrency slot with its own timeout.
+   * `read` consumes the response while the slot and the timer are still held.
+   */
+  async function exchange<T>(path: string, accept: string, read: (response: Response) => Promise<T>) {
+    // The sandbox builds its catalogue on first start: wait for it outside the
+    // request timeout. A failed build is answered by the sandbox itself (503).
+    if (!baseUrl) await embeddedSandbox().ready.catch(() => {});
+    return limit(async () => {
+      const controller = new AbortController();
+      const timedOut = new Promise<never>((_, reject) => {
+        controller.signal.addEventListener("abort", () =>
+          reject(new ApiError(TIMEOUT_MESSAGE, 504)),
+        );
+      });
+      timedOut.catch(() => {}); // handled through the race below
+      const timer = setTimeout(() => controller.abort(), options.timeoutMs);
+      try {
+        // The race also bounds an in-process sandbox that ignores the signal.
+        return await Promise.race([
+          (async () => {
+            let response: Response;
+            try {
+              response = await send(buildRequest(path, accept, controller.signal));
+            } catch (error) {
+              throw toNetworkError(error, controller.signal);
+            }
+            if (!response.ok) throw await errorFromResponse(response);
+            return read(response);
+          })(),
+          timedOut,
+        ]);
+      } catch (error) {
+        // A body cut off mid-read is a network failure too (or the timeout firing).
+        throw toNetworkError(error, controller.signal);
+      } finally {
+        clearTimeout(timer);
+      }
+    });
+  }
+
+  return {
+    getJson: (path) => exchange(path, "application/json", readJson),
+    // Headers only: the body is streamed later, outside the slot and the timer.
+    getRaw: (path) => exchange(path, "application/pdf, */*", async (r) => r),
+    get activeCount() {
+      return limit.activeCount;
+    },
+    get pendingCount() {
+      return limit.pendingCount;
+    },
+  };
+}
+
+/** A body that is not JSON (an HTML error page, an empty body) reads as `{}` (spec §7). */
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text.trim() === "") return {};
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return {};
+  }
+}
+
+async function errorFromResponse(response: Response): Promise<ApiError> {
+  const body = await readJson(response).catch(() => ({}));
+  const record = body !== null && typeof body === "object" ? (body as Record<string, unknown>) : {};
+  const message =
+    nonEmptyString(record.error) ?? nonEmptyString(record.message) ?? `Error HTTP: ${response.status}`;
+  return new ApiError(message, response.status);
+}
+
+function nonEmptyString(value: unknown): string | undefined {
+  return typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
+}
+
+function toNetworkError(error: unknown, signal: AbortSignal): ApiError {
+  if (error instanceof ApiError) return error;
+  if (signal.aborted) return new ApiError(TIMEOUT_MESSAGE, 504, { cause: error });
+  return new ApiError(NETWORK_MESSAGE, 502, { cause: error });
+}
