@@ -1,6 +1,14 @@
 /**
- * The embedded sandbox merchant API. SKELETON — being written.
+ * The embedded sandbox merchant API: a generated catalogue in SQLite behind
+ * the same HTTP contract as the merchant's API (see sandbox/README.md).
+ *
+ * Imported both natively by server.ts and through the app bundle, so it keeps
+ * one instance per data folder in a process-wide registry on globalThis.
  */
+import path from "node:path";
+import { CatalogueStore, ensureCatalogueDb } from "./db.ts";
+import { createHandler } from "./handler.ts";
+
 export const SANDBOX_PREFIX = "/sandbox";
 
 export interface SandboxOptions {
@@ -14,9 +22,55 @@ export interface Sandbox {
   fetch(request: Request): Promise<Response>;
 }
 
-export function getSandbox(_options: SandboxOptions): Sandbox {
-  return {
-    ready: Promise.resolve(),
-    fetch: async () => Response.json({ error: "No implementado" }, { status: 501 }),
+interface Entry {
+  store: Promise<CatalogueStore>;
+  /** One handler per public base, all over the same store. */
+  sandboxes: Map<string, Sandbox>;
+}
+
+const REGISTRY_KEY = Symbol.for("tienda-seguridad.sandbox.registry");
+
+function registry(): Map<string, Entry> {
+  const g = globalThis as typeof globalThis & { [REGISTRY_KEY]?: Map<string, Entry> };
+  g[REGISTRY_KEY] ??= new Map();
+  return g[REGISTRY_KEY];
+}
+
+export function getSandbox(options: SandboxOptions): Sandbox {
+  const dataDir = path.resolve(options.dataDir);
+  const publicBase = options.publicBase.replace(/\/+$/, "");
+  const reg = registry();
+  let entry = reg.get(dataDir);
+  if (!entry) {
+    const store = ensureCatalogueDb(dataDir).then((file) => new CatalogueStore(file));
+    store.catch(() => {}); // reported through ready/fetch; avoid an unhandled rejection
+    entry = { store, sandboxes: new Map() };
+    reg.set(dataDir, entry);
+  }
+  const existing = entry.sandboxes.get(publicBase);
+  if (existing) return existing;
+
+  const storePromise = entry.store;
+  const handler = storePromise.then((store) => createHandler({ store, publicBase }));
+  handler.catch(() => {});
+  const ready = storePromise.then(() => undefined);
+  ready.catch(() => {});
+  const sandbox: Sandbox = {
+    ready,
+    async fetch(request) {
+      let handle: (request: Request) => Promise<Response>;
+      try {
+        handle = await handler;
+      } catch (error) {
+        console.error("sandbox: catalogue unavailable", error);
+        return Response.json(
+          { error: "El catálogo de pruebas no está disponible" },
+          { status: 503, headers: { "Content-Type": "application/json; charset=utf-8" } },
+        );
+      }
+      return handle(request);
+    },
   };
+  entry.sandboxes.set(publicBase, sandbox);
+  return sandbox;
 }

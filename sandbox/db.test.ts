@@ -1,0 +1,52 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { CatalogueStore, DB_FILE, ensureCatalogueDb, toFtsQuery } from "./db.ts";
+
+describe("toFtsQuery", () => {
+  it("ANDs every word as a quoted prefix and drops punctuation", () => {
+    expect(toFtsQuery("Cámara  bala-4")).toBe('"cámara"* AND "bala"* AND "4"*');
+    expect(toFtsQuery('"; DROP TABLE products; --')).toBe('"drop"* AND "table"* AND "products"*');
+    expect(toFtsQuery(" -- ")).toBeNull();
+  });
+});
+
+describe("ensureCatalogueDb", () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sandbox-db-"));
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it("generates once when several callers start together, and leaves no temporary files", async () => {
+    const files = await Promise.all([1, 2, 3].map(() => ensureCatalogueDb(dir, { count: 300 })));
+    expect(new Set(files)).toEqual(new Set([path.join(dir, DB_FILE)]));
+    expect(fs.readdirSync(dir)).toEqual([DB_FILE]);
+    const store = new CatalogueStore(files[0]);
+    try {
+      expect(store.productCount).toBe(300);
+      // Read-only: writes are refused.
+      expect(() => store.db.exec("DELETE FROM products")).toThrow();
+    } finally {
+      store.close();
+    }
+  });
+
+  it("reuses an existing file without regenerating it", async () => {
+    const file = path.join(dir, DB_FILE);
+    const before = fs.statSync(file).mtimeMs;
+    expect(await ensureCatalogueDb(dir, { count: 10 })).toBe(file);
+    expect(fs.statSync(file).mtimeMs).toBe(before);
+  });
+
+  it("takes over a lock left by a process that no longer exists, and drops older versions", async () => {
+    const other = fs.mkdtempSync(path.join(os.tmpdir(), "sandbox-lock-"));
+    try {
+      fs.writeFileSync(path.join(other, `${DB_FILE}.lock`), "999999999");
+      fs.writeFileSync(path.join(other, "catalogo-v0.sqlite"), "old");
+      const file = await ensureCatalogueDb(other, { count: 20 });
+      expect(fs.existsSync(file)).toBe(true);
+      expect(fs.readdirSync(other)).toEqual([DB_FILE]);
+    } finally {
+      fs.rmSync(other, { recursive: true, force: true });
+    }
+  });
+});

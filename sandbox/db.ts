@@ -1,0 +1,404 @@
+/**
+ * The catalogue database: built once per generator version into the data
+ * folder (temporary file + atomic rename, under a lock file so parallel
+ * processes wait instead of all generating), then opened read-only.
+ */
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import type { StatementSync } from "node:sqlite";
+import { LRUCache } from "lru-cache";
+import { BRANDS } from "./brands.ts";
+import {
+  DEFAULT_PRODUCT_COUNT,
+  DEFAULT_SEED,
+  GENERATOR_VERSION,
+  generateCatalogue,
+} from "./generator.ts";
+import type { Catalogue, CategoryRef } from "./generator.ts";
+import type { Icon } from "./kinds.ts";
+import { KINDS } from "./kinds.ts";
+
+export const DB_FILE = `catalogo-v${GENERATOR_VERSION}.sqlite`;
+const LOCK_STALE_MS = 120_000;
+
+/** What the drawings and datasheets need, whatever fields the record hides. */
+export interface ProductInfo {
+  id: string;
+  title: string;
+  maker: string;
+  model: string;
+  sku: string;
+  icon: Icon;
+  categories: CategoryRef[];
+  specs: Record<string, string>;
+  features: string[];
+  imageCount: number;
+}
+
+export interface CategoryRecord {
+  id: string;
+  nombre: string;
+  nivel: number;
+  padre_id: string | null;
+  total_productos: number;
+}
+
+const SCHEMA = `
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE categories (
+  id INTEGER PRIMARY KEY, name TEXT NOT NULL, level INTEGER NOT NULL,
+  parent_id INTEGER, position INTEGER NOT NULL, total INTEGER NOT NULL
+);
+CREATE TABLE products (
+  id INTEGER PRIMARY KEY, sku TEXT NOT NULL UNIQUE COLLATE NOCASE, kind TEXT NOT NULL,
+  maker TEXT NOT NULL, cat1 INTEGER NOT NULL, cat2 INTEGER NOT NULL, cat3 INTEGER NOT NULL,
+  price REAL, stock INTEGER NOT NULL, images INTEGER NOT NULL, broken INTEGER NOT NULL,
+  has_pdf INTEGER NOT NULL, has_acc INTEGER NOT NULL, hostile INTEGER NOT NULL,
+  has_title INTEGER NOT NULL, has_brand INTEGER NOT NULL, list_price REAL,
+  record TEXT NOT NULL, info TEXT NOT NULL
+);
+CREATE INDEX products_cat1 ON products (cat1);
+CREATE INDEX products_cat2 ON products (cat2);
+CREATE INDEX products_cat3 ON products (cat3);
+CREATE INDEX products_kind ON products (kind);
+CREATE VIRTUAL TABLE products_fts USING fts5 (
+  title, model, sku, brand, description,
+  content = '', prefix = '2 3', tokenize = "unicode61 remove_diacritics 2"
+);
+`;
+
+/** Writes a complete catalogue database to `file` (which must not exist). */
+export function writeCatalogueDb(file: string, catalogue: Catalogue): void {
+  const db = new DatabaseSync(file);
+  try {
+    // Large pages keep a product row (about 2.5 kB) out of overflow chains: half the file size.
+    db.exec("PRAGMA page_size = 16384; PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;");
+    db.exec(SCHEMA);
+    db.exec("BEGIN");
+    const meta = db.prepare("INSERT INTO meta (key, value) VALUES (?, ?)");
+    meta.run("generator_version", String(GENERATOR_VERSION));
+    meta.run("seed", String(catalogue.seed));
+    meta.run("products", String(catalogue.products.length));
+
+    const totals = new Map<string, number>();
+    for (const p of catalogue.products) {
+      for (const c of p.categories) totals.set(c.id, (totals.get(c.id) ?? 0) + 1);
+    }
+    const cat = db.prepare(
+      "INSERT INTO categories (id, name, level, parent_id, position, total) VALUES (?, ?, ?, ?, ?, ?)",
+    );
+    for (const c of catalogue.categories) {
+      cat.run(Number(c.id), c.name, c.level, c.parentId === null ? null : Number(c.parentId), c.position, totals.get(c.id) ?? 0);
+    }
+
+    const product = db.prepare(`INSERT INTO products
+      (id, sku, kind, maker, cat1, cat2, cat3, price, stock, images, broken, has_pdf, has_acc, hostile,
+       has_title, has_brand, list_price, record, info)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+    const fts = db.prepare(
+      "INSERT INTO products_fts (rowid, title, model, sku, brand, description) VALUES (?, ?, ?, ?, ?, ?)",
+    );
+    for (const p of catalogue.products) {
+      const info: ProductInfo = {
+        id: p.id,
+        title: p.title ?? `${p.categories[2].nombre} ${p.model}`,
+        maker: p.maker,
+        model: p.model,
+        sku: p.sku,
+        icon: p.icon,
+        categories: p.categories,
+        specs: p.specs,
+        features: p.features,
+        imageCount: p.imageCount,
+      };
+      product.run(
+        Number(p.id), p.sku, p.kind, p.maker,
+        Number(p.categories[0].id), Number(p.categories[1].id), Number(p.categories[2].id),
+        p.price, p.stock, p.imageCount, p.brokenImage ? 1 : 0, p.hasDatasheet ? 1 : 0,
+        p.hasAccessories ? 1 : 0, p.hostileHtml ? 1 : 0, p.title === null ? 0 : 1, p.brand === null ? 0 : 1,
+        p.listPrice, JSON.stringify(p.record), JSON.stringify(info),
+      );
+      fts.run(
+        Number(p.id), p.title ?? "", p.model, p.sku, p.brand ?? "",
+        `${p.description} ${p.features.join(". ")} ${p.categories.map((c) => c.nombre).join(" ")}`,
+      );
+    }
+    db.exec("COMMIT");
+    db.exec("INSERT INTO products_fts (products_fts) VALUES ('optimize')");
+    db.exec("ANALYZE");
+  } finally {
+    db.close();
+  }
+}
+
+/** Older catalogue files are dead weight once a new version exists (open handles keep working). */
+function removeOtherVersions(dataDir: string): void {
+  for (const name of fs.readdirSync(dataDir)) {
+    if (/^catalogo-v\d+\.sqlite$/.test(name) && name !== DB_FILE) fs.rmSync(path.join(dataDir, name), { force: true });
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function lockIsStale(lock: string): boolean {
+  try {
+    const stat = fs.statSync(lock);
+    if (Date.now() - stat.mtimeMs > LOCK_STALE_MS) return true;
+    const pid = Number(fs.readFileSync(lock, "utf8"));
+    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid) {
+      try {
+        process.kill(pid, 0);
+      } catch (error) {
+        return (error as NodeJS.ErrnoException).code === "ESRCH";
+      }
+    }
+    return false;
+  } catch {
+    return false; // vanished meanwhile: the next loop sees the final file or takes the lock
+  }
+}
+
+/**
+ * Returns the path of the catalogue database in `dataDir`, generating it when
+ * missing. Safe when several processes start together on the same folder.
+ */
+export async function ensureCatalogueDb(
+  dataDir: string,
+  opts: { count?: number; seed?: number } = {},
+): Promise<string> {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const file = path.join(dataDir, DB_FILE);
+  const lock = `${file}.lock`;
+  for (;;) {
+    if (fs.existsSync(file)) return file;
+    let fd: number;
+    try {
+      fd = fs.openSync(lock, "wx");
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      if (lockIsStale(lock)) fs.rmSync(lock, { force: true });
+      else await sleep(250);
+      continue;
+    }
+    try {
+      fs.writeSync(fd, String(process.pid));
+      fs.closeSync(fd);
+      if (fs.existsSync(file)) return file;
+      const tmp = `${file}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
+      try {
+        writeCatalogueDb(tmp, generateCatalogue(opts.count ?? DEFAULT_PRODUCT_COUNT, opts.seed ?? DEFAULT_SEED));
+        fs.renameSync(tmp, file);
+        removeOtherVersions(dataDir);
+      } finally {
+        fs.rmSync(tmp, { force: true });
+      }
+      return file;
+    } finally {
+      fs.rmSync(lock, { force: true });
+    }
+  }
+}
+
+const HASH_ORDER = "(p.id * 7919 + ?) % 104729, p.id";
+
+/** Turns free text into an FTS5 query: every word must match, as a prefix. */
+export function toFtsQuery(text: string): string | null {
+  const words = text
+    .normalize("NFC")
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(0, 12);
+  if (words.length === 0) return null;
+  return words.map((w) => `"${w}"*`).join(" AND ");
+}
+
+export interface FeaturedRow {
+  id: string;
+  categoria: string;
+}
+
+/** Read-only queries over the catalogue. Records are JSON text with BASE_MARK in URLs. */
+export class CatalogueStore {
+  readonly db: DatabaseSync;
+  readonly categories: CategoryRecord[];
+  readonly categoryById: Map<string, CategoryRecord>;
+  readonly productCount: number;
+  readonly #statements = new Map<string, StatementSync>();
+  readonly #searchCache = new LRUCache<string, number[]>({ max: 200 });
+  /** Product id → [level 1, level 2, level 3] category ids. */
+  readonly #categoriesOf = new Map<number, [number, number, number]>();
+
+  constructor(file: string) {
+    this.db = new DatabaseSync(file, { readOnly: true });
+    this.categories = (
+      this.db
+        .prepare("SELECT id, name, level, parent_id, total FROM categories ORDER BY position")
+        .all() as Array<{ id: number; name: string; level: number; parent_id: number | null; total: number }>
+    ).map((r) => ({
+      id: String(r.id),
+      nombre: r.name,
+      nivel: r.level,
+      padre_id: r.parent_id === null ? null : String(r.parent_id),
+      total_productos: r.total,
+    }));
+    this.categoryById = new Map(this.categories.map((c) => [c.id, c]));
+    const rows = this.db.prepare("SELECT id, cat1, cat2, cat3 FROM products").all() as Array<{
+      id: number;
+      cat1: number;
+      cat2: number;
+      cat3: number;
+    }>;
+    for (const r of rows) this.#categoriesOf.set(r.id, [r.cat1, r.cat2, r.cat3]);
+    this.productCount = rows.length;
+  }
+
+  #stmt(sql: string): StatementSync {
+    let s = this.#statements.get(sql);
+    if (!s) {
+      s = this.db.prepare(sql);
+      this.#statements.set(sql, s);
+    }
+    return s;
+  }
+
+  close(): void {
+    this.db.close();
+  }
+
+  list(params: { search: string | null; categoria: string | null; limit: number; offset: number }): {
+    records: string[];
+    total: number;
+  } {
+    const fts = params.search === null ? null : toFtsQuery(params.search);
+    let catSql = "";
+    const catArgs: number[] = [];
+    if (params.categoria !== null) {
+      const c = this.categoryById.get(params.categoria);
+      if (!c) return { records: [], total: 0 };
+      catSql = ` AND p.cat${c.nivel} = ?`;
+      catArgs.push(Number(c.id));
+    }
+    if (fts === null) {
+      const total =
+        params.categoria !== null
+          ? (this.categoryById.get(params.categoria)?.total_productos ?? 0)
+          : this.productCount;
+      const rows = this.#stmt(`SELECT p.record FROM products p WHERE 1 = 1${catSql} ORDER BY p.id LIMIT ? OFFSET ?`).all(
+        ...catArgs,
+        params.limit,
+        params.offset,
+      ) as Array<{ record: string }>;
+      return { records: rows.map((r) => r.record), total };
+    }
+    // Rank the whole match once (bm25 over the FTS table alone is fast; joined it is not),
+    // then page and filter by category in memory: the store pages through the same search.
+    let ranked = this.#searchCache.get(fts);
+    if (!ranked) {
+      ranked = (
+        this.#stmt(
+          "SELECT rowid AS id FROM products_fts WHERE products_fts MATCH ? ORDER BY bm25(products_fts, 10.0, 6.0, 6.0, 3.0, 1.0), rowid",
+        ).all(fts) as Array<{ id: number }>
+      ).map((r) => r.id);
+      this.#searchCache.set(fts, ranked);
+    }
+    let ids = ranked;
+    if (params.categoria !== null) {
+      const c = this.categoryById.get(params.categoria)!;
+      const level = c.nivel - 1;
+      const target = Number(c.id);
+      ids = ranked.filter((id) => this.#categoriesOf.get(id)?.[level] === target);
+    }
+    const page = ids.slice(params.offset, params.offset + params.limit);
+    return { records: page.map((id) => this.record(String(id))!).filter(Boolean), total: ids.length };
+  }
+
+  record(id: string): string | undefined {
+    const row = this.#stmt("SELECT record FROM products WHERE id = ?").get(Number(id)) as
+      | { record: string }
+      | undefined;
+    return row?.record;
+  }
+
+  price(id: string): { found: boolean; price: number | null } {
+    const row = this.#stmt("SELECT price FROM products WHERE id = ?").get(Number(id)) as
+      | { price: number | null }
+      | undefined;
+    return row ? { found: true, price: row.price } : { found: false, price: null };
+  }
+
+  info(id: string): ProductInfo | undefined {
+    const row = this.#stmt("SELECT info FROM products WHERE id = ?").get(Number(id)) as { info: string } | undefined;
+    return row ? (JSON.parse(row.info) as ProductInfo) : undefined;
+  }
+
+  datasheetInfo(sku: string): ProductInfo | undefined {
+    const row = this.#stmt("SELECT info FROM products WHERE sku = ? AND has_pdf = 1").get(sku) as
+      | { info: string }
+      | undefined;
+    return row ? (JSON.parse(row.info) as ProductInfo) : undefined;
+  }
+
+  related(id: string, limit: number): string[] | undefined {
+    const row = this.#stmt("SELECT cat3 FROM products WHERE id = ?").get(Number(id)) as { cat3: number } | undefined;
+    if (!row) return undefined;
+    const rows = this.#stmt(
+      `SELECT p.record FROM products p WHERE p.cat3 = ? AND p.id <> ? ORDER BY ${HASH_ORDER} LIMIT ?`,
+    ).all(row.cat3, Number(id), Number(id), limit) as Array<{ record: string }>;
+    return rows.map((r) => r.record);
+  }
+
+  accessories(id: string, limit: number): string[] | undefined {
+    const row = this.#stmt("SELECT kind, maker, has_acc FROM products WHERE id = ?").get(Number(id)) as
+      | { kind: string; maker: string; has_acc: number }
+      | undefined;
+    if (!row) return undefined;
+    const kinds = KINDS[row.kind]?.accessories ?? [];
+    if (!row.has_acc || kinds.length === 0) return [];
+    // Same brand first, then any brand: plausible and deterministic.
+    const rows = this.#stmt(
+      `SELECT p.record FROM products p
+       WHERE p.kind IN (${kinds.map(() => "?").join(", ")}) AND p.id <> ? AND p.price > 0
+       ORDER BY (p.maker = ?) DESC, ${HASH_ORDER} LIMIT ?`,
+    ).all(...kinds, Number(id), row.maker, Number(id), limit) as Array<{ record: string }>;
+    return rows.map((r) => r.record);
+  }
+
+  batch(ids: string[]): string[] {
+    const out: string[] = [];
+    for (const id of ids) {
+      const r = this.record(id);
+      if (r !== undefined) out.push(r);
+    }
+    return out;
+  }
+
+  /** Featured list: uneven counts per group (so the store must redistribute) and two ids that do not exist. */
+  featured(): FeaturedRow[] {
+    const perGroup: Array<[string, number]> = [
+      ["22", 8], ["26", 7], ["37", 6], ["32", 5], ["30", 5], ["38", 4], ["65811", 3], ["25", 3], ["27", 2],
+    ];
+    const out: FeaturedRow[] = [];
+    for (const [group, count] of perGroup) {
+      const rows = this.#stmt(
+        `SELECT p.id FROM products p WHERE p.cat1 = ? AND p.price > 0 AND p.stock > 0 AND p.images > 0
+         AND p.broken = 0 AND p.has_title = 1 AND p.has_brand = 1 ORDER BY ${HASH_ORDER} LIMIT ?`,
+      ).all(Number(group), 7, count) as Array<{ id: number }>;
+      for (const r of rows) out.push({ id: String(r.id), categoria: group });
+      if (group === "22") out.push({ id: "999999901", categoria: group });
+      if (group === "27") out.push({ id: "999999902", categoria: group });
+    }
+    return out;
+  }
+
+  brandsWithProducts(): Array<{ id: string; nombre: string; slug: string }> {
+    const makers = new Set(
+      (this.#stmt("SELECT DISTINCT maker FROM products").all() as Array<{ maker: string }>).map((r) => r.maker),
+    );
+    return BRANDS.map((b, i) => ({ id: String(i + 1), nombre: b.name, slug: b.slug })).filter((b) =>
+      makers.has(b.nombre),
+    );
+  }
+}
