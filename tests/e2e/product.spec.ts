@@ -1,0 +1,229 @@
+/**
+ * Product detail page and the datasheet route, with JavaScript on and off,
+ * against the sandbox's well-known products.
+ */
+import { expect, type Page, test } from "@playwright/test";
+import { SANDBOX_FIXTURES } from "../../sandbox/fixtures.ts";
+import { expectNoSeriousA11yViolations } from "./support/a11y.ts";
+
+const P = SANDBOX_FIXTURES.products;
+const jsOff = () => test.info().project.name === "js-off";
+
+async function jsonLd(page: Page): Promise<Record<string, unknown>[]> {
+  const texts = await page.locator('script[type="application/ld+json"]').allTextContents();
+  return texts.map((t) => JSON.parse(t) as Record<string, unknown>);
+}
+
+test("a complete product shows title, model, brand, price, stock, description and specifications", async ({
+  page,
+}) => {
+  const response = await page.goto(`/producto/${P.complete.id}`);
+  expect(response?.status()).toBe(200);
+  const main = page.getByRole("main");
+  const h1 = main.getByRole("heading", { level: 1 });
+  await expect(h1).not.toBeEmpty();
+  const title = (await h1.textContent())!.trim();
+  await expect(page).toHaveTitle(new RegExp(title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
+
+  // The summary next to the gallery is the region named by the title.
+  const summary = main.getByRole("region", { name: title, exact: true });
+  await expect(summary.getByText("Modelo:", { exact: true })).toBeVisible();
+  await expect(summary.getByText(P.complete.sku, { exact: true })).toBeVisible();
+  const brand = summary.locator("dd").getByRole("link");
+  await expect(brand).toHaveAttribute("href", /^\/marca\/.+/);
+
+  // Price without IVA, the crossed-out list price and the saving.
+  await expect(summary.getByText("/ Sin IVA")).toBeVisible();
+  await expect(summary.locator("s")).toHaveText(/^\$\s[\d.]+$/);
+  await expect(summary.getByText(/^Ahorras \$\s[\d.]+ \(\d+%\)$/)).toBeVisible();
+  await expect(summary.getByText(/^Stock: \d+$/)).toBeVisible();
+  await expect(summary.getByRole("button", { name: "Agregar al carrito" })).toBeEnabled();
+
+  // Breadcrumb: Inicio > category > subcategory > title.
+  const crumbs = page.getByRole("navigation", { name: "Ruta de navegación" });
+  await expect(crumbs.getByRole("link", { name: "Inicio" })).toHaveAttribute("href", "/");
+  await expect(crumbs.getByRole("link").nth(1)).toHaveAttribute("href", /^\/categoria\/\d+$/);
+  await expect(crumbs.getByRole("link").nth(2)).toHaveAttribute("href", /^\/categoria\/\d+\/[^/]+$/);
+  await expect(crumbs.locator('[aria-current="page"]')).toHaveText(title);
+
+  const description = main.getByRole("region", { name: "Características Principales" });
+  await expect(description.locator("p").first()).not.toBeEmpty();
+  await expect(description).not.toContainText("Este producto no tiene descripción disponible.");
+
+  const specs = main.getByRole("table", { name: "Especificaciones" });
+  await expect(specs.locator('th[scope="row"]').first()).toBeVisible();
+  expect(await specs.locator("tr").count()).toBeGreaterThan(1);
+
+  await expect(main.getByRole("heading", { level: 2, name: "Accesorios Opcionales" })).toBeVisible();
+  const related = main.getByRole("region", { name: "Productos Relacionados" });
+  const relatedCount = await related.getByRole("article").count();
+  expect(relatedCount).toBeGreaterThan(0);
+  expect(relatedCount).toBeLessThanOrEqual(12);
+});
+
+test("meta tags and JSON-LD describe the product and its breadcrumb", async ({ page }) => {
+  await page.goto(`/producto/${P.complete.id}`);
+  await expect(page.locator('meta[property="og:type"]')).toHaveAttribute("content", "product");
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", new RegExp(`/producto/${P.complete.id}$`));
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /^https?:\/\//);
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /\S{3,}/);
+
+  const docs = await jsonLd(page);
+  const product = docs.find((d) => d["@type"] === "Product")!;
+  expect(product).toMatchObject({ sku: P.complete.sku, name: await page.locator("h1").textContent() });
+  const offer = product.offers as Record<string, unknown>;
+  expect(offer).toMatchObject({ priceCurrency: "COP", availability: "https://schema.org/InStock" });
+  // The offer's price is the price on screen.
+  const title = (await page.locator("h1").textContent())!;
+  const summary = page.getByRole("region", { name: title, exact: true });
+  const shown = (await summary.locator("p", { hasText: "/ Sin IVA" }).textContent())!;
+  expect(Number(shown.replace(/\D/g, ""))).toBe(offer.price);
+
+  const breadcrumb = docs.find((d) => d["@type"] === "BreadcrumbList")!;
+  const items = breadcrumb.itemListElement as { position: number; item: string }[];
+  expect(items.map((i) => i.position)).toEqual([1, 2, 3, 4]);
+  expect(items.at(-1)!.item).toMatch(new RegExp(`/producto/${P.complete.id}$`));
+});
+
+test("a product without price shows 'Consultar precio' and a way to contact sales", async ({ page }) => {
+  await page.goto(`/producto/${P.noPrice}`);
+  const title = (await page.locator("h1").textContent())!;
+  const summary = page.getByRole("region", { name: title, exact: true });
+  await expect(summary.getByText("Consultar precio").first()).toBeVisible();
+  await expect(summary.getByText("/ Sin IVA")).toHaveCount(0);
+  await expect(summary.getByRole("button", { name: "Contactar a ventas" })).toBeVisible();
+  const product = (await jsonLd(page)).find((d) => d["@type"] === "Product")!;
+  expect(product).not.toHaveProperty("offers");
+});
+
+test("a product without stock says 'Sin stock' and is out of stock in JSON-LD", async ({ page }) => {
+  await page.goto(`/producto/${P.stock0}`);
+  await expect(page.getByRole("main").getByText("Sin stock").first()).toBeVisible();
+  const product = (await jsonLd(page)).find((d) => d["@type"] === "Product")!;
+  expect(product.offers).toMatchObject({ availability: "https://schema.org/OutOfStock" });
+});
+
+test("a product with stock 2 shows the popular and running-low badges", async ({ page }) => {
+  await page.goto(`/producto/${P.stock2}`);
+  const badges = page.getByRole("main").getByRole("list", { name: "Distintivos" }).first();
+  await expect(badges).toContainText("Popular");
+  await expect(badges).toContainText("Agotándose");
+  await expect(page.getByRole("main").getByText("Stock: 2", { exact: true })).toBeVisible();
+});
+
+test("the datasheet section links to a PDF streamed by the store", async ({ page, request }) => {
+  await page.goto(`/producto/${P.withPdf.id}`);
+  const section = page.getByRole("region", { name: "Documentación técnica" });
+  const link = section.getByRole("link", { name: /Ver ficha técnica/ });
+  await expect(link).toHaveAttribute("href", `/documentacion/${P.withPdf.sku}`);
+  await expect(link).toHaveAttribute("target", "_blank");
+  await expect(link).toHaveAttribute("rel", /noopener/);
+
+  const pdf = await request.get(`/documentacion/${P.withPdf.sku}`);
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()["content-type"]).toBe("application/pdf");
+  expect(pdf.headers()["content-disposition"]).toMatch(/^inline; filename="[\w.-]+\.pdf"$/);
+  expect(pdf.headers()["cache-control"]).toMatch(/max-age=\d+/);
+  const body = await pdf.body();
+  expect(body.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+});
+
+test("a product without datasheet has no documentation section; its PDF URL is a 404 page", async ({
+  page,
+  request,
+}) => {
+  await page.goto(`/producto/${P.withoutPdf.id}`);
+  await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Documentación técnica" })).toHaveCount(0);
+  const missing = await request.get(`/documentacion/${P.withoutPdf.sku}`);
+  expect(missing.status()).toBe(404);
+  expect(missing.headers()["content-type"]).toMatch(/^text\/html/);
+  expect(await missing.text()).toContain("Documentación no disponible");
+});
+
+test("an unknown product id answers 404 'Producto no encontrado'", async ({ page }) => {
+  for (const id of [P.unknown, "no-es-un-id"]) {
+    const response = await page.goto(`/producto/${id}`);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: "Producto no encontrado" })).toBeVisible();
+    await expect(page.getByRole("main").getByRole("link", { name: "Ver el catálogo" })).toHaveAttribute(
+      "href",
+      "/productos",
+    );
+  }
+  await expectNoSeriousA11yViolations(page);
+});
+
+test("an API failure shows 'Error al cargar el producto:' with a 5xx status and a retry link", async ({ page }) => {
+  const path = `/producto/${SANDBOX_FIXTURES.faults.productId}`;
+  const response = await page.goto(path);
+  expect(response?.status()).toBeGreaterThanOrEqual(500);
+  expect(response?.status()).toBeLessThan(600);
+  await expect(page.getByRole("alert").filter({ hasText: "Error al cargar el producto:" })).toContainText(
+    SANDBOX_FIXTURES.faults.message,
+  );
+  const retry = page.getByRole("link", { name: "Reintentar" });
+  await expect(retry).toHaveAttribute("href", path);
+  await retry.click();
+  await expect(page.getByRole("alert").filter({ hasText: "Error al cargar el producto:" })).toBeVisible();
+});
+
+test("hostile supplier HTML is shown as harmless text", async ({ page }) => {
+  const dialogs: string[] = [];
+  page.on("dialog", async (dialog) => {
+    dialogs.push(dialog.message());
+    await dialog.dismiss();
+  });
+  await page.goto(`/producto/${P.hostileHtml}`);
+  const description = page.getByRole("region", { name: "Características Principales" });
+  await expect(description.getByText("Haga clic aquí para ver la promoción")).toBeVisible();
+  await expect(description.locator("script")).toHaveCount(0);
+  await expect(description.locator("[onclick], [onerror], [onload], [style]")).toHaveCount(0);
+  await expect(description.locator('a[href^="javascript:" i]')).toHaveCount(0);
+  await description.getByText("Haga clic aquí para ver la promoción").click();
+  await description.getByText("Descargar manual").click();
+  expect(dialogs).toEqual([]);
+});
+
+test("the gallery moves between images with its thumbnails", async ({ page }) => {
+  await page.goto(`/producto/${P.complete.id}`);
+  const thumbs = page.getByRole("list", { name: "Miniaturas" }).getByRole("link");
+  await expect(thumbs).toHaveCount(2);
+  const second = page.locator("#imagen-2");
+  await expect(second).not.toBeInViewport({ ratio: 0.5 });
+  await thumbs.nth(1).click();
+  await expect(second).toBeInViewport({ ratio: 0.5 });
+  if (jsOff()) {
+    // Without JavaScript the thumbnail is a plain in-page link.
+    expect(new URL(page.url()).hash).toBe("#imagen-2");
+  } else {
+    await expect(thumbs.nth(1)).toHaveAttribute("aria-current", "true");
+    await page.getByRole("button", { name: "Imagen anterior" }).click();
+    await expect(page.locator("#imagen-1")).toBeInViewport({ ratio: 0.5 });
+  }
+});
+
+test("a product without images shows the placeholder; a broken image falls back", async ({ page }) => {
+  await page.goto(`/producto/${P.noImages}`);
+  const gallery = page.getByRole("main").locator("img").first();
+  await expect(gallery).toHaveAttribute("src", /placeholder-producto\.svg$/);
+
+  await page.goto(`/producto/${P.brokenImage}`);
+  const image = page.locator("#imagen-1 img");
+  if (jsOff()) {
+    // No script can swap it: the frame's placeholder background shows through the empty alt-less box.
+    await expect(image).toHaveAttribute("src", /\/sandbox\//);
+  } else {
+    await expect(image).toHaveAttribute("src", /placeholder-producto\.svg$/);
+  }
+});
+
+test("the product page has no serious accessibility violations", async ({ page }) => {
+  // axe over a page with two dozen product cards is slow on a busy machine.
+  test.setTimeout(120_000);
+  await page.goto(`/producto/${P.complete.id}`);
+  await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.goto(`/producto/${P.noPrice}`);
+  await expectNoSeriousA11yViolations(page);
+});
