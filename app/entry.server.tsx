@@ -6,6 +6,8 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
+import { applyCacheHeaders, withCacheHeaders } from "~/lib/http-cache.server";
+import { config } from "~/lib/config.server";
 import { logger } from "~/lib/logger.server";
 import { NonceContext } from "~/lib/nonce";
 
@@ -14,11 +16,13 @@ export const streamTimeout = 5_000;
 /** Nonce-based CSP for documents; Vite's dev client needs inline styles and a websocket. */
 function contentSecurityPolicy(nonce: string) {
   const dev = process.env.NODE_ENV !== "production";
+  // Product images and logos come from the API's origin when it is remote (even plain http).
+  const api = config().apiUrl ? ` ${new URL(config().apiUrl!).origin}` : "";
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
     `style-src 'self'${dev ? " 'unsafe-inline'" : ""}`,
-    "img-src 'self' data: https:",
+    `img-src 'self' data: https:${api}`,
     "font-src 'self'",
     `connect-src 'self'${dev ? " ws: wss:" : ""}`,
     "frame-ancestors 'none'",
@@ -28,12 +32,18 @@ function contentSecurityPolicy(nonce: string) {
   ].join("; ");
 }
 
+/** Client-side data requests follow the same Cache-Control rule as documents. */
+export function handleDataRequest(response: Response, { request }: { request: Request }) {
+  return withCacheHeaders(request, response);
+}
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
 ) {
+  applyCacheHeaders(request, responseStatusCode, responseHeaders);
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }

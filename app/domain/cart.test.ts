@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   addItem,
+  applyIntent,
   cartCount,
   clearCart,
   decodeCart,
@@ -132,5 +133,23 @@ describe("cookie encoding", () => {
       })),
     );
     expect(encodeCart(full).length).toBeLessThan(1500);
+  });
+});
+
+describe("applyIntent (optimistic view of a posted change)", () => {
+  const f = (intent: string, productId: string | null = null, quantity: string | null = null) => ({
+    intent,
+    productId,
+    quantity,
+  });
+  it("mirrors each intent", () => {
+    expect(applyIntent(cart, f("add", "101", "2"))[0].quantity).toBe(4);
+    expect(applyIntent(cart, f("add", "303", null))).toContainEqual({ productId: "303", quantity: 1 });
+    expect(applyIntent(cart, f("decrement", "202"))).toEqual([{ productId: "101", quantity: 2 }]);
+    expect(applyIntent(cart, f("remove", "101"))).toEqual([{ productId: "202", quantity: 1 }]);
+    expect(applyIntent(cart, f("set", "101", "abc"))[0].quantity).toBe(1);
+    expect(applyIntent(cart, f("set", "101", "0"))).toEqual([{ productId: "202", quantity: 1 }]);
+    expect(applyIntent(cart, f("clear"))).toEqual([]);
+    expect(applyIntent(cart, f("bogus", "101"))).toBe(cart);
   });
 });

@@ -132,3 +132,34 @@ export function decodeCart(value: unknown): Cart {
   }
   return replaceCart(lines);
 }
+
+/** A cart change as the cart form posts it (`intent`, `productId`, `quantity`). */
+export interface CartIntentFields {
+  intent: string | null;
+  productId: string | null;
+  quantity: string | null;
+}
+
+/**
+ * Applies a posted change to a cart, the way the server will. The browser uses
+ * it only for the optimistic badge and lines until the server answers.
+ */
+export function applyIntent(cart: Cart, fields: CartIntentFields): Cart {
+  const id = fields.productId ?? "";
+  const parsed = Number.parseInt(fields.quantity ?? "", 10);
+  const quantity = Number.isFinite(parsed) ? parsed : 1;
+  switch (fields.intent) {
+    case "add":
+      return addItem(cart, id, Math.max(1, quantity));
+    case "decrement":
+      return decrementItem(cart, id);
+    case "remove":
+      return removeLine(cart, id);
+    case "set":
+      return setQuantity(cart, id, quantity);
+    case "clear":
+      return clearCart();
+    default:
+      return cart;
+  }
+}

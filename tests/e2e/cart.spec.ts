@@ -1,0 +1,241 @@
+/**
+ * The cart (issue 5): add from a card and from the detail page, change lines,
+ * clear with confirmation, PRG, a tampered cookie, the cookie size and axe.
+ * Each test runs with JavaScript on and off (playwright projects).
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { type Page, type TestInfo, expect, test } from "@playwright/test";
+
+const CART_COOKIE = "__Host-carrito"; // production mode: Secure + __Host- prefix
+
+const jsOn = (info: TestInfo) => info.project.name === "js-on";
+
+/** With JS, wait until the header cart control has hydrated into the mini-cart button. */
+async function ready(page: Page, info: TestInfo) {
+  if (jsOn(info)) {
+    await expect(page.getByRole("button", { name: /^Carrito\s*,\s*\d+ productos?$/ })).toBeVisible();
+  }
+}
+
+/** The header badge: a link without JS, the mini-cart opener with JS. */
+function cartControl(page: Page, info: TestInfo, count: number) {
+  const name = new RegExp(`^Carrito\\s*,\\s*${count} ${count === 1 ? "producto" : "productos"}$`);
+  return page.getByRole(jsOn(info) ? "button" : "link", { name });
+}
+
+/** Cards on /productos that can be added, with at least 5 units in stock. */
+async function addableCards(page: Page, info: TestInfo) {
+  await page.goto("/productos");
+  await ready(page, info);
+  return page
+    .locator("article")
+    .filter({ has: page.getByRole("button", { name: /^Agregar al carrito/ }) })
+    .filter({ hasText: /Stock: ([5-9]|\d{2,})(?!\d)/ });
+}
+
+async function titleOf(card: ReturnType<Page["locator"]>) {
+  return (await card.getByRole("heading").innerText()).trim();
+}
+
+/** Adds `quantity` of the n-th addable card and waits for the notice. */
+async function addFromCard(page: Page, info: TestInfo, n = 0, quantity = 1) {
+  const card = (await addableCards(page, info)).nth(n);
+  const title = await titleOf(card);
+  if (quantity !== 1) await card.getByRole("spinbutton").fill(String(quantity));
+  await card.getByRole("button", { name: /^Agregar al carrito/ }).click();
+  await expect(
+    page.getByRole("status").filter({ hasText: `Agregado al carrito: ${quantity} × ${title}` }),
+  ).toBeVisible();
+  return title;
+}
+
+async function cartCookie(page: Page) {
+  return (await page.context().cookies()).find((c) => c.name === CART_COOKIE);
+}
+
+test("adds from a card with the notice; a refresh adds nothing twice", async ({ page }, info) => {
+  const title = await addFromCard(page, info, 0, 2);
+  await expect(cartControl(page, info, 2)).toBeVisible();
+  if (!jsOn(info)) {
+    // Post/Redirect/Get: the shopper is back on the catalogue page, not on /carrito.
+    expect(new URL(page.url()).pathname).toBe("/productos");
+  }
+  await page.reload();
+  await ready(page, info);
+  await expect(cartControl(page, info, 2)).toBeVisible();
+
+  await page.goto("/carrito");
+  await expect(page.getByLabel(`Cantidad de ${title}`)).toHaveValue("2");
+
+  const cookie = await cartCookie(page);
+  expect(cookie?.httpOnly).toBe(true);
+  expect(cookie?.secure).toBe(true);
+  expect(cookie?.sameSite).toBe("Lax");
+  // Only ids and quantities: compact and far below the 4 KB browser limit.
+  expect(cookie!.value.length).toBeLessThan(4096);
+  expect(decodeURIComponent(cookie!.value)).not.toContain(title);
+});
+
+test("adds from the product detail page", async ({ page }, info) => {
+  const card = (await addableCards(page, info)).first();
+  const title = await titleOf(card);
+  await card.getByRole("heading").getByRole("link").click();
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await ready(page, info);
+  const detailUrl = page.url();
+  // The detail form (related-product cards add their title to the name).
+  await page.getByRole("button", { name: "Agregar al carrito", exact: true }).click();
+  await expect(page.getByRole("status").filter({ hasText: `Agregado al carrito: 1 × ${title}` })).toBeVisible();
+  expect(page.url()).toBe(detailUrl);
+  await expect(cartControl(page, info, 1)).toBeVisible();
+});
+
+test("changes a line: increment, decrement, set, delete", async ({ page }, info) => {
+  const title = await addFromCard(page, info);
+  await page.goto("/carrito");
+  await ready(page, info);
+  await expect(page.getByRole("heading", { level: 1, name: "Carrito de Compras" })).toBeVisible();
+  const quantity = page.getByLabel(`Cantidad de ${title}`);
+  const minus = page.getByRole("button", { name: `Quitar una unidad de ${title}` });
+  await expect(quantity).toHaveValue("1");
+  await expect(minus).toBeDisabled();
+
+  await page.getByRole("button", { name: `Agregar una unidad de ${title}` }).click();
+  await expect(quantity).toHaveValue("2");
+  await expect(minus).toBeEnabled();
+
+  await minus.click();
+  await expect(quantity).toHaveValue("1");
+
+  await quantity.fill("3");
+  await page.getByRole("button", { name: `Actualizar cantidad de ${title}` }).click();
+  await expect(quantity).toHaveValue("3");
+  await expect(cartControl(page, info, 3)).toBeVisible();
+
+  // Summary of spec §9.
+  const summary = page.getByRole("region", { name: "Resumen del pedido" });
+  await expect(summary).toContainText("Subtotal");
+  await expect(summary).toContainText("IVA (19%)");
+  await expect(summary).toContainText(/Te faltan \$\s[\d.]+ para el envío gratis|¡Tu pedido tiene envío gratis!/);
+  await expect(summary.getByRole("link", { name: "Proceder al pago" })).toHaveAttribute("href", "/checkout");
+  await expect(summary.getByRole("link", { name: "Seguir comprando" })).toHaveAttribute("href", "/productos");
+
+  await page.getByRole("button", { name: `Eliminar ${title} del carrito` }).click();
+  await expect(page.getByRole("main").getByText("Tu carrito está vacío")).toBeVisible();
+  await expect(cartControl(page, info, 0)).toBeVisible();
+});
+
+test("'Vaciar carrito' asks for confirmation first", async ({ page }, info) => {
+  await addFromCard(page, info, 0);
+  await addFromCard(page, info, 1);
+  await page.goto("/carrito");
+  await ready(page, info);
+  await expect(page.getByRole("row")).toHaveCount(3); // header + 2 lines
+
+  await page.getByRole("link", { name: "Vaciar carrito" }).click();
+  if (jsOn(info)) {
+    const dialog = page.getByRole("dialog", { name: "¿Vaciar el carrito?" });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("button", { name: "Cancelar" }).click();
+    await expect(dialog).toBeHidden();
+  } else {
+    await expect(page).toHaveURL(/\/carrito\?vaciar=1/);
+    await expect(page.getByRole("heading", { name: "¿Vaciar el carrito?" })).toBeVisible();
+    await page.getByRole("link", { name: "Cancelar" }).click();
+    await expect(page.getByRole("heading", { name: "¿Vaciar el carrito?" })).toBeHidden();
+  }
+  await expect(page.getByRole("row")).toHaveCount(3);
+
+  await page.getByRole("link", { name: "Vaciar carrito" }).click();
+  await page.getByRole("button", { name: "Sí, vaciar carrito" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Vaciamos tu carrito." })).toBeVisible();
+  await expect(page.getByRole("main").getByText("Tu carrito está vacío")).toBeVisible();
+  await expect(cartControl(page, info, 0)).toBeVisible();
+  expect(await cartCookie(page)).toBeUndefined();
+});
+
+test("a tampered cart cookie gives an empty cart, not an error", async ({ page, baseURL }, info) => {
+  await addFromCard(page, info);
+  const cookie = await cartCookie(page);
+  const forged = `${cookie!.value.slice(0, -3)}AAA`;
+  // __Host- cookies are Secure and host-only; localhost counts as a secure origin.
+  const secureUrl = baseURL!.replace(/^http:/, "https:");
+  await page.context().addCookies([
+    { name: CART_COOKIE, value: forged, url: secureUrl, secure: true, httpOnly: true, sameSite: "Lax" },
+  ]);
+  const response = await page.goto("/carrito");
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole("main").getByText("Tu carrito está vacío")).toBeVisible();
+  await ready(page, info);
+  await expect(cartControl(page, info, 0)).toBeVisible();
+
+  await page.context().addCookies([
+    { name: CART_COOKIE, value: "no-es-una-cookie%%", url: secureUrl, secure: true },
+  ]);
+  expect((await page.goto("/productos"))?.status()).toBe(200);
+});
+
+test("cart responses are private and never stored by shared caches", async ({ page }, info) => {
+  const empty = await page.goto("/carrito");
+  expect(empty?.headers()["cache-control"]).toBe("private, no-store");
+  await addFromCard(page, info);
+  const withCart = await page.goto("/productos");
+  expect(withCart?.headers()["cache-control"]).toBe("private, no-store");
+});
+
+/**
+ * Serious or critical axe violations. axe needs timers, which a page without
+ * JavaScript does not run: in js-off the no-JS DOM (scripts stripped) is
+ * re-opened in a scripted page at the same URL and checked there.
+ */
+async function seriousViolations(page: Page, info: TestInfo): Promise<string[]> {
+  let target = page;
+  let close = async () => {};
+  if (!jsOn(info)) {
+    const html = (await page.content()).replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "");
+    const context = await page.context().browser()!.newContext({ javaScriptEnabled: true });
+    target = await context.newPage();
+    await target.route(page.url(), (route) =>
+      route.fulfill({ contentType: "text/html; charset=utf-8", body: html }),
+    );
+    await target.goto(page.url());
+    close = () => context.close();
+  }
+  try {
+    return (await new AxeBuilder({ page: target }).analyze()).violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  } finally {
+    await close();
+  }
+}
+
+test("the cart page has no serious accessibility violations, empty or with items", async ({ page }, info) => {
+  test.setTimeout(60_000); // two full axe runs on a shared machine
+  await page.goto("/carrito");
+  await ready(page, info);
+  const serious = () => seriousViolations(page, info);
+  expect(await serious()).toEqual([]);
+  await addFromCard(page, info);
+  await page.goto("/carrito");
+  await ready(page, info);
+  await expect(page.getByRole("table")).toBeVisible();
+  expect(await serious()).toEqual([]);
+});
+
+test("the header cart: mini cart with JS, a link to /carrito without", async ({ page }, info) => {
+  const title = await addFromCard(page, info);
+  if (jsOn(info)) {
+    await cartControl(page, info, 1).click();
+    const panel = page.getByRole("dialog", { name: "Tu carrito" });
+    await expect(panel).toBeVisible();
+    await expect(panel).toContainText(title);
+    await expect(panel).toContainText("Subtotal");
+    await expect(panel.getByRole("link", { name: "Proceder al pago" })).toHaveAttribute("href", "/checkout");
+    await panel.getByRole("link", { name: "Ver carrito" }).click();
+  } else {
+    await cartControl(page, info, 1).click();
+  }
+  await expect(page).toHaveURL(/\/carrito$/);
+  await expect(page.getByLabel(`Cantidad de ${title}`)).toHaveValue("1");
+});
