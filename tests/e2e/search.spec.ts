@@ -1,0 +1,216 @@
+/**
+ * Search (issue 4): the top-bar box (a GET form without JS, the overlay with JS: combobox,
+ * keyboard, Escape), /buscar and /busqueda results, pagination, empty, short and error
+ * states, robots.txt and the sitemaps. Each test runs with JavaScript on and off.
+ */
+import { type Page, type TestInfo, expect, test } from "@playwright/test";
+import { expectAxeClean } from "./catalogue.axe";
+
+const jsOn = (info: TestInfo) => info.project.name === "js-on";
+
+async function ready(page: Page, info: TestInfo) {
+  if (jsOn(info)) {
+    await expect(page.getByRole("banner").getByRole("searchbox", { name: "Buscar productos" })).toHaveAttribute(
+      "aria-haspopup",
+      "dialog",
+      { timeout: 20_000 }, // hydration on a loaded machine
+    );
+  }
+}
+
+/** The overlay waits 400 ms, then lazy-loads its route and data: allow for a loaded machine. */
+const SLOW = { timeout: 20_000 };
+
+/** A light page (no product images competing for connections) to open the overlay from. */
+const START = "/categorias";
+
+const headerBox = (page: Page) => page.getByRole("banner").getByRole("searchbox", { name: "Buscar productos" });
+const results = (page: Page) => page.getByRole("list", { name: /^Resultados para/ }).locator("article");
+
+test("results page: breadcrumb, heading, count, 12 cards, pager; axe clean", async ({ page }, info) => {
+  test.setTimeout(60_000); // a full axe run on a shared machine
+  const response = await page.goto("/buscar?q=camara");
+  expect(response?.status()).toBe(200);
+  const crumbs = page.getByRole("navigation", { name: "Ruta de navegación" });
+  await expect(crumbs.getByRole("link", { name: "Inicio" })).toBeVisible();
+  await expect(crumbs.getByText("Búsqueda: camara")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("camara");
+  await expect(page.getByText(/^Se encontraron \d+ productos$/)).toBeVisible();
+  await expect(results(page)).toHaveCount(12);
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+  await expectAxeClean(page, info);
+});
+
+test("results pagination lives in the URL", async ({ page }, info) => {
+  await page.goto("/buscar?q=camara");
+  await ready(page, info);
+  const first = await results(page).first().getByRole("heading").innerText();
+  const pager = page.getByRole("navigation", { name: "Páginas de resultados" });
+  await pager.getByRole("link", { name: "Página 2", exact: true }).click();
+  await expect(page).toHaveURL(/q=camara&pagina=2/);
+  await expect(pager.getByRole("link", { name: "Página 2", exact: true })).toHaveAttribute("aria-current", "page");
+  await expect(results(page).first().getByRole("heading")).not.toHaveText(first);
+  await pager.getByRole("link", { name: "Anterior" }).click();
+  await expect(results(page).first().getByRole("heading")).toHaveText(first);
+});
+
+test("/busqueda is the same screen", async ({ page }) => {
+  await page.goto("/busqueda?q=camara");
+  await expect(page.getByText(/^Se encontraron \d+ productos$/)).toBeVisible();
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/buscar\?q=camara$/);
+});
+
+test("empty result: hint and 'Ver todas las categorías'; no pager", async ({ page }) => {
+  await page.goto("/buscar?q=zzqxwv");
+  await expect(page.getByRole("heading", { name: "No se encontraron productos" })).toBeVisible();
+  await expect(page.getByText("Prueba con diferentes palabras clave o navega por nuestras categorías")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Ver todas las categorías" })).toHaveAttribute("href", "/categorias");
+  await expect(page.getByRole("navigation", { name: "Páginas de resultados" })).toHaveCount(0);
+});
+
+test("an API failure shows the error with status 502", async ({ page }, info) => {
+  test.setTimeout(60_000); // a full axe run on a shared machine
+  const response = await page.goto("/buscar?q=falla500");
+  expect(response?.status()).toBe(502);
+  await expect(page.getByRole("alert")).toContainText(
+    "Ocurrió un error al buscar productos. Por favor, intenta de nuevo.",
+  );
+  await expectAxeClean(page, info);
+});
+
+test("a one-character term asks for 2 characters (400)", async ({ page }) => {
+  const response = await page.goto("/buscar?q=%C3%A1");
+  expect(response?.status()).toBe(400);
+  await expect(page.getByText("Escribe al menos 2 caracteres para ver los resultados")).toBeVisible();
+});
+
+test("the top-bar box submits to /buscar", async ({ page }, info) => {
+  test.skip(jsOn(info), "with JS the box opens the overlay (tested below)");
+  await page.goto("/");
+  await headerBox(page).fill("domo");
+  await headerBox(page).press("Enter");
+  await expect(page).toHaveURL(/\/buscar\?q=domo$/);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("domo");
+});
+
+test("with JS: the overlay asks for 2 characters, then shows ranked suggestions; axe clean", async ({ page }, info) => {
+  test.skip(!jsOn(info), "the overlay needs JavaScript; without it the box submits (tested above)");
+  test.setTimeout(60_000); // a full axe run on a shared machine
+  await page.goto(START);
+  await ready(page, info);
+  await headerBox(page).click();
+  const dialog = page.getByRole("dialog", { name: "Buscar productos" });
+  await expect(dialog).toBeVisible();
+  const combo = dialog.getByRole("combobox");
+  await expect(combo).toBeFocused();
+  await combo.fill("c");
+  await expect(dialog.getByText("Escribe al menos 2 caracteres para ver los resultados")).toBeVisible();
+  await expect(combo).toHaveAttribute("aria-expanded", "false");
+  await combo.fill("camara");
+  const listbox = dialog.getByRole("listbox");
+  await expect(listbox).toBeVisible(SLOW);
+  await expect(combo).toHaveAttribute("aria-expanded", "true");
+  await expect(listbox.getByRole("group", { name: "Sugerencias" })).toBeVisible();
+  await expect(listbox.getByRole("option").first()).toBeVisible();
+  await expectAxeClean(page, info);
+});
+
+test("with JS: arrow keys and Enter open a suggestion", async ({ page }, info) => {
+  test.skip(!jsOn(info), "keyboard use of the overlay needs JavaScript");
+  test.setTimeout(60_000); // a loaded shared machine
+  await page.goto(START);
+  await ready(page, info);
+  await headerBox(page).click();
+  const combo = page.getByRole("dialog").getByRole("combobox");
+  await combo.fill("domo");
+  const options = page.getByRole("option");
+  await expect(options.first()).toBeVisible(SLOW);
+  await combo.press("ArrowDown");
+  await combo.press("ArrowDown");
+  const second = options.nth(1);
+  await expect(second).toHaveAttribute("aria-selected", "true");
+  await expect(combo).toHaveAttribute("aria-activedescendant", (await second.getAttribute("id")) as string);
+  await combo.press("ArrowUp");
+  await expect(options.first()).toHaveAttribute("aria-selected", "true");
+  const title = (await options.first().locator("span span").first().innerText()).trim();
+  await combo.press("Enter");
+  await expect(page).toHaveURL(/\/producto\/[^/]+$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+  await expect(page.getByRole("dialog")).toBeHidden();
+});
+
+test("with JS: an exact model match is listed under 'Coincidencia Exacta'", async ({ page }, info) => {
+  test.skip(!jsOn(info), "the overlay needs JavaScript");
+  test.setTimeout(60_000); // a loaded shared machine
+  // A real model from a results page.
+  await page.goto("/buscar?q=domo");
+  const model = (await page.getByText(/^Modelo: /).first().innerText()).replace(/^Modelo: /, "").trim();
+  await ready(page, info);
+  await headerBox(page).click();
+  await page.getByRole("dialog").getByRole("combobox").fill(model);
+  const exact = page.getByRole("group", { name: "Coincidencia Exacta" });
+  await expect(exact.getByRole("option").first()).toContainText(model, SLOW);
+});
+
+test("with JS: Escape and the close control dismiss the overlay and return focus", async ({ page }, info) => {
+  test.skip(!jsOn(info), "the overlay needs JavaScript");
+  test.setTimeout(60_000); // a loaded shared machine
+  await page.goto(START);
+  await ready(page, info);
+  await headerBox(page).click();
+  const dialog = page.getByRole("dialog", { name: "Buscar productos" });
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(headerBox(page)).toBeFocused();
+  await headerBox(page).click();
+  await dialog.getByRole("button", { name: "Cerrar búsqueda" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(headerBox(page)).toBeFocused();
+});
+
+test("with JS: no match and a failing search both show 'No se encontraron productos'", async ({ page }, info) => {
+  test.skip(!jsOn(info), "the overlay needs JavaScript");
+  test.setTimeout(60_000); // a loaded shared machine
+  await page.goto(START);
+  await ready(page, info);
+  await headerBox(page).click();
+  const dialog = page.getByRole("dialog");
+  const combo = dialog.getByRole("combobox");
+  await combo.fill("zzqxwv");
+  await expect(dialog.getByText("No se encontraron productos")).toBeVisible(SLOW);
+  await combo.fill("falla500");
+  await expect(dialog.getByText("Buscando productos...")).toBeVisible();
+  await expect(dialog.getByText("No se encontraron productos")).toBeVisible(SLOW);
+  // Enter without an active option opens the results page.
+  await combo.fill("domo");
+  await combo.press("Enter");
+  await expect(page).toHaveURL(/\/buscar\?q=domo$/);
+});
+
+test("the suggestions endpoint answers JSON ranked on the server", async ({ request }) => {
+  const short = await request.get("/buscar/sugerencias?q=a");
+  expect(await short.json()).toMatchObject({ status: "short", exact: [], suggestions: [] });
+  const failing = await request.get("/buscar/sugerencias?q=falla500");
+  expect(failing.status()).toBe(200);
+  expect(await failing.json()).toMatchObject({ status: "ok", exact: [], suggestions: [] });
+  const body = await (await request.get("/buscar/sugerencias?q=camara")).json();
+  expect(body.suggestions.length).toBeGreaterThan(0);
+  expect(body.suggestions.length).toBeLessThanOrEqual(8);
+});
+
+test("robots.txt and the sitemaps cover products and categories", async ({ request, baseURL }) => {
+  const robots = await (await request.get("/robots.txt")).text();
+  expect(robots).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
+  const index = await (await request.get("/sitemap.xml")).text();
+  for (const name of ["paginas.xml", "categorias.xml", "productos-1.xml"]) {
+    expect(index).toContain(`<loc>${baseURL}/sitemaps/${name}</loc>`);
+  }
+  expect(index).toMatch(/<lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/);
+  const products = await (await request.get("/sitemaps/productos-1.xml")).text();
+  const productUrls = products.match(/<loc>[^<]+\/producto\/[^<]+<\/loc>/g) ?? [];
+  expect(productUrls.length).toBeGreaterThan(20_000);
+  const categories = await (await request.get("/sitemaps/categorias.xml")).text();
+  expect(categories).toContain(`<loc>${baseURL}/categoria/22</loc>`);
+  expect((await request.get("/sitemaps/productos-99.xml")).status()).toBe(404);
+});
