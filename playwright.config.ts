@@ -14,7 +14,9 @@ const chromium = {
   },
 };
 
-// Every journey runs twice: with JavaScript on and with JavaScript off.
+// Every journey runs twice: with JavaScript on and with JavaScript off. A test whose
+// title carries @js checks an enhancement and runs only with JavaScript on; one tagged
+// @nojs checks the plain-HTML path that JavaScript replaces, and runs only with it off.
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
@@ -31,11 +33,13 @@ export default defineConfig({
     {
       name: "js-on",
       testIgnore: /server\.spec\.ts/,
+      grepInvert: /@nojs\b/,
       use: { ...chromium, javaScriptEnabled: true },
     },
     {
       name: "js-off",
       testIgnore: /server\.spec\.ts/,
+      grepInvert: /@js\b/,
       use: { ...chromium, javaScriptEnabled: false },
     },
   ],

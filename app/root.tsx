@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -72,14 +72,21 @@ export function useRootData(): RootData | undefined {
   return useRouteLoaderData<typeof loader>("root") as RootData | undefined;
 }
 
-/** Client-side navigations close any open popover (mega menu, contact dialog). */
+/**
+ * Client-side navigations close any open popover (mega menu, contact dialog).
+ * Not on the first run: a popover opened before hydration must stay open.
+ */
 function useClosePopoversOnNavigation() {
   const { pathname, search } = useLocation();
+  const url = pathname + search;
+  const previous = useRef(url);
   useEffect(() => {
+    if (previous.current === url) return;
+    previous.current = url;
     for (const el of document.querySelectorAll<HTMLElement>("[popover]")) {
       if (el.matches(":popover-open")) el.hidePopover();
     }
-  }, [pathname, search]);
+  }, [url]);
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -104,7 +111,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           categories={root?.categoriesTree ?? []}
           cart={root?.cart ?? EMPTY_CART}
         />
-        {root?.notice ? <FlashNotice notice={root.notice} /> : null}
+        <FlashNotice notice={root?.notice ?? null} />
         {children}
         <Footer
           email={root?.salesEmail ?? null}

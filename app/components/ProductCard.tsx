@@ -1,12 +1,68 @@
+import { Link } from "react-router";
+import { formatCOP } from "~/domain/money";
 import type { Product } from "~/domain/product";
+import { cardBadges, priceView, stockLabel } from "~/domain/product-card";
+import { AddToCartForm } from "./AddToCartForm";
+import { ContactButton } from "./ContactDialog";
+import styles from "./ProductCard.module.css";
+import { ProductImage } from "./ProductImage";
 
-/** The product card used everywhere. SKELETON — being written by the layout issue. */
-export function ProductCard({ product }: { product: Product; view?: "grid" | "list" }) {
+/** The product card used everywhere (spec §2 product card), in grid or list view. */
+export function ProductCard({ product, view = "grid" }: { product: Product; view?: "grid" | "list" }) {
+  const href = `/producto/${encodeURIComponent(product.id)}`;
+  const title = product.title ?? "Producto sin título";
+  const price = priceView(product);
+  const badges = cardBadges(product.stock);
   return (
-    <article>
-      <h3>
-        <a href={`/producto/${product.id}`}>{product.title ?? "Producto sin título"}</a>
-      </h3>
+    <article className={`${styles.card} ${view === "list" ? styles.list : styles.grid}`}>
+      <div className={styles.media}>
+        {/* The title link stretches over the card (CSS), so the image needs no link of its own. */}
+        <ProductImage src={product.images[0]} />
+        {badges.length > 0 ? (
+          <ul className={styles.badges} aria-label="Distintivos">
+            {badges.map((badge) => (
+              <li
+                key={badge.kind}
+                className={`${styles.badge} ${badge.kind === "popular" ? styles.popular : styles.low}`}
+              >
+                {badge.label}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+      <div className={styles.body}>
+        <p className={styles.brand}>{product.brand ?? "Sin marca"}</p>
+        <h3 className={styles.title}>
+          <Link to={href}>{title}</Link>
+        </h3>
+        {product.model ? <p className={styles.model}>Modelo: {product.model}</p> : null}
+        <div className={styles.price}>
+          {price.kind === "priced" ? (
+            <>
+              {price.listPrice !== null ? (
+                <p className={styles.was}>
+                  <span className="visually-hidden">Precio anterior: </span>
+                  <s>{formatCOP(price.listPrice)}</s>{" "}
+                  <span className={styles.saving}>
+                    Ahorras {formatCOP(price.saving)} ({price.savingPercent}%)
+                  </span>
+                </p>
+              ) : null}
+              <p className={styles.now}>
+                <span className={styles.amount}>{formatCOP(price.price)}</span>{" "}
+                <span className={styles.tax}>/ Sin IVA</span>
+              </p>
+            </>
+          ) : (
+            <ContactButton className={styles.ask}>Consultar precio</ContactButton>
+          )}
+        </div>
+        <p className={product.stock > 0 ? styles.stock : styles.noStock}>{stockLabel(product.stock)}</p>
+        <div className={styles.cart}>
+          <AddToCartForm product={product} compact />
+        </div>
+      </div>
     </article>
   );
 }

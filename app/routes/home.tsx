@@ -1,8 +1,35 @@
-// Placeholder: being written by its issue.
-export default function Screen() {
+import { HomePage } from "~/components/HomePage";
+import type { RootData } from "~/root";
+import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/home";
+import { loadHomeData } from "./home.server";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  return loadHomeData(request);
+}
+
+export const HOME_DESCRIPTION =
+  "Tienda en línea de equipos de seguridad electrónica y telecomunicaciones en Colombia: videovigilancia, control de acceso, detección de incendio, energía, redes y más. Precios en pesos colombianos sin IVA.";
+
+export function meta({ matches }: Route.MetaArgs) {
+  const root = matches.find((match) => match?.id === "root")?.loaderData as RootData | undefined;
+  return pageMeta({
+    title: "Seguridad electrónica y telecomunicaciones",
+    description: HOME_DESCRIPTION,
+    origin: root?.origin ?? "http://localhost",
+    path: "/",
+    image: "/banners/videovigilancia.svg",
+  });
+}
+
+export default function Home({ loaderData, matches }: Route.ComponentProps) {
+  const root = matches[0]?.loaderData as RootData | undefined;
   return (
-    <main id="contenido">
-      <h1>home</h1>
-    </main>
+    <HomePage
+      {...loaderData}
+      origin={root?.origin ?? null}
+      salesEmail={root?.salesEmail ?? null}
+      salesPhone={root?.salesPhone ?? null}
+    />
   );
 }

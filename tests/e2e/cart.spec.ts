@@ -3,8 +3,8 @@
  * clear with confirmation, PRG, a tampered cookie, the cookie size and axe.
  * Each test runs with JavaScript on and off (playwright projects).
  */
-import AxeBuilder from "@axe-core/playwright";
 import { type Page, type TestInfo, expect, test } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "./support/a11y.ts";
 
 const CART_COOKIE = "__Host-carrito"; // production mode: Secure + __Host- prefix
 
@@ -183,44 +183,16 @@ test("cart responses are private and never stored by shared caches", async ({ pa
   expect(withCart?.headers()["cache-control"]).toBe("private, no-store");
 });
 
-/**
- * Serious or critical axe violations. axe needs timers, which a page without
- * JavaScript does not run: in js-off the no-JS DOM (scripts stripped) is
- * re-opened in a scripted page at the same URL and checked there.
- */
-async function seriousViolations(page: Page, info: TestInfo): Promise<string[]> {
-  let target = page;
-  let close = async () => {};
-  if (!jsOn(info)) {
-    const html = (await page.content()).replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "");
-    const context = await page.context().browser()!.newContext({ javaScriptEnabled: true });
-    target = await context.newPage();
-    await target.route(page.url(), (route) =>
-      route.fulfill({ contentType: "text/html; charset=utf-8", body: html }),
-    );
-    await target.goto(page.url());
-    close = () => context.close();
-  }
-  try {
-    return (await new AxeBuilder({ page: target }).analyze()).violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  } finally {
-    await close();
-  }
-}
-
 test("the cart page has no serious accessibility violations, empty or with items", async ({ page }, info) => {
   test.setTimeout(60_000); // two full axe runs on a shared machine
   await page.goto("/carrito");
   await ready(page, info);
-  const serious = () => seriousViolations(page, info);
-  expect(await serious()).toEqual([]);
+  await expectNoSeriousA11yViolations(page);
   await addFromCard(page, info);
   await page.goto("/carrito");
   await ready(page, info);
   await expect(page.getByRole("table")).toBeVisible();
-  expect(await serious()).toEqual([]);
+  await expectNoSeriousA11yViolations(page);
 });
 
 test("the header cart: mini cart with JS, a link to /carrito without", async ({ page }, info) => {

@@ -4,7 +4,7 @@
  * bad-input states; axe. Each test runs with JavaScript on and off.
  */
 import { type Page, type TestInfo, expect, test } from "@playwright/test";
-import { expectAxeClean } from "./catalogue.axe";
+import { expectNoSeriousA11yViolations } from "./support/a11y.ts";
 
 const CATEGORY = "/productos?categoria=22&nombre=Videovigilancia";
 const jsOn = (info: TestInfo) => info.project.name === "js-on";
@@ -65,7 +65,7 @@ test("a category's catalogue: title, banner, count, filters, cards, pager, help;
   await expect(page.getByRole("button", { name: "Contactar a un asesor" })).toBeVisible();
   // The category's own page is the canonical copy.
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/categoria\/22$/);
-  await expectAxeClean(page, info);
+  await expectNoSeriousA11yViolations(page);
 });
 
 test("without a category: 'Catálogo de Productos', no banner", async ({ page }) => {
@@ -192,8 +192,7 @@ test("pagination: numbered links, current page, ellipses", async ({ page }, info
   await expect(pager.getByText("Siguiente")).toHaveAttribute("aria-disabled", "true");
 });
 
-test("with JS, 12 skeleton cards show while the list reloads", async ({ page }, info) => {
-  test.skip(!jsOn(info), "skeletons belong to client-side navigations");
+test("with JS, 12 skeleton cards show while the list reloads @js", async ({ page }, info) => {
   await page.goto(CATEGORY);
   await ready(page, info);
   let release: () => void = () => {};
@@ -209,8 +208,7 @@ test("with JS, 12 skeleton cards show while the list reloads", async ({ page }, 
   await expect(page).toHaveURL(/pagina=2/);
 });
 
-test("without JS, typing does nothing until 'Aplicar filtros'", async ({ page }, info) => {
-  test.skip(jsOn(info), "the no-JS path of the filter form");
+test("without JS, typing does nothing until 'Aplicar filtros' @nojs", async ({ page }, info) => {
   await page.goto(CATEGORY);
   await page.getByLabel("Nombre del producto").fill("domo");
   expect(page.url()).not.toContain("texto=");
@@ -249,5 +247,5 @@ test("/marca/{marca}: only that brand's products; axe clean", async ({ page }, i
   expect(texts.length).toBeGreaterThan(0);
   for (const text of texts) expect(text.toLowerCase()).toContain("hikvision");
   await expect(page.getByLabel("Marca", { exact: true })).toHaveCount(0);
-  await expectAxeClean(page, info);
+  await expectNoSeriousA11yViolations(page);
 });

@@ -4,7 +4,7 @@
  * states, robots.txt and the sitemaps. Each test runs with JavaScript on and off.
  */
 import { type Page, type TestInfo, expect, test } from "@playwright/test";
-import { expectAxeClean } from "./catalogue.axe";
+import { expectNoSeriousA11yViolations } from "./support/a11y.ts";
 
 const jsOn = (info: TestInfo) => info.project.name === "js-on";
 
@@ -38,7 +38,7 @@ test("results page: breadcrumb, heading, count, 12 cards, pager; axe clean", asy
   await expect(page.getByText(/^Se encontraron \d+ productos$/)).toBeVisible();
   await expect(results(page)).toHaveCount(12);
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
-  await expectAxeClean(page, info);
+  await expectNoSeriousA11yViolations(page);
 });
 
 test("results pagination lives in the URL", async ({ page }, info) => {
@@ -75,7 +75,7 @@ test("an API failure shows the error with status 502", async ({ page }, info) =>
   await expect(page.getByRole("alert")).toContainText(
     "Ocurrió un error al buscar productos. Por favor, intenta de nuevo.",
   );
-  await expectAxeClean(page, info);
+  await expectNoSeriousA11yViolations(page);
 });
 
 test("a one-character term asks for 2 characters (400)", async ({ page }) => {
@@ -84,8 +84,7 @@ test("a one-character term asks for 2 characters (400)", async ({ page }) => {
   await expect(page.getByText("Escribe al menos 2 caracteres para ver los resultados")).toBeVisible();
 });
 
-test("the top-bar box submits to /buscar", async ({ page }, info) => {
-  test.skip(jsOn(info), "with JS the box opens the overlay (tested below)");
+test("the top-bar box submits to /buscar @nojs", async ({ page }, info) => {
   await page.goto("/");
   await headerBox(page).fill("domo");
   await headerBox(page).press("Enter");
@@ -93,8 +92,7 @@ test("the top-bar box submits to /buscar", async ({ page }, info) => {
   await expect(page.getByRole("heading", { level: 1 })).toContainText("domo");
 });
 
-test("with JS: the overlay asks for 2 characters, then shows ranked suggestions; axe clean", async ({ page }, info) => {
-  test.skip(!jsOn(info), "the overlay needs JavaScript; without it the box submits (tested above)");
+test("with JS: the overlay asks for 2 characters, then shows ranked suggestions; axe clean @js", async ({ page }, info) => {
   test.setTimeout(60_000); // a full axe run on a shared machine
   await page.goto(START);
   await ready(page, info);
@@ -112,11 +110,10 @@ test("with JS: the overlay asks for 2 characters, then shows ranked suggestions;
   await expect(combo).toHaveAttribute("aria-expanded", "true");
   await expect(listbox.getByRole("group", { name: "Sugerencias" })).toBeVisible();
   await expect(listbox.getByRole("option").first()).toBeVisible();
-  await expectAxeClean(page, info);
+  await expectNoSeriousA11yViolations(page);
 });
 
-test("with JS: arrow keys and Enter open a suggestion", async ({ page }, info) => {
-  test.skip(!jsOn(info), "keyboard use of the overlay needs JavaScript");
+test("with JS: arrow keys and Enter open a suggestion @js", async ({ page }, info) => {
   test.setTimeout(60_000); // a loaded shared machine
   await page.goto(START);
   await ready(page, info);
@@ -139,8 +136,7 @@ test("with JS: arrow keys and Enter open a suggestion", async ({ page }, info) =
   await expect(page.getByRole("dialog")).toBeHidden();
 });
 
-test("with JS: an exact model match is listed under 'Coincidencia Exacta'", async ({ page }, info) => {
-  test.skip(!jsOn(info), "the overlay needs JavaScript");
+test("with JS: an exact model match is listed under 'Coincidencia Exacta' @js", async ({ page }, info) => {
   test.setTimeout(60_000); // a loaded shared machine
   // A real model from a results page.
   await page.goto("/buscar?q=domo");
@@ -152,8 +148,7 @@ test("with JS: an exact model match is listed under 'Coincidencia Exacta'", asyn
   await expect(exact.getByRole("option").first()).toContainText(model, SLOW);
 });
 
-test("with JS: Escape and the close control dismiss the overlay and return focus", async ({ page }, info) => {
-  test.skip(!jsOn(info), "the overlay needs JavaScript");
+test("with JS: Escape and the close control dismiss the overlay and return focus @js", async ({ page }, info) => {
   test.setTimeout(60_000); // a loaded shared machine
   await page.goto(START);
   await ready(page, info);
@@ -169,8 +164,7 @@ test("with JS: Escape and the close control dismiss the overlay and return focus
   await expect(headerBox(page)).toBeFocused();
 });
 
-test("with JS: no match and a failing search both show 'No se encontraron productos'", async ({ page }, info) => {
-  test.skip(!jsOn(info), "the overlay needs JavaScript");
+test("with JS: no match and a failing search both show 'No se encontraron productos' @js", async ({ page }, info) => {
   test.setTimeout(60_000); // a loaded shared machine
   await page.goto(START);
   await ready(page, info);

@@ -1,0 +1,167 @@
+/**
+ * The home page (spec §1) and the not-found path. Each test runs with
+ * JavaScript on and off.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { type Browser, expect, type Page, type TestInfo, test } from "@playwright/test";
+
+// Full pages with the whole category menu; the shared test machine can be slow.
+test.describe.configure({ timeout: 90_000 });
+
+const serious = (results: Awaited<ReturnType<AxeBuilder["analyze"]>>) =>
+  results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+
+/**
+ * axe runs as a script in the page, so with JavaScript off it audits the same
+ * server HTML in a context where only the store's own scripts are blocked.
+ */
+async function pageForAudit(page: Page, browser: Browser, testInfo: TestInfo): Promise<Page> {
+  if (testInfo.project.name === "js-on") return page;
+  const context = await browser.newContext({ javaScriptEnabled: true, baseURL: testInfo.project.use.baseURL });
+  await context.route(/\/assets\/.*\.js$/, (route) => route.abort());
+  return context.newPage();
+}
+
+test("hero carousel: 5 banners, first image eager, anchors move between slides", async ({ page }, testInfo) => {
+  await page.goto("/");
+  const hero = page.locator('[aria-roledescription="carrusel"]');
+  await expect(hero).toBeVisible();
+  const slides = hero.locator('[aria-roledescription="diapositiva"]');
+  await expect(slides).toHaveCount(5);
+  const images = slides.locator("img");
+  await expect(images.first()).toHaveAttribute("loading", "eager");
+  for (let i = 1; i < 5; i++) await expect(images.nth(i)).toHaveAttribute("loading", "lazy");
+  for (const src of await images.evaluateAll((els) => els.map((el) => (el as HTMLImageElement).getAttribute("src")))) {
+    expect((await page.request.get(src!)).status()).toBe(200);
+  }
+
+  if (testInfo.project.name === "js-on") {
+    // Stop the autoplay so it cannot move the slides under the assertions below.
+    await hero.getByRole("button", { name: /Pausar/ }).click();
+    await expect(hero.getByRole("button", { name: /Reanudar/ })).toBeVisible();
+    await hero.getByRole("link", { name: /Banner 1/ }).click();
+  }
+  await expect(slides.first()).toBeInViewport({ ratio: 0.9 });
+  await slides.first().getByRole("link", { name: "Banner siguiente" }).click();
+  await expect(slides.nth(1)).toBeInViewport({ ratio: 0.9 });
+  await hero.getByRole("link", { name: /Banner 5/ }).click();
+  await expect(slides.nth(4)).toBeInViewport({ ratio: 0.9 });
+  await slides.nth(4).getByRole("link", { name: "Banner siguiente" }).click();
+  await expect(slides.first()).toBeInViewport({ ratio: 0.9 });
+
+  if (testInfo.project.name === "js-on") {
+    // The active dot follows the slide.
+    await hero.getByRole("link", { name: /Banner 3/ }).click();
+    await expect(hero.getByRole("link", { name: /Banner 3/ })).toHaveAttribute("aria-current", "true");
+  } else {
+    // Without JavaScript nothing moves by itself, so there is nothing to pause.
+    await expect(hero.getByRole("button", { name: /Pausar/ })).toHaveCount(0);
+  }
+});
+
+test("no autoplay control under reduced motion", async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await page.goto("/");
+  await expect(page.locator('[aria-roledescription="carrusel"]')).toBeVisible();
+  await expect(page.getByRole("button", { name: /Pausar/ })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: /Reanudar/ })).toHaveCount(0);
+});
+
+test("statistics and decorative particles", async ({ page }) => {
+  await page.goto("/");
+  const stats = page.getByRole("region", { name: "Nuestras cifras" });
+  for (const text of ["22000+", "50+", "5+", "98.5%"]) await expect(stats).toContainText(text);
+  await expect(stats).toContainText(/productos/i);
+  await expect(stats).toContainText(/satisfacción/i);
+  await expect(page.locator('[data-particles="180"][aria-hidden="true"] circle')).toHaveCount(180);
+  await expect(page.locator('[data-particles="120"][aria-hidden="true"] circle')).toHaveCount(120);
+  await expect(page.locator('[data-particles="180"]')).toHaveCSS("position", "absolute");
+});
+
+test("featured products by category, 4 each, priced in COP without IVA", async ({ page }) => {
+  await page.goto("/");
+  const featured = page.getByRole("region", { name: "Productos destacados" });
+  const groups = featured.getByRole("region");
+  expect(await groups.count()).toBeGreaterThanOrEqual(1);
+  for (const group of await groups.all()) {
+    await expect(group.locator('h3[id^="destacados-"]')).not.toBeEmpty();
+    await expect(group.getByRole("article")).toHaveCount(4);
+  }
+  const prices = featured.getByText(/^\$\u00a0\d{1,3}(\.\d{3})*$/);
+  expect(await prices.count()).toBeGreaterThan(0);
+  await expect(featured.getByText("/ Sin IVA").first()).toBeVisible();
+  const card = featured.getByRole("article").first();
+  const title = card.getByRole("heading", { level: 3 }).getByRole("link");
+  await expect(title).toHaveAttribute("href", /^\/producto\/.+/);
+  await expect(card).toContainText(/Stock: \d+|Sin stock/);
+});
+
+test("brand strip with about 60 brands, pausable", async ({ page }) => {
+  await page.goto("/");
+  const brands = page.getByRole("region", { name: "Marcas que distribuimos" });
+  const list = brands.getByRole("list", { name: /marcas/ });
+  expect(await list.getByRole("listitem").count()).toBeGreaterThanOrEqual(50);
+  await expect(list.getByRole("img").first()).toHaveAttribute("alt", /\S/);
+  await brands.getByLabel("Pausar animación").check();
+  await expect(brands.locator("ul").first().locator("..")).toHaveCSS("animation-play-state", "paused");
+});
+
+test("services and call to action", async ({ page }) => {
+  await page.goto("/");
+  const services = page.getByRole("region", { name: "Nuestros servicios" });
+  await expect(services.getByRole("heading", { level: 3 })).toHaveText([
+    "Soluciones tecnológicas",
+    "Soporte técnico",
+    "Asesoría y consultoría",
+  ]);
+  await expect(services).toContainText(/lunes a viernes/);
+  const cta = page.getByRole("region", { name: /proyecto de seguridad/ });
+  await cta.getByRole("button", { name: "Hablar con un asesor" }).click();
+  await expect(page.getByRole("dialog", { name: /equipo de ventas/ })).toBeVisible();
+});
+
+test("an unknown path shows the home content with status 404", async ({ page }) => {
+  const response = await page.goto("/esta-pagina/no-existe");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByText("No encontramos la página que buscas.")).toBeVisible();
+  await expect(page.locator('[aria-roledescription="carrusel"]')).toBeVisible();
+  await expect(page.getByRole("region", { name: "Nuestras cifras" })).toContainText("22000+");
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+});
+
+test("home meta: title, description, canonical, Open Graph and Organization JSON-LD", async ({ page }) => {
+  await page.goto("/");
+  await expect(page).toHaveTitle(/SegTel Colombia/);
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /seguridad electrónica/);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /^http:\/\/localhost:\d+\/$/);
+  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", /SegTel/);
+  const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent()) ?? "{}");
+  expect(ld["@type"]).toBe("Organization");
+});
+
+for (const path of ["/", "/no-existe"]) {
+  test(`${path} has no serious or critical accessibility violations`, async ({ page, browser }, testInfo) => {
+    test.setTimeout(180_000); // axe over a full page is slow on the shared machine
+    const audited = await pageForAudit(page, browser, testInfo);
+    await audited.goto(path);
+    expect(serious(await new AxeBuilder({ page: audited }).analyze())).toEqual([]);
+  });
+}
+
+test("the open menu and contact dialog have no serious or critical accessibility violations", async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const audited = await pageForAudit(page, browser, testInfo);
+  await audited.goto("/");
+  await audited.getByRole("button", { name: "Categorías", exact: true }).click();
+  await expect(audited.locator("#menu-categorias")).toBeVisible();
+  expect(serious(await new AxeBuilder({ page: audited }).include("#menu-categorias").analyze())).toEqual([]);
+  await audited.keyboard.press("Escape");
+  await audited.getByRole("banner").getByRole("button", { name: "Contacto" }).click();
+  await expect(audited.locator("#dialogo-contacto")).toBeVisible();
+  expect(serious(await new AxeBuilder({ page: audited }).include("#dialogo-contacto").analyze())).toEqual([]);
+});

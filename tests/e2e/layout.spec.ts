@@ -1,0 +1,197 @@
+/**
+ * The layout of every page: top bar, categories mega menu, contact dialog,
+ * footer, skip link and scroll. Each test runs with JavaScript on and off.
+ */
+import { expect, type Page, test } from "@playwright/test";
+
+// Full pages with the whole category menu; the shared test machine can be slow.
+test.describe.configure({ timeout: 90_000 });
+
+const menu = (page: Page) => page.locator("#menu-categorias");
+const menuButton = (page: Page) => page.getByRole("button", { name: "Categorías", exact: true });
+const contactDialog = (page: Page) => page.getByRole("dialog", { name: /equipo de ventas/ });
+
+test.describe("categories mega menu", () => {
+  test("opens, shows the subcategory columns of the hovered category and links to the catalogue", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    await expect(menu(page)).toBeHidden();
+    await menuButton(page).click();
+    await expect(menu(page)).toBeVisible();
+    // Page scroll is locked while it is open.
+    await expect(page.locator("html")).toHaveCSS("overflow", "hidden");
+
+    const nav = menu(page).getByRole("navigation", { name: "Categorías de productos" });
+    const tops = nav.locator(":scope > ul > li");
+    expect(await tops.count()).toBeGreaterThanOrEqual(9);
+    await expect(tops.first().getByRole("button")).toHaveText(/Videovigilancia/);
+
+    // The first category's columns show before any hover.
+    const firstPanel = tops.first().locator(":scope > div");
+    await expect(firstPanel).toBeVisible();
+    const link = firstPanel.locator('a[href^="/productos?categoria="]').nth(1);
+    await expect(link).toHaveAttribute("href", /^\/productos\?categoria=[^&]+&nombre=.+/);
+    await expect(firstPanel.locator("ul li span").first()).toHaveText(/\d/); // count badge
+
+    // Hovering another top category swaps the columns.
+    const second = tops.nth(1);
+    await second.getByRole("button").hover();
+    await expect(second.locator(":scope > div")).toBeVisible();
+    await expect(firstPanel).toBeHidden();
+
+    // A subcategory link goes to the catalogue filtered by that category, and the menu is gone.
+    const sub = second.locator(':scope > div a[href^="/productos?categoria="]').nth(1);
+    const href = await sub.getAttribute("href");
+    await sub.click();
+    await expect(page).toHaveURL(href!, { timeout: 15_000 });
+    await expect(menu(page)).toBeHidden();
+    await expect(page.locator("html")).not.toHaveCSS("overflow", "hidden");
+  });
+
+  test("closes on Escape and on an outside click", async ({ page }) => {
+    await page.goto("/");
+    await menuButton(page).click();
+    await expect(menu(page)).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(menu(page)).toBeHidden();
+    await expect(page.locator("html")).not.toHaveCSS("overflow", "hidden");
+
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await menuButton(page).click();
+    await expect(menu(page)).toBeVisible();
+    await page.mouse.click(640, 880); // below the panel
+    await expect(menu(page)).toBeHidden();
+  });
+
+  test("works by keyboard: open, pick a category, Escape returns focus", async ({ page }) => {
+    await page.goto("/");
+    await menuButton(page).focus();
+    await page.keyboard.press("Enter");
+    await expect(menu(page)).toBeVisible();
+
+    // Tab walks into the menu: its header link, the close button, then the first category.
+    const tops = menu(page).locator("nav > ul > li");
+    await page.keyboard.press("Tab");
+    await expect(menu(page).getByRole("link", { name: "Ver todas las categorías" })).toBeFocused();
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    await expect(tops.first().getByRole("button")).toBeFocused();
+
+    // Past the focused category's links comes the next category, which then shows its columns.
+    const firstLinks = await tops.first().locator(":scope > div a").count();
+    expect(firstLinks).toBeGreaterThan(0);
+    await page.keyboard.press("Tab");
+    await expect(tops.first().locator(":scope > div a").first()).toBeFocused();
+    for (let i = 0; i < firstLinks; i++) await page.keyboard.press("Tab");
+    await expect(tops.nth(1).getByRole("button")).toBeFocused();
+    await expect(tops.nth(1).locator(":scope > div")).toBeVisible();
+    await expect(tops.first().locator(":scope > div")).toBeHidden();
+
+    await page.keyboard.press("Escape");
+    await expect(menu(page)).toBeHidden();
+    await expect(menuButton(page)).toBeFocused();
+  });
+});
+
+test.describe("contact dialog", () => {
+  test("opens from 'Contacto' with the sales e-mail and phone links, closes with its button", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    await expect(contactDialog(page)).toBeHidden();
+    await page.getByRole("banner").getByRole("button", { name: "Contacto" }).click();
+    const dialog = contactDialog(page);
+    await expect(dialog).toBeVisible();
+    await expect(dialog.locator('a[href^="mailto:"]')).toHaveText(/@/);
+    await expect(dialog.locator('a[href^="tel:+57"]')).toBeVisible();
+    await dialog.getByRole("button", { name: "Cerrar" }).click();
+    await expect(dialog).toBeHidden();
+  });
+
+  test("works by keyboard and Escape returns focus to the button", async ({ page }) => {
+    await page.goto("/");
+    const button = page.getByRole("banner").getByRole("button", { name: "Contacto" });
+    await button.focus();
+    await page.keyboard.press("Enter");
+    const dialog = contactDialog(page);
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press("Tab");
+    await expect(dialog.getByRole("button", { name: "Cerrar" })).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(dialog.locator('a[href^="mailto:"]')).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(button).toBeFocused();
+  });
+});
+
+test("footer links to the content pages, the phone and e-mail, with the current year", async ({
+  page,
+}) => {
+  await page.goto("/");
+  const footer = page.getByRole("contentinfo");
+  for (const [name, href] of [
+    ["Nosotros", "/nosotros"],
+    ["Garantías", "/garantias"],
+    ["Soporte técnico", "/soporte-tecnico"],
+    ["Política de privacidad", "/privacidad"],
+  ]) {
+    await expect(footer.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
+  }
+  await expect(footer.locator('a[href^="tel:"]')).toBeVisible();
+  await expect(footer.locator('a[href^="mailto:"]')).toBeVisible();
+  await expect(footer).toContainText(`© ${new Date().getFullYear()}`);
+
+  await footer.getByRole("link", { name: "Garantías", exact: true }).click();
+  await expect(page).toHaveURL(/\/garantias$/, { timeout: 15_000 });
+});
+
+test("top bar: logo home, search form, login and cart links, landmarks", async ({ page }, testInfo) => {
+  await page.goto("/nosotros");
+  const header = page.getByRole("banner");
+  await expect(header.getByRole("link", { name: /SegTel Colombia/ })).toHaveAttribute("href", "/");
+  await expect(header.getByRole("link", { name: "Iniciar sesión" })).toHaveAttribute("href", "/login");
+  // The cart is a link to /carrito without JavaScript and the mini-cart button with it.
+  const cart = header.getByRole(testInfo.project.name === "js-on" ? "button" : "link", { name: /^Carrito/ });
+  await expect(cart).toBeVisible();
+  const search = header.getByRole("search");
+  await search.getByRole("searchbox").fill("cámara domo");
+  await search.getByRole("searchbox").press("Enter");
+  await expect(page).toHaveURL(/\/buscar\?q=c%C3%A1mara(\+|%20)domo/, { timeout: 15_000 });
+  await expect(page.getByRole("main")).toHaveCount(1);
+  await expect(page.getByRole("contentinfo")).toHaveCount(1);
+});
+
+test("the skip link is the first stop and jumps to the main content", async ({ page }) => {
+  await page.goto("/");
+  await page.keyboard.press("Tab");
+  const skip = page.getByRole("link", { name: "Saltar al contenido principal" });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/#contenido$/);
+  await page.keyboard.press("Tab");
+  expect(await page.locator("main :focus").count()).toBe(1);
+});
+
+test("a new path starts at the top of the page", async ({ page }) => {
+  await page.goto("/");
+  await page.getByRole("contentinfo").scrollIntoViewIfNeeded();
+  await expect(page.getByRole("contentinfo").getByRole("link", { name: "Nosotros" })).toBeInViewport();
+  await page.getByRole("contentinfo").getByRole("link", { name: "Nosotros", exact: true }).click();
+  await expect(page).toHaveURL(/\/nosotros$/, { timeout: 15_000 });
+  await expect(page.getByRole("heading", { level: 1 })).toBeInViewport();
+  await expect(page.getByRole("contentinfo").getByRole("link", { name: "Nosotros" })).not.toBeInViewport();
+});
+
+test("at 320 px nothing overflows sideways and the menu fills the screen", async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  await page.goto("/");
+  const width = await page.locator("body").evaluate((body) => body.scrollWidth);
+  expect(width).toBeLessThanOrEqual(320);
+  await menuButton(page).click();
+  const box = await menu(page).boundingBox();
+  expect(box?.width).toBe(320);
+  await expect(menu(page).getByRole("button", { name: "Cerrar menú de categorías" })).toBeInViewport();
+});
