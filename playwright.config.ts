@@ -23,10 +23,14 @@ export default defineConfig({
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [["list"]] : [["list"]],
-  timeout: 30_000,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   use: {
     baseURL: `http://localhost:${PORT}`,
     trace: "retain-on-failure",
+    // Endless decorative animations make headless Chromium repaint all the time and slow
+    // every test; the tests of motion itself ask for "no-preference".
+    reducedMotion: "reduce",
   },
   projects: [
     { name: "server", testMatch: /server\.spec\.ts/ },

@@ -184,7 +184,6 @@ test("cart responses are private and never stored by shared caches", async ({ pa
 });
 
 test("the cart page has no serious accessibility violations, empty or with items", async ({ page }, info) => {
-  test.setTimeout(60_000); // two full axe runs on a shared machine
   await page.goto("/carrito");
   await ready(page, info);
   await expectNoSeriousA11yViolations(page);

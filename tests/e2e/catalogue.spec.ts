@@ -44,7 +44,6 @@ async function applyFilters(page: Page, info: TestInfo, expectedParam: RegExp) {
 }
 
 test("a category's catalogue: title, banner, count, filters, cards, pager, help; axe clean", async ({ page }, info) => {
-  test.setTimeout(60_000); // a full axe run on a shared machine
   const response = await page.goto(CATEGORY);
   expect(response?.status()).toBe(200);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Productos en Videovigilancia");
@@ -239,7 +238,6 @@ test("an unknown category answers 404", async ({ page }) => {
 });
 
 test("/marca/{marca}: only that brand's products; axe clean", async ({ page }, info) => {
-  test.setTimeout(60_000); // a full axe run on a shared machine
   const response = await page.goto("/marca/Hikvision");
   expect(response?.status()).toBe(200);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Productos Hikvision");

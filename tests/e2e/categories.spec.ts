@@ -21,7 +21,6 @@ async function ready(page: Page, info: TestInfo) {
 const cards = (page: Page) => page.getByRole("main").getByRole("listitem").filter({ has: page.getByRole("link", { name: /^Ver productos/ }) });
 
 test("lists categories 20 per page, sorted by name; axe clean", async ({ page }, info) => {
-  test.setTimeout(60_000); // a full axe run on a shared machine
   const response = await page.goto("/categorias");
   expect(response?.status()).toBe(200);
   await expect(page).toHaveTitle(/Lista de Categorías/);

@@ -2,29 +2,12 @@
  * The home page (spec §1) and the not-found path. Each test runs with
  * JavaScript on and off.
  */
-import AxeBuilder from "@axe-core/playwright";
-import { type Browser, expect, type Page, type TestInfo, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "./support/a11y.ts";
 
-// Full pages with the whole category menu; the shared test machine can be slow.
-test.describe.configure({ timeout: 90_000 });
-
-const serious = (results: Awaited<ReturnType<AxeBuilder["analyze"]>>) =>
-  results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-
-/**
- * axe runs as a script in the page, so with JavaScript off it audits the same
- * server HTML in a context where only the store's own scripts are blocked.
- */
-async function pageForAudit(page: Page, browser: Browser, testInfo: TestInfo): Promise<Page> {
-  if (testInfo.project.name === "js-on") return page;
-  const context = await browser.newContext({ javaScriptEnabled: true, baseURL: testInfo.project.use.baseURL });
-  await context.route(/\/assets\/.*\.js$/, (route) => route.abort());
-  return context.newPage();
-}
 
 test("hero carousel: 5 banners, first image eager, anchors move between slides", async ({ page }, testInfo) => {
+  await page.emulateMedia({ reducedMotion: "no-preference" }); // the suite default is "reduce"
   await page.goto("/");
   const hero = page.locator('[aria-roledescription="carrusel"]');
   await expect(hero).toBeVisible();
@@ -99,6 +82,7 @@ test("featured products by category, 4 each, priced in COP without IVA", async (
 });
 
 test("brand strip with about 60 brands, pausable", async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: "no-preference" }); // the suite default is "reduce"
   await page.goto("/");
   const brands = page.getByRole("region", { name: "Marcas que distribuimos" });
   const list = brands.getByRole("list", { name: /marcas/ });
@@ -142,26 +126,21 @@ test("home meta: title, description, canonical, Open Graph and Organization JSON
 });
 
 for (const path of ["/", "/no-existe"]) {
-  test(`${path} has no serious or critical accessibility violations`, async ({ page, browser }, testInfo) => {
-    test.setTimeout(180_000); // axe over a full page is slow on the shared machine
-    const audited = await pageForAudit(page, browser, testInfo);
-    await audited.goto(path);
-    expect(serious(await new AxeBuilder({ page: audited }).analyze())).toEqual([]);
+  test(`${path} has no serious or critical accessibility violations`, async ({ page }) => {
+    await page.goto(path);
+    await expectNoSeriousA11yViolations(page);
   });
 }
 
 test("the open menu and contact dialog have no serious or critical accessibility violations", async ({
   page,
-  browser,
-}, testInfo) => {
-  test.setTimeout(180_000);
-  const audited = await pageForAudit(page, browser, testInfo);
-  await audited.goto("/");
-  await audited.getByRole("button", { name: "Categorías", exact: true }).click();
-  await expect(audited.locator("#menu-categorias")).toBeVisible();
-  expect(serious(await new AxeBuilder({ page: audited }).include("#menu-categorias").analyze())).toEqual([]);
-  await audited.keyboard.press("Escape");
-  await audited.getByRole("banner").getByRole("button", { name: "Contacto" }).click();
-  await expect(audited.locator("#dialogo-contacto")).toBeVisible();
-  expect(serious(await new AxeBuilder({ page: audited }).include("#dialogo-contacto").analyze())).toEqual([]);
+}) => {
+  await page.goto("/");
+  await page.getByRole("button", { name: "Categorías", exact: true }).click();
+  await expect(page.locator("#menu-categorias")).toBeVisible();
+  await expectNoSeriousA11yViolations(page, { include: "#menu-categorias" });
+  await page.keyboard.press("Escape");
+  await page.getByRole("banner").getByRole("button", { name: "Contacto" }).click();
+  await expect(page.locator("#dialogo-contacto")).toBeVisible();
+  await expectNoSeriousA11yViolations(page, { include: "#dialogo-contacto" });
 });

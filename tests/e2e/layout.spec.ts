@@ -4,9 +4,6 @@
  */
 import { expect, type Page, test } from "@playwright/test";
 
-// Full pages with the whole category menu; the shared test machine can be slow.
-test.describe.configure({ timeout: 90_000 });
-
 const menu = (page: Page) => page.locator("#menu-categorias");
 const menuButton = (page: Page) => page.getByRole("button", { name: "Categorías", exact: true });
 const contactDialog = (page: Page) => page.getByRole("dialog", { name: /equipo de ventas/ });

@@ -220,7 +220,6 @@ test("a product without images shows the placeholder; a broken image falls back"
 
 test("the product page has no serious accessibility violations", async ({ page }) => {
   // axe over a page with two dozen product cards is slow on a busy machine.
-  test.setTimeout(120_000);
   await page.goto(`/producto/${P.complete.id}`);
   await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toBeVisible();
   await expectNoSeriousA11yViolations(page);

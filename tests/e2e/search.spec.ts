@@ -28,7 +28,6 @@ const headerBox = (page: Page) => page.getByRole("banner").getByRole("searchbox"
 const results = (page: Page) => page.getByRole("list", { name: /^Resultados para/ }).locator("article");
 
 test("results page: breadcrumb, heading, count, 12 cards, pager; axe clean", async ({ page }, info) => {
-  test.setTimeout(60_000); // a full axe run on a shared machine
   const response = await page.goto("/buscar?q=camara");
   expect(response?.status()).toBe(200);
   const crumbs = page.getByRole("navigation", { name: "Ruta de navegación" });
@@ -69,7 +68,6 @@ test("empty result: hint and 'Ver todas las categorías'; no pager", async ({ pa
 });
 
 test("an API failure shows the error with status 502", async ({ page }, info) => {
-  test.setTimeout(60_000); // a full axe run on a shared machine
   const response = await page.goto("/buscar?q=falla500");
   expect(response?.status()).toBe(502);
   await expect(page.getByRole("alert")).toContainText(
@@ -93,7 +91,6 @@ test("the top-bar box submits to /buscar @nojs", async ({ page }, info) => {
 });
 
 test("with JS: the overlay asks for 2 characters, then shows ranked suggestions; axe clean @js", async ({ page }, info) => {
-  test.setTimeout(60_000); // a full axe run on a shared machine
   await page.goto(START);
   await ready(page, info);
   await headerBox(page).click();
@@ -114,7 +111,6 @@ test("with JS: the overlay asks for 2 characters, then shows ranked suggestions;
 });
 
 test("with JS: arrow keys and Enter open a suggestion @js", async ({ page }, info) => {
-  test.setTimeout(60_000); // a loaded shared machine
   await page.goto(START);
   await ready(page, info);
   await headerBox(page).click();
@@ -137,7 +133,6 @@ test("with JS: arrow keys and Enter open a suggestion @js", async ({ page }, inf
 });
 
 test("with JS: an exact model match is listed under 'Coincidencia Exacta' @js", async ({ page }, info) => {
-  test.setTimeout(60_000); // a loaded shared machine
   // A real model from a results page.
   await page.goto("/buscar?q=domo");
   const model = (await page.getByText(/^Modelo: /).first().innerText()).replace(/^Modelo: /, "").trim();
@@ -149,7 +144,6 @@ test("with JS: an exact model match is listed under 'Coincidencia Exacta' @js", 
 });
 
 test("with JS: Escape and the close control dismiss the overlay and return focus @js", async ({ page }, info) => {
-  test.setTimeout(60_000); // a loaded shared machine
   await page.goto(START);
   await ready(page, info);
   await headerBox(page).click();
@@ -165,7 +159,6 @@ test("with JS: Escape and the close control dismiss the overlay and return focus
 });
 
 test("with JS: no match and a failing search both show 'No se encontraron productos' @js", async ({ page }, info) => {
-  test.setTimeout(60_000); // a loaded shared machine
   await page.goto(START);
   await ready(page, info);
   await headerBox(page).click();
