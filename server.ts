@@ -33,7 +33,18 @@ app.disable("x-powered-by");
 // Behind a TLS-terminating proxy, TRUST_PROXY lets req.protocol/host come from
 // X-Forwarded-*, so the URL React Router compares with the Origin of a POST
 // has the public https origin.
-if (cfg.trustProxy) app.set("trust proxy", parseTrustProxy(cfg.trustProxy));
+if (cfg.trustProxy) {
+  app.set("trust proxy", parseTrustProxy(cfg.trustProxy));
+  // The request adapter takes the port from the Host header when X-Forwarded-Host has
+  // none, which would give https://public-host:3000; the public Host is the right one.
+  app.use((req, _res, next) => {
+    const forwardedHost = req.get("x-forwarded-host")?.split(",")[0]?.trim();
+    if (forwardedHost && req.app.get("trust proxy fn")(req.socket.remoteAddress, 0)) {
+      req.headers.host = forwardedHost;
+    }
+    next();
+  });
+}
 
 app.use(compression());
 

@@ -44,7 +44,8 @@ export function BrandStrip({ brands }: { brands: Brand[] }) {
       {brands.length === 0 ? (
         <p className={`container ${styles.empty}`}>No hay marcas disponibles</p>
       ) : (
-        <div className={styles.viewport}>
+        // Under reduced motion the strip scrolls by hand, so keyboard users must reach it.
+        <div className={styles.viewport} tabIndex={0} role="group" aria-label="Logotipos de marcas">
           <div className={styles.track}>
             <ul className={styles.list} aria-label={`${brands.length} marcas`}>
               {brands.map((brand) => (

@@ -107,7 +107,6 @@ test.describe.serial("own server", () => {
         headers: {
           "Content-Type": "application/x-www-form-urlencoded",
           Origin: "https://tienda.example.co",
-          Host: "tienda.example.co",
           "X-Forwarded-Proto": "https",
           "X-Forwarded-Host": "tienda.example.co",
           Cookie: "galleta-secreta=valor-secreto-123",
