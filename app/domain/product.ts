@@ -97,3 +97,11 @@ export function stockFlags(stock: number) {
 export function hasPrice(price: number | null | undefined): price is number {
   return typeof price === "number" && Number.isFinite(price) && price > 0;
 }
+
+/**
+ * A product as lists carry it: what cards, filters and sorting read. The supplier
+ * HTML, specifications and features stay out of caches and page data.
+ */
+export function forList(product: Product): Product {
+  return { ...product, descriptionHtml: null, specifications: {}, features: [] };
+}

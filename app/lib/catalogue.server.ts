@@ -14,7 +14,7 @@ import {
   sortProducts,
 } from "~/domain/filters";
 import { paginate } from "~/domain/pagination";
-import { type Category, type Product, TOP_CATEGORIES } from "~/domain/product";
+import { type Category, forList, type Product, TOP_CATEGORIES } from "~/domain/product";
 import { normalizeText } from "~/domain/search";
 import { getCategories, listProducts, searchProducts, withCurrentPrices } from "~/lib/api.server";
 import { cached, CACHE_POLICY } from "~/lib/cache.server";
@@ -50,11 +50,6 @@ function statusOf(error: unknown): number | null {
   return null;
 }
 
-/** Only what cards, filters and sorting read: the HTML, specs and features stay out of the cache. */
-function slim(product: Product): Product {
-  return { ...product, descriptionHtml: null, specifications: {}, features: [] };
-}
-
 async function pageThrough(
   params: { categoria?: string; search?: string },
   pageSize: number,
@@ -75,7 +70,7 @@ async function pageThrough(
     for (const product of result.products) {
       if (seen.has(product.id)) continue;
       seen.add(product.id);
-      products.push(slim(product));
+      products.push(forList(product));
     }
     if (!result.hasMore || result.products.length === 0) break;
   }
@@ -147,7 +142,7 @@ export function loadSearchResults(term: string): Promise<Product[]> {
   return cached({
     key: `catalogue:search:${term.trim().toLowerCase()}`,
     ...CACHE_POLICY.productList,
-    getFreshValue: async () => (await searchProducts(term.trim(), 50)).map(slim),
+    getFreshValue: async () => (await searchProducts(term.trim(), 50)).map(forList),
   });
 }
 
@@ -157,7 +152,7 @@ export function loadSuggestionCandidates(term: string): Promise<Product[]> {
     key: `catalogue:suggest:${term.trim().toLowerCase()}`,
     ...CACHE_POLICY.productList,
     getFreshValue: async () =>
-      (await listProducts({ search: term.trim(), limit: 200, offset: 0 })).products.map(slim),
+      (await listProducts({ search: term.trim(), limit: 200, offset: 0 })).products.map(forList),
   });
 }
 

@@ -3,6 +3,7 @@
  * products in one batch, distributed per top category, with current prices.
  */
 import { distributeFeatured, type FeaturedGroup } from "~/domain/featured";
+import { forList } from "~/domain/product";
 import { ApiError, apiClient, type ApiClient } from "./api.server.ts";
 import { CACHE_POLICY } from "./cache.server.ts";
 
@@ -31,7 +32,7 @@ export async function loadFeatured(client: ApiClient = apiClient()): Promise<{ g
       return {
         groups: groups.map((g) => ({
           category: g.category,
-          products: g.products.map((p) => byId.get(p.id) ?? p),
+          products: g.products.map((p) => forList(byId.get(p.id) ?? p)),
         })),
       };
     },

@@ -1,6 +1,6 @@
 import { data, isRouteErrorResponse, useLocation } from "react-router";
 import { ProductDetail, ProductLoadError } from "~/components/ProductDetail";
-import type { Product } from "~/domain/product";
+import { forList, type Product } from "~/domain/product";
 import {
   breadcrumbJsonLd,
   productBreadcrumb,
@@ -54,8 +54,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     ]);
     return { product: priced, hasDatasheet };
   });
-  const related = getRelatedProducts(id, 12).then(withCurrentPrices).catch(degrade("related"));
-  const accessories = getAccessories(id, 12).then(withCurrentPrices).catch(degrade("accessories"));
+  const related = getRelatedProducts(id, 12).then(withCurrentPrices).then((list) => list.map(forList)).catch(degrade("related"));
+  const accessories = getAccessories(id, 12).then(withCurrentPrices).then((list) => list.map(forList)).catch(degrade("accessories"));
 
   let loaded: Awaited<typeof main>;
   try {
