@@ -24,7 +24,9 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
 
 function get(path: string): Promise<number> {
   return new Promise((resolve, reject) => {
-    const req = http.get({ host: "127.0.0.1", port: PORT, path, agent }, (res) => {
+    // Compressed, as browsers ask for it.
+    const headers = { "accept-encoding": "br, gzip" };
+    const req = http.get({ host: "127.0.0.1", port: PORT, path, agent, headers }, (res) => {
       res.resume();
       res.on("end", () => resolve(res.statusCode ?? 0));
     });
