@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { formatCOP } from "~/domain/money";
+import { computeTotals } from "~/domain/totals";
 import type { CartSummary } from "~/lib/cart.server";
 import styles from "./MiniCart.module.css";
 
@@ -7,7 +8,7 @@ export const MINI_CART_ID = "mini-carrito";
 
 /**
  * The mini cart: a native popover (light dismiss, Escape, focus back to the
- * opener) with the lines, the subtotal and the way to the cart and checkout.
+ * opener) with the lines, the subtotal, the total and the way to the cart and checkout.
  * Rendered only with JavaScript; without it the cart button is a link.
  */
 export function MiniCart({ cart, pending }: { cart: CartSummary; pending: boolean }) {
@@ -59,7 +60,12 @@ export function MiniCart({ cart, pending }: { cart: CartSummary; pending: boolea
             <span>Subtotal</span>
             <span>{formatCOP(cart.subtotal)}</span>
           </p>
-          <p className={styles.note}>Precios sin IVA. El IVA y el envío se calculan en el carrito.</p>
+          <p className={styles.subtotal}>
+            <span>Total</span>
+            {/* Same rule as the cart page, from the server-priced subtotal. */}
+            <span>{formatCOP(computeTotals(cart.subtotal).total)}</span>
+          </p>
+          <p className={styles.note}>El total incluye IVA (19%) y envío.</p>
         </>
       )}
       <div className={styles.actions}>

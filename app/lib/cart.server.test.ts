@@ -17,6 +17,8 @@ vi.mock("~/lib/api.server", () => {
   return {
     ApiError,
     getProduct: async (id: string) => {
+      // Like the API: ids it cannot read are a 400, not a 404.
+      if (id.startsWith("bad")) throw new ApiError("ID de producto inválido", 400);
       const p = catalogue.get(id);
       if (!p) throw new ApiError("Producto no encontrado", 404);
       return p;
@@ -105,6 +107,7 @@ describe("cart action", () => {
     ["zero", /no tiene precio publicado/],
     ["out", /no tiene stock disponible/],
     ["gone", /ya no está disponible/],
+    ["bad-id", /ya no está disponible/],
   ])("refuses to add %s", async (productId, message) => {
     const { result } = await act(null, { intent: "add", productId });
     expect(result.ok).toBe(false);

@@ -240,13 +240,16 @@ function fail(status: number, message: string, cart: Cart): CartActionResult {
   };
 }
 
-/** Loads one product with its current price; null when the catalogue no longer has it. */
+/**
+ * Loads one product with its current price; null when the catalogue no longer
+ * has it (404) or does not accept the id at all (400 'ID de producto inválido').
+ */
 async function currentProduct(id: string): Promise<Product | null> {
   try {
     const [product] = await withCurrentPrices([await getProduct(id)]);
     return product ?? null;
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return null;
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return null;
     throw error;
   }
 }

@@ -4,9 +4,12 @@
  * Each test runs with JavaScript on and off (playwright projects).
  */
 import { type Page, type TestInfo, expect, test } from "@playwright/test";
+import { createCookie } from "react-router";
 import { expectNoSeriousA11yViolations } from "./support/a11y.ts";
 
 const CART_COOKIE = "__Host-carrito"; // production mode: Secure + __Host- prefix
+/** The second (previous) secret of SESSION_SECRET in playwright.config.ts. */
+const OLD_SECRET = "e2e-old-secret-0123456789";
 
 const jsOn = (info: TestInfo) => info.project.name === "js-on";
 
@@ -175,12 +178,54 @@ test("a tampered cart cookie gives an empty cart, not an error", async ({ page, 
   expect((await page.goto("/productos"))?.status()).toBe(200);
 });
 
-test("cart responses are private and never stored by shared caches", async ({ page }, info) => {
+test("a cookie signed with the previous secret keeps its cart; a vanished product leaves with a notice", async ({
+  page,
+  baseURL,
+}, info) => {
+  const card = (await addableCards(page, info)).first();
+  const title = await titleOf(card);
+  const href = await card.getByRole("heading").getByRole("link").getAttribute("href");
+  const id = decodeURIComponent(href!.split("/").pop()!);
+  // Signed the way the store signed it before SESSION_SECRET gained a new first secret.
+  const old = createCookie(CART_COOKIE, { secrets: [OLD_SECRET], secure: true, path: "/" });
+  const serialized = await old.serialize({ c: `${id}:2,99999999:1` });
+  const value = serialized.split(";")[0].slice(CART_COOKIE.length + 1);
+  await page.context().addCookies([
+    { name: CART_COOKIE, value, url: baseURL!.replace(/^http:/, "https:"), secure: true, httpOnly: true, sameSite: "Lax" },
+  ]);
+  const response = await page.goto("/carrito");
+  expect(response?.status()).toBe(200);
+  await ready(page, info);
+  await expect(page.getByLabel(`Cantidad de ${title}`)).toHaveValue("2");
+  await expect(page.getByRole("row")).toHaveCount(2); // header + the line still in the catalogue
+  await expect(
+    page.getByText("Algunos productos ya no están disponibles y se retiraron del carrito"),
+  ).toBeVisible();
+  await expect(cartControl(page, info, 2)).toBeVisible();
+  // The cart was rewritten without the vanished line, signed with the current secret.
+  const rewritten = await cartCookie(page);
+  expect(rewritten?.value).not.toBe(value);
+  expect(await old.parse(`${CART_COOKIE}=${rewritten!.value}`)).toBeNull();
+});
+
+test("cart responses are private and never stored by shared caches", async ({ page, baseURL }, info) => {
+  // A visitor without a cart gets a catalogue page a shared cache may keep.
+  const anonymous = await page.goto("/productos");
+  expect(anonymous?.headers()["cache-control"]).toBe("public, max-age=60");
   const empty = await page.goto("/carrito");
   expect(empty?.headers()["cache-control"]).toBe("private, no-store");
   await addFromCard(page, info);
   const withCart = await page.goto("/productos");
   expect(withCart?.headers()["cache-control"]).toBe("private, no-store");
+  // The 303 of a plain cart post is private too.
+  const redirect = await page.request.post("/carrito", {
+    form: { intent: "clear", redirectTo: "/productos" },
+    headers: { Origin: baseURL! },
+    maxRedirects: 0,
+  });
+  expect(redirect.status()).toBe(303);
+  expect(redirect.headers()["location"]).toBe("/productos");
+  expect(redirect.headers()["cache-control"]).toBe("private, no-store");
 });
 
 test("the cart page has no serious accessibility violations, empty or with items", async ({ page }, info) => {
@@ -202,6 +247,7 @@ test("the header cart: mini cart with JS, a link to /carrito without", async ({ 
     await expect(panel).toBeVisible();
     await expect(panel).toContainText(title);
     await expect(panel).toContainText("Subtotal");
+    await expect(panel).toContainText(/Total\s*\$\s[\d.]+/);
     await expect(panel.getByRole("link", { name: "Proceder al pago" })).toHaveAttribute("href", "/checkout");
     await panel.getByRole("link", { name: "Ver carrito" }).click();
   } else {
