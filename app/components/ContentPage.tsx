@@ -1,5 +1,6 @@
 import { type ReactNode, useId } from "react";
 import { Breadcrumb } from "./Breadcrumb";
+import { telHref } from "./ContactDialog";
 import styles from "./ContentPage.module.css";
 
 /**
@@ -105,7 +106,7 @@ export function ContactLinks({ email, phone }: { email: string | undefined; phon
       ) : null}
       {phone ? (
         <li>
-          Teléfono: <a href={`tel:${phone.replace(/[^+0-9]/g, "")}`}>{phone}</a>
+          Teléfono: <a href={telHref(phone)}>{phone}</a>
         </li>
       ) : null}
     </ul>

@@ -106,10 +106,13 @@ function truncate(text: string, max: number): string {
   return `${(space > max * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
 
-export function meta({ loaderData, matches, params }: Route.MetaArgs) {
+export function meta({ loaderData, matches, params, error }: Route.MetaArgs) {
   const root = matches.find((m) => m?.id === "root")?.loaderData as RootData | undefined;
   if (!loaderData) {
-    return [{ title: `Producto no encontrado | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
+    // The tab says what the error boundary shows: an unknown product or a failed load.
+    const missing = isRouteErrorResponse(error) && error.status === 404;
+    const heading = missing ? "Producto no encontrado" : "Error al cargar el producto";
+    return [{ title: `${heading} | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
   }
   const { product, metaDescription } = loaderData;
   const options = {
@@ -124,7 +127,8 @@ export function meta({ loaderData, matches, params }: Route.MetaArgs) {
 }
 
 export default function Producto({ loaderData }: Route.ComponentProps) {
-  return <ProductDetail {...loaderData} />;
+  // Keyed by product: going to a related product starts with quantity 1 and the first image.
+  return <ProductDetail key={loaderData.product.id} {...loaderData} />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

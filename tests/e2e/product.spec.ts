@@ -146,6 +146,7 @@ test("an unknown product id answers 404 'Producto no encontrado'", async ({ page
     const response = await page.goto(`/producto/${id}`);
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1, name: "Producto no encontrado" })).toBeVisible();
+    await expect(page).toHaveTitle(/^Producto no encontrado \|/);
     await expect(page.getByRole("main").getByRole("link", { name: "Ver el catálogo" })).toHaveAttribute(
       "href",
       "/productos",
@@ -162,6 +163,7 @@ test("an API failure shows 'Error al cargar el producto:' with a 5xx status and 
   await expect(page.getByRole("alert").filter({ hasText: "Error al cargar el producto:" })).toContainText(
     SANDBOX_FIXTURES.faults.message,
   );
+  await expect(page).toHaveTitle(/^Error al cargar el producto \|/);
   const retry = page.getByRole("link", { name: "Reintentar" });
   await expect(retry).toHaveAttribute("href", path);
   await retry.click();
@@ -225,4 +227,81 @@ test("the product page has no serious accessibility violations", async ({ page }
   await expectNoSeriousA11yViolations(page);
   await page.goto(`/producto/${P.noPrice}`);
   await expectNoSeriousA11yViolations(page);
+});
+
+/** The product card of one product, found by its SKU in the search results. */
+async function cardOf(page: Page, sku: string, id: string) {
+  await page.goto(`/buscar?q=${encodeURIComponent(sku)}`);
+  return page
+    .getByRole("main")
+    .locator("article")
+    .filter({ has: page.locator(`a[href="/producto/${id}"]`) })
+    .first();
+}
+
+test("product cards: missing title and brand, list price with saving, badges and stock", async ({ page }) => {
+  const untitled = await cardOf(page, "PL-9326", P.noTitle);
+  await expect(untitled.getByRole("heading", { name: "Producto sin título" })).toBeVisible();
+
+  const unbranded = await cardOf(page, "HT729", P.noBrand);
+  await expect(unbranded.getByText("Sin marca", { exact: true })).toBeVisible();
+
+  const discounted = await cardOf(page, "I5-709IP5S89", P.listPriceAbove);
+  await expect(discounted.locator("s")).toHaveText(/^\$\s[\d.]+$/);
+  await expect(discounted.getByText(/^Ahorras \$\s[\d.]+ \(\d+%\)$/)).toBeVisible();
+  await expect(discounted.getByText("/ Sin IVA")).toBeVisible();
+  await expect(discounted.getByRole("button", { name: /^Agregar al carrito/ })).toBeEnabled();
+
+  const scarce = await cardOf(page, "IC-F1092D", P.stock2);
+  const badges = scarce.getByRole("list", { name: "Distintivos" });
+  await expect(badges).toContainText("Popular");
+  await expect(badges).toContainText("¡Agotándose!");
+  await expect(scarce.getByText("Stock: 2", { exact: true })).toBeVisible();
+  await expect(scarce.getByRole("spinbutton")).toHaveAttribute("max", "2");
+
+  const soldOut = await cardOf(page, "DS-XO029", P.stock0);
+  await expect(soldOut.getByRole("button", { name: "Sin stock" })).toBeDisabled();
+  await expect(soldOut.getByRole("list", { name: "Distintivos" })).toHaveCount(0);
+});
+
+test("a card without price opens the contact dialog from 'Consultar precio'", async ({ page }) => {
+  const card = await cardOf(page, "HAE76626", P.noPrice);
+  await expect(card.getByRole("button", { name: "Consultar precio", disabled: true })).toBeVisible();
+  await expect(card.getByText("/ Sin IVA")).toHaveCount(0);
+  await card.getByRole("button", { name: "Consultar precio", disabled: false }).click();
+  const dialog = page.getByRole("dialog", { name: "Contacta a nuestro equipo de ventas" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole("link", { name: /@/ })).toHaveAttribute("href", /^mailto:/);
+  await expect(dialog.getByRole("link", { name: /\d/ })).toHaveAttribute("href", /^tel:\+?\d+$/);
+});
+
+test("a product without title or brand says so on its page", async ({ page }) => {
+  await page.goto(`/producto/${P.noTitle}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Producto sin título");
+  await expect(page).toHaveTitle(/^Producto sin título \|/);
+  await page.goto(`/producto/${P.noBrand}`);
+  const facts = page.getByRole("main").locator("dl").first();
+  await expect(facts).toContainText("Marca:Sin marca");
+  await expect(facts.getByRole("link")).toHaveCount(0);
+});
+
+test("a related product opens fresh: quantity 1, first image, top of the page @js", async ({ page }) => {
+  await page.goto(`/producto/${P.complete.id}`);
+  const summary = page.getByRole("main").locator("section").first();
+  await summary.getByRole("button", { name: "Aumentar cantidad" }).click();
+  await expect(summary.getByRole("spinbutton")).toHaveValue("2");
+  await page.getByRole("link", { name: "Ver imagen 2 de 2" }).click();
+  await expect(page.locator("#imagen-2")).toBeInViewport({ ratio: 0.5 });
+
+  const related = page
+    .getByRole("region", { name: "Productos Relacionados" })
+    .locator("article h3 a")
+    .first();
+  const href = (await related.getAttribute("href"))!;
+  await related.click();
+  await expect(page).toHaveURL(href, { timeout: 15_000 });
+  await expect(page.getByRole("heading", { level: 1 })).toBeInViewport();
+  await expect(page.getByRole("main").locator("section").first().getByRole("spinbutton")).toHaveValue("1");
+  const strip = page.getByRole("region", { name: /^Imágenes del producto/ });
+  if ((await strip.count()) > 0) expect(await strip.evaluate((el) => el.scrollLeft)).toBe(0);
 });
