@@ -144,7 +144,8 @@ export function FilterBar(props: FilterBarProps) {
           <button type="submit" className={styles.apply}>
             Aplicar filtros
           </button>
-          <Link to={clearHref} className={styles.clear} preventScrollReset>
+          {/* A pending typed filter must not re-apply itself after the clear. */}
+          <Link to={clearHref} className={styles.clear} preventScrollReset onClick={() => clearTimeout(timer.current)}>
             Limpiar
           </Link>
         </div>

@@ -155,6 +155,26 @@ test("'Limpiar' clears every filter and keeps the category", async ({ page }, in
   await expect(page.getByLabel("Precio mínimo")).toHaveValue("");
 });
 
+test("with JS, 'Limpiar' also cancels a filter still being typed @js", async ({ page }, info) => {
+  // A controlled clock: the typing delay elapses when the test says, not by waiting.
+  await page.clock.install();
+  await page.goto(`${CATEGORY}&precio_min=1000`);
+  await ready(page, info);
+  let release: () => void = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/*.data*", async (route) => {
+    await gate;
+    await route.continue();
+  });
+  await page.getByLabel("Nombre del producto").fill("domo");
+  await page.getByRole("link", { name: "Limpiar" }).click();
+  await page.clock.runFor(2_000);
+  release();
+  await expect(page.getByTestId("skeletons")).toHaveCount(0);
+  await expect(page).toHaveURL(/\/productos\?categoria=22&nombre=Videovigilancia$/);
+  await expect(page.getByLabel("Nombre del producto")).toHaveValue("");
+});
+
 test("no match: 'No se encontraron productos'", async ({ page }) => {
   await page.goto(`${CATEGORY}&texto=zzqxw`);
   await expect(page.getByRole("heading", { name: "No se encontraron productos" })).toBeVisible();

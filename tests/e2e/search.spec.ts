@@ -53,6 +53,31 @@ test("results pagination lives in the URL", async ({ page }, info) => {
   await expect(results(page).first().getByRole("heading")).toHaveText(first);
 });
 
+test("with JS, 'Buscando productos...' and skeletons show while the next page loads @js", async ({ page }, info) => {
+  await page.goto("/buscar?q=camara");
+  await ready(page, info);
+  let release: () => void = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/*.data*", async (route) => {
+    await gate;
+    await route.continue();
+  });
+  await page.getByRole("navigation", { name: "Páginas de resultados" }).getByRole("link", { name: "Siguiente" }).click();
+  await expect(page.getByRole("main").getByText("Buscando productos...")).toBeVisible();
+  await expect(page.getByTestId("skeletons")).toBeVisible();
+  release();
+  await expect(page.getByTestId("skeletons")).toHaveCount(0);
+  await expect(page).toHaveURL(/q=camara&pagina=2/);
+  await expect(results(page)).toHaveCount(12);
+});
+
+test("without JS, the results page never shows the loading state @nojs", async ({ page }) => {
+  await page.goto("/buscar?q=camara&pagina=2");
+  await expect(results(page)).toHaveCount(12);
+  await expect(page.getByText("Buscando productos...")).toHaveCount(0);
+  await expect(page.getByTestId("skeletons")).toHaveCount(0);
+});
+
 test("/busqueda is the same screen", async ({ page }) => {
   await page.goto("/busqueda?q=camara");
   await expect(page.getByText(/^Se encontraron \d+ productos$/)).toBeVisible();
@@ -166,9 +191,22 @@ test("with JS: no match and a failing search both show 'No se encontraron produc
   const combo = dialog.getByRole("combobox");
   await combo.fill("zzqxwv");
   await expect(dialog.getByText("No se encontraron productos")).toBeVisible(SLOW);
+  // Hold the failing request so the loading state is certain to be on screen, not a race.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let heldRequests = 0;
+  await page.route(/\/buscar\/sugerencias.*falla500/, async (route) => {
+    heldRequests++;
+    await held;
+    await route.continue();
+  });
   await combo.fill("falla500");
-  await expect(dialog.getByText("Buscando productos...")).toBeVisible();
+  await expect(dialog.getByText("Buscando productos...")).toBeVisible(SLOW);
+  await expect(dialog.locator('ul[aria-hidden="true"] > li')).toHaveCount(4);
+  await expect.poll(() => heldRequests, SLOW).toBe(1);
+  release();
   await expect(dialog.getByText("No se encontraron productos")).toBeVisible(SLOW);
+  await expect(dialog.getByText("Buscando productos...")).toBeHidden();
   // Enter without an active option opens the results page.
   await combo.fill("domo");
   await combo.press("Enter");
