@@ -4,6 +4,7 @@ import type { Product } from "~/domain/product";
 import { cardBadges, priceView, stockLabel } from "~/domain/product-card";
 import { AddToCartForm } from "./AddToCartForm";
 import { ContactButton } from "./ContactDialog";
+import { PriceLines } from "./PriceLines";
 import styles from "./ProductCard.module.css";
 import { ProductImage } from "./ProductImage";
 
@@ -39,21 +40,7 @@ export function ProductCard({ product, view = "grid" }: { product: Product; view
         {product.model ? <p className={styles.model}>Modelo: {product.model}</p> : null}
         <div className={styles.price}>
           {price.kind === "priced" ? (
-            <>
-              {price.listPrice !== null ? (
-                <p className={styles.was}>
-                  <span className="visually-hidden">Precio anterior: </span>
-                  <s>{formatCOP(price.listPrice)}</s>{" "}
-                  <span className={styles.saving}>
-                    Ahorras {formatCOP(price.saving)} ({price.savingPercent}%)
-                  </span>
-                </p>
-              ) : null}
-              <p className={styles.now}>
-                <span className={styles.amount}>{formatCOP(price.price)}</span>{" "}
-                <span className={styles.tax}>/ Sin IVA</span>
-              </p>
-            </>
+            <PriceLines price={price} classes={styles} />
           ) : (
             <ContactButton className={styles.ask}>Consultar precio</ContactButton>
           )}

@@ -9,6 +9,7 @@ import { AddToCartForm } from "./AddToCartForm";
 import { Breadcrumb } from "./Breadcrumb";
 import { ContactButton } from "./ContactDialog";
 import { ProductCard } from "./ProductCard";
+import { PriceLines } from "./PriceLines";
 import styles from "./ProductDetail.module.css";
 import { ProductGallery } from "./ProductGallery";
 import { SpecsTable } from "./SpecsTable";
@@ -104,21 +105,7 @@ export function ProductDetail({
 
           <div className={styles.price}>
             {price.kind === "priced" ? (
-              <>
-                {price.listPrice !== null ? (
-                  <p className={styles.was}>
-                    <span className="visually-hidden">Precio anterior: </span>
-                    <s>{formatCOP(price.listPrice)}</s>{" "}
-                    <span className={styles.saving}>
-                      Ahorras {formatCOP(price.saving)} ({price.savingPercent}%)
-                    </span>
-                  </p>
-                ) : null}
-                <p className={styles.now}>
-                  <span className={styles.amount}>{formatCOP(price.price)}</span>{" "}
-                  <span className={styles.tax}>/ Sin IVA</span>
-                </p>
-              </>
+              <PriceLines price={price} classes={styles} />
             ) : (
               <div className={styles.ask}>
                 <p className={styles.amount}>Consultar precio</p>
@@ -176,32 +163,26 @@ export function ProductDetail({
         </section>
       ) : null}
 
-      {accessories.length > 0 ? (
-        <section className={styles.section} aria-labelledby={ids.accessories}>
-          <h2 id={ids.accessories}>Accesorios Opcionales</h2>
-          <ul className={styles.grid}>
-            {accessories.map((item) => (
-              <li key={item.id}>
-                <ProductCard product={item} />
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
-
-      {related.length > 0 ? (
-        <section className={styles.section} aria-labelledby={ids.related}>
-          <h2 id={ids.related}>Productos Relacionados</h2>
-          <ul className={styles.grid}>
-            {related.map((item) => (
-              <li key={item.id}>
-                <ProductCard product={item} />
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <ProductSection id={ids.accessories} title="Accesorios Opcionales" products={accessories} />
+      <ProductSection id={ids.related} title="Productos Relacionados" products={related} />
     </main>
+  );
+}
+
+/** A titled grid of product cards; nothing when the list is empty. */
+function ProductSection({ id, title, products }: { id: string; title: string; products: Product[] }) {
+  if (products.length === 0) return null;
+  return (
+    <section className={styles.section} aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      <ul className={styles.grid}>
+        {products.map((item) => (
+          <li key={item.id}>
+            <ProductCard product={item} />
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

@@ -5,6 +5,7 @@
  */
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { Product } from "~/domain/product";
+import { makeProduct } from "~/domain/search.fixtures";
 import { ApiError, listProducts, type ProductPage } from "~/lib/api.server";
 import { LISTING_MAX_PAGES, LISTING_PAGE_SIZE, loadListing } from "~/lib/catalogue.server";
 
@@ -16,28 +17,7 @@ vi.mock("~/lib/api.server", async (importOriginal) => {
 const list = vi.mocked(listProducts);
 
 function product(id: string): Product {
-  return {
-    id,
-    title: `Producto ${id}`,
-    model: null,
-    sku: null,
-    brand: null,
-    categoryId: null,
-    categoryName: null,
-    subcategory: null,
-    categories: [],
-    images: [],
-    description: null,
-    descriptionHtml: null,
-    specifications: {},
-    features: [],
-    stock: 0,
-    price: 1000,
-    listPrice: null,
-    available: false,
-    popular: false,
-    runningLow: false,
-  };
+  return makeProduct({ id, title: `Producto ${id}`, price: 1000 });
 }
 
 /** A page of `count` products starting at `offset`, numbered for the category. */
