@@ -5,6 +5,7 @@ import { cardBadges, priceView, stockLabel } from "~/domain/product-card";
 import { AddToCartForm } from "./AddToCartForm";
 import { ContactButton } from "./ContactDialog";
 import { PriceLines } from "./PriceLines";
+import { StockBadges } from "./StockBadges";
 import styles from "./ProductCard.module.css";
 import { ProductImage } from "./ProductImage";
 
@@ -19,18 +20,7 @@ export function ProductCard({ product, view = "grid" }: { product: Product; view
       <div className={styles.media}>
         {/* The title link stretches over the card (CSS), so the image needs no link of its own. */}
         <ProductImage src={product.images[0]} />
-        {badges.length > 0 ? (
-          <ul className={styles.badges} aria-label="Distintivos">
-            {badges.map((badge) => (
-              <li
-                key={badge.kind}
-                className={`${styles.badge} ${badge.kind === "popular" ? styles.popular : styles.low}`}
-              >
-                {badge.label}
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        <StockBadges badges={badges} classes={styles} />
       </div>
       <div className={styles.body}>
         <p className={styles.brand}>{product.brand ?? "Sin marca"}</p>

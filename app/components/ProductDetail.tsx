@@ -10,6 +10,7 @@ import { Breadcrumb } from "./Breadcrumb";
 import { ContactButton } from "./ContactDialog";
 import { ProductCard } from "./ProductCard";
 import { PriceLines } from "./PriceLines";
+import { StockBadges } from "./StockBadges";
 import styles from "./ProductDetail.module.css";
 import { ProductGallery } from "./ProductGallery";
 import { SpecsTable } from "./SpecsTable";
@@ -90,18 +91,7 @@ export function ProductDetail({
             </div>
           </dl>
 
-          {badges.length > 0 ? (
-            <ul className={styles.badges} aria-label="Distintivos">
-              {badges.map((badge) => (
-                <li
-                  key={badge.kind}
-                  className={`${styles.badge} ${badge.kind === "popular" ? styles.popular : styles.low}`}
-                >
-                  {badge.label}
-                </li>
-              ))}
-            </ul>
-          ) : null}
+          <StockBadges badges={badges} classes={styles} />
 
           <div className={styles.price}>
             {price.kind === "priced" ? (
