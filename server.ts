@@ -10,8 +10,8 @@ import { createRequest, sendResponse } from "@remix-run/node-fetch-server";
 import compression from "compression";
 import express from "express";
 import type { ServerBuild } from "react-router";
-import { ConfigError, loadConfig, usesGeneratedSecret } from "./app/lib/config.server.ts";
-import { logger } from "./app/lib/logger.server.ts";
+import { ConfigError, loadConfig, usesGeneratedSecret } from "./app/platform/config.server.ts";
+import { logger } from "./app/platform/logger.server.ts";
 import { getSandbox, SANDBOX_PREFIX } from "./sandbox/index.ts";
 
 let cfg;

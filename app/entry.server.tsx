@@ -6,10 +6,10 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
-import { applyCacheHeaders, withCacheHeaders } from "~/lib/http-cache.server";
-import { config } from "~/lib/config.server";
-import { logger } from "~/lib/logger.server";
-import { NonceContext } from "~/lib/nonce";
+import { applyCacheHeaders, withCacheHeaders } from "~/platform/http-cache.server";
+import { config } from "~/platform/config.server";
+import { logger } from "~/platform/logger.server";
+import { NonceContext } from "~/platform/nonce";
 
 export const streamTimeout = 5_000;
 

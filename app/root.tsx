@@ -11,19 +11,19 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
-import { ContactDialog } from "~/components/ContactDialog";
-import { FlashNotice } from "~/components/FlashNotice";
-import { Footer } from "~/components/Footer";
-import { Header } from "~/components/Header";
-import { buildCategoryTree, menuTree } from "~/domain/category-tree";
-import type { CategoryNode } from "~/domain/product";
-import { getCategories } from "~/lib/api.server";
-import { type CartSummary, getCartSummary } from "~/lib/cart.server";
-import { config } from "~/lib/config.server";
-import { type FlashNotice as Notice, getFlash } from "~/lib/flash.server";
-import { logger } from "~/lib/logger.server";
-import { useNonce } from "~/lib/nonce";
-import "~/styles/global.css";
+import { ContactDialog } from "~/layout/ContactDialog";
+import { FlashNotice } from "~/layout/FlashNotice";
+import { Footer } from "~/layout/Footer";
+import { Header } from "~/layout/Header";
+import { buildCategoryTree, menuTree } from "~/catalogue/category-tree";
+import type { CategoryNode } from "~/merchant-api/product";
+import { getCategories } from "~/merchant-api/client.server";
+import { type CartSummary, getCartSummary } from "~/cart/cart.server";
+import { config } from "~/platform/config.server";
+import { type FlashNotice as Notice, getFlash } from "~/layout/flash.server";
+import { logger } from "~/platform/logger.server";
+import { useNonce } from "~/platform/nonce";
+import "~/ui/global.css";
 
 /** What every page can read from the root match (`useRootData()`). */
 export interface RootData {

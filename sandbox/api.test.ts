@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { TOP_CATEGORIES } from "../app/domain/product.ts";
+import { TOP_CATEGORIES } from "../app/merchant-api/product.ts";
 import { SANDBOX_FIXTURES as FX } from "./fixtures.ts";
 import { getSandbox } from "./index.ts";
 

@@ -4,9 +4,9 @@
  */
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { TOP_CATEGORIES, type Product } from "~/domain/product";
-import { ApiError, createApiClient } from "~/lib/api.server";
-import { loadFeatured } from "~/lib/featured.server";
+import { TOP_CATEGORIES, type Product } from "../../app/merchant-api/product";
+import { ApiError, createApiClient } from "../../app/merchant-api/client.server";
+import { loadFeatured } from "../../app/home/featured.server";
 import { SANDBOX_FIXTURES } from "../../sandbox/fixtures.ts";
 
 const F = SANDBOX_FIXTURES;

@@ -6,8 +6,8 @@ import { createServer } from "node:net";
 import { delay, http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { ApiError, createApiClient } from "~/lib/api.server";
-import { NETWORK_MESSAGE, TIMEOUT_MESSAGE } from "~/lib/upstream.server";
+import { ApiError, createApiClient } from "../../app/merchant-api/client.server";
+import { NETWORK_MESSAGE, TIMEOUT_MESSAGE } from "../../app/merchant-api/upstream.server";
 
 const API = "http://merchant.test";
 const server = setupServer();

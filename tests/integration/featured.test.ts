@@ -2,8 +2,8 @@
 import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { ApiError, createApiClient } from "~/lib/api.server";
-import { FEATURED_ERROR, loadFeatured } from "~/lib/featured.server";
+import { ApiError, createApiClient } from "../../app/merchant-api/client.server";
+import { FEATURED_ERROR, loadFeatured } from "../../app/home/featured.server";
 
 const API = "http://featured.test";
 const server = setupServer();

@@ -1,0 +1,68 @@
+import { useEffect, useState } from "react";
+import { useLocation } from "react-router";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { addToCartButtonState } from "./add-to-cart";
+import type { Product } from "~/merchant-api/product";
+import styles from "./AddToCartForm.module.css";
+import { CART_ACTION, FetcherFlag, useCartBusy, useCartFetcher } from "./cart-fetcher";
+import { QuantitySelector } from "./QuantitySelector";
+
+/**
+ * Quantity selector and add-to-cart button for a product, posting to the cart
+ * action (/carrito, intent=add). Without JavaScript the post answers 303 back
+ * to this page with the notice; with JavaScript it is a fetcher (optimistic
+ * badge in the header, toast), and the quantity resets to 1 after adding.
+ */
+export function AddToCartForm({ product, compact = false }: { product: Product; compact?: boolean }) {
+  const hydrated = useHydrated();
+  const fetcher = useCartFetcher();
+  const { pathname, search } = useLocation();
+  const [quantity, setQuantity] = useState("1");
+  const busy = fetcher.state !== "idle";
+  const waiting = useCartBusy();
+  const state = addToCartButtonState({ price: product.price, stock: product.stock, loading: busy });
+  const title = product.title ?? "Producto sin título";
+
+  useEffect(() => {
+    if (fetcher.data?.ok) setQuantity("1");
+  }, [fetcher.data]);
+
+  const sellable = state.status === "ready" || state.status === "loading";
+  return (
+    <fetcher.Form
+      method="post"
+      action={CART_ACTION}
+      className={`${styles.form} ${compact ? styles.compact : ""}`}
+      onSubmit={(event) => {
+        if (waiting) event.preventDefault();
+      }}
+    >
+      <input type="hidden" name="intent" value="add" />
+      <input type="hidden" name="productId" value={product.id} />
+      <input type="hidden" name="redirectTo" value={`${pathname}${search}`} />
+      <FetcherFlag />
+      {sellable ? (
+        <QuantitySelector
+          name="quantity"
+          value={quantity}
+          onChange={setQuantity}
+          max={product.stock}
+          label={`Cantidad de ${title}`}
+          enhanced={hydrated}
+        />
+      ) : null}
+      <button
+        type="submit"
+        className={styles.button}
+        // While a cart change is in flight the button keeps focus (aria-disabled) but does not post.
+        disabled={state.disabled && state.status !== "loading"}
+        aria-disabled={waiting ? true : undefined}
+      >
+        {state.label}
+        {state.status === "ready" && compact ? (
+          <span className="visually-hidden">: {title}</span>
+        ) : null}
+      </button>
+    </fetcher.Form>
+  );
+}

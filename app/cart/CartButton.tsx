@@ -1,0 +1,71 @@
+import { Link } from "react-router";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { applyIntent, cartCount } from "./cart";
+import type { CartSummary } from "./cart.server";
+import { usePendingCartIntents } from "./cart-fetcher";
+import styles from "./CartButton.module.css";
+import { CartToast } from "./CartToast";
+import { MINI_CART_ID, MiniCart } from "./MiniCart";
+
+function CartIcon() {
+  return (
+    <svg className={styles.icon} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path
+        fill="currentColor"
+        d="M7 18a2 2 0 1 0 0 4 2 2 0 0 0 0-4Zm10 0a2 2 0 1 0 0 4 2 2 0 0 0 0-4ZM3 2h2.2l.9 2H21a1 1 0 0 1 .96 1.27l-2.5 9A1 1 0 0 1 18.5 15H8.1l-.9 2H19v2H5.6a1 1 0 0 1-.9-1.45L6.1 14.7 3.6 4H3V2Zm4.1 4 1.7 7h9l1.9-7H7.1Z"
+      />
+    </svg>
+  );
+}
+
+/**
+ * Header cart button with the count badge. Server-rendered as a link to
+ * /carrito (works without JavaScript); once hydrated it becomes the opener of
+ * the mini cart popover. The badge counts posted changes before the server
+ * answers (optimistic), and it hosts the toast for in-place cart changes.
+ */
+export function CartButton({ cart }: { cart: CartSummary }) {
+  const hydrated = useHydrated();
+  const pending = usePendingCartIntents();
+  const count =
+    pending.length > 0 && (cart.lines.length > 0 || cart.count === 0)
+      ? cartCount(
+          pending.reduce(
+            applyIntent,
+            cart.lines.map((l) => ({ productId: l.productId, quantity: l.quantity })),
+          ),
+        )
+      : cart.count;
+  // The name comes from the content ('Carrito, 2 productos'); the badge digit is decoration.
+  const content = (
+    <>
+      <CartIcon />
+      <span className={styles.text}>Carrito</span>
+      <span className={styles.badge} aria-hidden="true">
+        {count}
+      </span>
+      <span className="visually-hidden">, {`${count} ${count === 1 ? "producto" : "productos"}`}</span>
+    </>
+  );
+  if (!hydrated) {
+    return (
+      <Link to="/carrito" className={styles.button}>
+        {content}
+      </Link>
+    );
+  }
+  return (
+    <>
+      <button
+        type="button"
+        className={styles.button}
+        popoverTarget={MINI_CART_ID}
+        aria-haspopup="dialog"
+      >
+        {content}
+      </button>
+      <MiniCart cart={cart} pending={pending.length > 0} />
+      <CartToast />
+    </>
+  );
+}

@@ -1,0 +1,58 @@
+import { Link } from "react-router";
+import { FREE_SHIPPING_THRESHOLD, formatCOP } from "~/money";
+import type { CartTotals } from "~/totals";
+import { ConfirmClear } from "./ConfirmClear";
+import styles from "./CartSummaryPanel.module.css";
+
+/** Subtotal, IVA, shipping, total, free-shipping progress and the way on. */
+export function CartSummaryPanel({ totals, busy }: { totals: CartTotals; busy: boolean }) {
+  return (
+    <section className={styles.panel} aria-labelledby="resumen-titulo" aria-busy={busy || undefined}>
+      <h2 id="resumen-titulo" className={styles.heading}>
+        Resumen del pedido
+      </h2>
+      <dl className={styles.rows}>
+        <dt>Subtotal</dt>
+        <dd>{formatCOP(totals.subtotal)}</dd>
+        <dt>IVA (19%)</dt>
+        <dd>{formatCOP(totals.iva)}</dd>
+        <dt>Envío</dt>
+        <dd className={totals.freeShipping ? styles.free : undefined}>
+          {totals.freeShipping ? "Gratis" : formatCOP(totals.shipping)}
+        </dd>
+        <dt className={styles.total}>Total</dt>
+        <dd className={styles.total}>{formatCOP(totals.total)}</dd>
+      </dl>
+      <div className={styles.shipping}>
+        <label htmlFor="progreso-envio">
+          Envío gratis en compras superiores a {formatCOP(FREE_SHIPPING_THRESHOLD)} (subtotal)
+        </label>
+        <progress
+          id="progreso-envio"
+          className={styles.progress}
+          max={100}
+          value={totals.freeShippingProgress}
+        >
+          {totals.freeShippingProgress}%
+        </progress>
+        {totals.freeShipping ? (
+          <p className={styles.achieved}>¡Tu pedido tiene envío gratis!</p>
+        ) : (
+          <p className={styles.shortfall}>
+            Te faltan {formatCOP(totals.freeShippingShortfall)} para el envío gratis
+          </p>
+        )}
+      </div>
+      <p className={styles.note}>Los precios de los productos no incluyen IVA; el total sí.</p>
+      <div className={styles.actions}>
+        <Link to="/checkout" className={styles.primary}>
+          Proceder al pago
+        </Link>
+        <Link to="/productos" className={styles.secondary}>
+          Seguir comprando
+        </Link>
+        <ConfirmClear />
+      </div>
+    </section>
+  );
+}

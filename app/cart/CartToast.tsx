@@ -1,0 +1,20 @@
+import { useEffect, useState } from "react";
+import type { FlashNotice as Notice } from "~/layout/flash.server";
+import { onCartNotice } from "./cart-fetcher";
+import { NoticeText } from "~/layout/FlashNotice";
+import styles from "~/layout/FlashNotice.module.css";
+
+/**
+ * With JavaScript the cart forms answer in place; their notice appears here, in
+ * a status region mounted once (in the header) so screen readers announce each
+ * new message. Same look and 3 s as the no-JS flash notice.
+ */
+export function CartToast() {
+  const [current, setCurrent] = useState<{ notice: Notice; key: number } | null>(null);
+  useEffect(() => onCartNotice((notice) => setCurrent({ notice, key: Date.now() })), []);
+  return (
+    <div role="status" aria-live="polite" className={styles.region}>
+      {current ? <NoticeText key={current.key} notice={current.notice} onDone={() => setCurrent(null)} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,148 @@
+import { Link, useLocation, useNavigation, useRouteLoaderData } from "react-router";
+import { PARAM } from "./filters";
+import type { CatalogueScreen } from "./catalogue.server";
+import { pageMeta } from "~/seo/seo";
+import type { RootData } from "~/root";
+import styles from "./CatalogueView.module.css";
+import { Breadcrumb } from "~/ui/Breadcrumb";
+import { ContactButton, telHref } from "~/layout/ContactDialog";
+import { FilterBar } from "./FilterBar";
+import { Pagination } from "~/ui/Pagination";
+import { ProductGrid, ProductGridSkeleton } from "~/product/ProductGrid";
+
+const count = new Intl.NumberFormat("es-CO");
+
+/** The current URL with the view parameter set (grid drops it) and the page kept. */
+function viewHref(pathname: string, search: string, view: "grid" | "list"): string {
+  const params = new URLSearchParams(search);
+  if (view === "list") params.set(PARAM.view, "lista");
+  else params.delete(PARAM.view);
+  const query = params.toString();
+  return query ? `${pathname}?${query}` : pathname;
+}
+
+/** The product list screen shared by /productos, /categoria/… and /marca/… (spec §2). */
+export function CatalogueView({ screen }: { screen: CatalogueScreen }) {
+  const location = useLocation();
+  const navigation = useNavigation();
+  const root = useRouteLoaderData("root") as RootData | undefined;
+  const view = screen.filters.view;
+  // Skeletons only while a client-side navigation reloads this same list.
+  const loading = navigation.state === "loading" && navigation.location.pathname === location.pathname;
+  const hidden: Record<string, string> = { ...screen.context };
+  if (view === "list") hidden[PARAM.view] = "lista";
+
+  return (
+    <main id="contenido" className={styles.page}>
+      {screen.banner ? (
+        <div className={styles.hero}>
+          <img src={screen.banner} alt="" className={styles.heroImage} width={1200} height={240} />
+          <div className={`container ${styles.heroText}`}>
+            <Breadcrumb items={screen.breadcrumb} onDark />
+            <h1 className={styles.heroTitle}>{screen.heading}</h1>
+          </div>
+        </div>
+      ) : null}
+      <div className="container">
+        {screen.banner ? null : (
+          <>
+            <Breadcrumb items={screen.breadcrumb} />
+            <h1 className={styles.title}>{screen.heading}</h1>
+          </>
+        )}
+        <p className={styles.count} aria-live="polite">
+          {screen.total === 1 ? "1 producto" : `${count.format(screen.total)} productos`}
+          {screen.pageCount > 1 ? ` · página ${screen.page} de ${screen.pageCount}` : ""}
+        </p>
+
+        <FilterBar
+          action={screen.action}
+          hidden={hidden}
+          raw={screen.raw}
+          sort={screen.filters.sort}
+          errors={screen.errors}
+          brands={screen.brands}
+          showBrandFilter={screen.showBrandFilter}
+          clearHref={screen.clearHref}
+        />
+
+        <div className={styles.toolbar}>
+          <span id="vista-etiqueta" className={styles.toolbarLabel}>
+            Vista:
+          </span>
+          <ul className={styles.views} aria-labelledby="vista-etiqueta">
+            <li>
+              <Link
+                to={viewHref(location.pathname, location.search, "grid")}
+                className={styles.viewLink}
+                aria-current={view === "grid" ? "true" : undefined}
+                preventScrollReset
+                replace
+              >
+                Cuadrícula
+              </Link>
+            </li>
+            <li>
+              <Link
+                to={viewHref(location.pathname, location.search, "list")}
+                className={styles.viewLink}
+                aria-current={view === "list" ? "true" : undefined}
+                preventScrollReset
+                replace
+              >
+                Lista
+              </Link>
+            </li>
+          </ul>
+        </div>
+
+        {loading ? (
+          <ProductGridSkeleton view={view} />
+        ) : screen.products.length === 0 ? (
+          <div className={styles.empty}>
+            <h2>No se encontraron productos</h2>
+            <p>Prueba con otros filtros o navega por nuestras categorías.</p>
+            <p>
+              <Link to={screen.clearHref}>Limpiar filtros</Link> · <Link to="/categorias">Ver todas las categorías</Link>
+            </p>
+          </div>
+        ) : (
+          <ProductGrid products={screen.products} view={view} label={screen.heading} />
+        )}
+
+        <Pagination page={screen.page} pageCount={screen.pageCount} />
+
+        <section className={styles.help} aria-labelledby="ayuda-titulo">
+          <h2 id="ayuda-titulo">¿Necesitas ayuda para elegir?</h2>
+          <p>Nuestros asesores te ayudan a encontrar el equipo adecuado y a cotizar tu proyecto.</p>
+          <div className={styles.helpActions}>
+            <ContactButton className={styles.helpButton}>Contactar a un asesor</ContactButton>
+            {root?.salesPhone ? (
+              <a href={telHref(root.salesPhone)} className={styles.helpCall}>
+                Llamar al {root.salesPhone}
+              </a>
+            ) : null}
+          </div>
+        </section>
+      </div>
+    </main>
+  );
+}
+
+/** Title, description, canonical and robots of a catalogue screen. */
+export function catalogueMeta(
+  screen: CatalogueScreen | undefined,
+  matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>,
+) {
+  const root = matches.find((m) => m?.id === "root")?.loaderData as RootData | undefined;
+  if (!screen) return [{ title: "Productos" }];
+  const title = screen.page > 1 ? `${screen.heading} - Página ${screen.page}` : screen.heading;
+  if (!root) return [{ title }];
+  return pageMeta({
+    title,
+    description: screen.description,
+    origin: root.origin,
+    path: screen.canonical,
+    noindex: screen.noindex,
+  });
+}

@@ -1,0 +1,189 @@
+import { useEffect, useRef, useState } from "react";
+import { Form, Link, useLocation, useSubmit } from "react-router";
+import { PARAM, SORT_OPTIONS, type SortKey } from "./filters";
+import styles from "./FilterBar.module.css";
+
+export interface FilterBarProps {
+  action: string;
+  /** Hidden parameters that define the list (categoria, nombre, search) plus the view. */
+  hidden: Record<string, string>;
+  raw: { text: string; brand: string; minPrice: string; maxPrice: string };
+  sort: SortKey;
+  errors: Partial<Record<"minPrice" | "maxPrice", string>>;
+  brands: string[];
+  showBrandFilter: boolean;
+  clearHref: string;
+}
+
+const TYPING_DELAY_MS = 400;
+
+/**
+ * The catalogue filters as a GET form: without JavaScript 'Aplicar filtros' submits it;
+ * with JavaScript it applies as the shopper types (debounced), replacing the URL, which
+ * stays the only state.
+ */
+export function FilterBar(props: FilterBarProps) {
+  const { action, hidden, raw, sort, errors, brands, showBrandFilter, clearHref } = props;
+  const submit = useSubmit();
+  const location = useLocation();
+  const formRef = useRef<HTMLFormElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const [values, setValues] = useState({ ...raw, sort: sort as string });
+
+  // A URL change from elsewhere (Limpiar, back button) resets the fields, unless the
+  // shopper is typing in them right now.
+  useEffect(() => {
+    const active = document.activeElement;
+    if (active instanceof HTMLInputElement && formRef.current?.contains(active)) return;
+    setValues({ ...raw, sort });
+  }, [location.search]); // the URL is the trigger
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  function apply(delay: number) {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      const form = formRef.current;
+      if (!form) return;
+      if (!form.checkValidity()) return;
+      // Empty fields stay out of the URL.
+      const params = new URLSearchParams();
+      for (const [name, value] of new FormData(form)) {
+        if (typeof value === "string" && value.trim() !== "") params.append(name, value);
+      }
+      void submit(params, { method: "get", action, replace: true, preventScrollReset: true });
+    }, delay);
+  }
+
+  const set = (name: keyof typeof values, delay: number) => (event: { currentTarget: { value: string } }) => {
+    const value = event.currentTarget.value;
+    setValues((v) => ({ ...v, [name]: value }));
+    apply(delay);
+  };
+
+  return (
+    <search className={styles.bar} aria-label="Filtros de productos">
+      <Form
+        ref={formRef}
+        method="get"
+        action={action}
+        className={styles.form}
+        preventScrollReset
+        onSubmit={() => clearTimeout(timer.current)}
+      >
+        {Object.entries(hidden).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <div className={`${styles.field} ${styles.text}`}>
+          <label htmlFor="filtro-texto">Nombre del producto</label>
+          <input
+            id="filtro-texto"
+            type="search"
+            name={PARAM.text}
+            value={values.text}
+            maxLength={100}
+            placeholder="Ej.: cámara domo"
+            autoComplete="off"
+            onChange={set("text", TYPING_DELAY_MS)}
+          />
+        </div>
+        {showBrandFilter ? (
+          <div className={styles.field}>
+            <label htmlFor="filtro-marca">Marca</label>
+            <select
+              id="filtro-marca"
+              name={PARAM.brand}
+              value={values.brand}
+              onChange={set("brand", 0)}
+              aria-describedby={brands.length === 0 ? "filtro-marca-vacio" : undefined}
+            >
+              <option value="">Todas las marcas</option>
+              {brands.map((brand) => (
+                <option key={brand} value={brand}>
+                  {brand}
+                </option>
+              ))}
+              {values.brand && !brands.includes(values.brand) ? (
+                <option value={values.brand}>{values.brand}</option>
+              ) : null}
+            </select>
+            {brands.length === 0 ? (
+              <small id="filtro-marca-vacio" className={styles.hint}>
+                No hay marcas disponibles
+              </small>
+            ) : null}
+          </div>
+        ) : null}
+        <PriceField
+          id="filtro-precio-min"
+          label="Precio mínimo"
+          name={PARAM.minPrice}
+          value={values.minPrice}
+          error={errors.minPrice}
+          onChange={set("minPrice", TYPING_DELAY_MS)}
+        />
+        <PriceField
+          id="filtro-precio-max"
+          label="Precio máximo"
+          name={PARAM.maxPrice}
+          value={values.maxPrice}
+          error={errors.maxPrice}
+          onChange={set("maxPrice", TYPING_DELAY_MS)}
+        />
+        <div className={styles.field}>
+          <label htmlFor="filtro-orden">Ordenar por</label>
+          <select id="filtro-orden" name={PARAM.sort} value={values.sort} onChange={set("sort", 0)}>
+            {SORT_OPTIONS.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className={styles.actions}>
+          <button type="submit" className={styles.apply}>
+            Aplicar filtros
+          </button>
+          {/* A pending typed filter must not re-apply itself after the clear. */}
+          <Link to={clearHref} className={styles.clear} preventScrollReset onClick={() => clearTimeout(timer.current)}>
+            Limpiar
+          </Link>
+        </div>
+      </Form>
+    </search>
+  );
+}
+
+function PriceField(props: {
+  id: string;
+  label: string;
+  name: string;
+  value: string;
+  error: string | undefined;
+  onChange: (event: { currentTarget: { value: string } }) => void;
+}) {
+  const errorId = `${props.id}-error`;
+  return (
+    <div className={styles.field}>
+      <label htmlFor={props.id}>{props.label}</label>
+      <input
+        id={props.id}
+        type="text"
+        inputMode="numeric"
+        name={props.name}
+        value={props.value}
+        maxLength={20}
+        placeholder="$"
+        autoComplete="off"
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={props.error ? errorId : undefined}
+        onChange={props.onChange}
+      />
+      {props.error ? (
+        <small id={errorId} className={styles.error}>
+          {props.error}
+        </small>
+      ) : null}
+    </div>
+  );
+}

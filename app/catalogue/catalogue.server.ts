@@ -1,0 +1,305 @@
+/**
+ * Catalogue data for the list screens (spec §2, §7, §8): whole listings loaded page by page
+ * and cached, so filtering, sorting and paging run on the server without refetching.
+ */
+import type { BreadcrumbItem } from "~/ui/Breadcrumb";
+import {
+  brandsOf,
+  type CatalogueFilters,
+  filterProducts,
+  hasActiveFilters,
+  PARAM,
+  type ParsedFilters,
+  parseFilters,
+  sortProducts,
+} from "./filters";
+import { paginate } from "~/ui/pagination";
+import { type Category, forList, type Product, TOP_CATEGORIES } from "~/merchant-api/product";
+import { normalizeText } from "~/search/search";
+import { getCategories, listProducts, searchProducts, withCurrentPrices } from "~/merchant-api/client.server";
+import { cached, CACHE_POLICY } from "~/platform/cache.server";
+import { logger } from "~/platform/logger.server";
+
+/** Spec §7/§9: a category listing is read 60 at a time while has_more, at most 50 pages. */
+export const LISTING_PAGE_SIZE = 60;
+export const LISTING_MAX_PAGES = 50;
+/** The whole catalogue (sitemap, /productos without category): 200 a page (docs/decisions/0182). */
+const FULL_PAGE_SIZE = 200;
+const FULL_MAX_PAGES = 500;
+
+const MINUTE = 60_000;
+/** Full listings are costly to rebuild: fresh 5 min, then served stale while one refresh runs. */
+const LISTING_POLICY = { ttl: 5 * MINUTE, swr: 30 * MINUTE, staleIfError: 60 * MINUTE };
+
+/** Thrown inside the cache when paging stopped early, so a complete stale copy can answer. */
+class IncompleteListing extends Error {
+  readonly status = 502;
+  readonly products: Product[];
+  constructor(products: Product[]) {
+    super("Listado incompleto");
+    this.products = products;
+  }
+}
+
+/** Upstream statuses ride on ApiError; anything without one is a bug or a network failure. */
+function statusOf(error: unknown): number | null {
+  if (error !== null && typeof error === "object" && "status" in error) {
+    const status = Number((error as { status: unknown }).status);
+    return Number.isFinite(status) ? status : null;
+  }
+  return null;
+}
+
+async function pageThrough(
+  params: { categoria?: string; search?: string },
+  pageSize: number,
+  maxPages: number,
+): Promise<{ products: Product[]; complete: boolean }> {
+  const products: Product[] = [];
+  const seen = new Set<string>();
+  for (let page = 0; page < maxPages; page++) {
+    let result: Awaited<ReturnType<typeof listProducts>>;
+    try {
+      result = await listProducts({ ...params, limit: pageSize, offset: page * pageSize });
+    } catch (error) {
+      if (statusOf(error) === null) throw error;
+      // §8: a non-OK page stops paging and keeps what was loaded.
+      logger.warn({ err: error, page, loaded: products.length, ...params }, "catalogue page failed: listing cut short");
+      return { products, complete: false };
+    }
+    for (const product of result.products) {
+      if (seen.has(product.id)) continue;
+      seen.add(product.id);
+      products.push(forList(product));
+    }
+    if (!result.hasMore || result.products.length === 0) break;
+  }
+  return { products, complete: true };
+}
+
+async function cachedListing(
+  key: string,
+  load: () => Promise<{ products: Product[]; complete: boolean }>,
+): Promise<Product[]> {
+  try {
+    return await cached({
+      key,
+      ...LISTING_POLICY,
+      getFreshValue: async () => {
+        const result = await load();
+        if (!result.complete) throw new IncompleteListing(result.products);
+        return result.products;
+      },
+    });
+  } catch (error) {
+    if (error instanceof IncompleteListing) return error.products;
+    // §8: an exception empties the list.
+    logger.error({ err: error, key }, "catalogue listing failed: empty list");
+    return [];
+  }
+}
+
+/** A category's products (and/or an API text search), every page up to the spec's limit. */
+export function loadListing(params: { categoria?: string; search?: string }): Promise<Product[]> {
+  const categoria = params.categoria?.trim() || undefined;
+  const search = params.search?.trim() || undefined;
+  const key = `catalogue:listing:${categoria ?? ""}:${search?.toLowerCase() ?? ""}`;
+  return cachedListing(key, () => pageThrough({ categoria, search }, LISTING_PAGE_SIZE, LISTING_MAX_PAGES));
+}
+
+let wholeCatalogueLoadedAt: Date | null = null;
+
+/** Every product of the catalogue (no category, no search); the sitemap reads it too. */
+export function loadWholeCatalogue(): Promise<Product[]> {
+  return cachedListing("catalogue:all", async () => {
+    const result = await pageThrough({}, FULL_PAGE_SIZE, FULL_MAX_PAGES);
+    if (result.complete) wholeCatalogueLoadedAt = new Date();
+    return result;
+  });
+}
+
+// Reading the whole catalogue takes a walk through every page (seconds): start it when the
+// production server loads, so the first shopper on /productos or the sitemap does not wait.
+if (process.env.NODE_ENV === "production") {
+  setTimeout(() => void loadWholeCatalogue(), 0).unref();
+}
+
+/** When this process last read the whole catalogue (the sitemap's lastmod), or now. */
+export function wholeCatalogueDate(): Date {
+  return wholeCatalogueLoadedAt ?? new Date();
+}
+
+/** A brand's products: the API search matches brand names, then the brand must be equal. */
+export async function loadBrandListing(brand: string): Promise<Product[]> {
+  const wanted = normalizeText(brand);
+  if (!wanted) return [];
+  const listing = await loadListing({ search: brand });
+  return listing.filter((p) => normalizeText(p.brand) === wanted);
+}
+
+/** Search results page data: GET /api/products/search?q&limit=50, cached like a product list. Throws. */
+export function loadSearchResults(term: string): Promise<Product[]> {
+  return cached({
+    key: `catalogue:search:${term.trim().toLowerCase()}`,
+    ...CACHE_POLICY.productList,
+    getFreshValue: async () => (await searchProducts(term.trim(), 50)).map(forList),
+  });
+}
+
+/** Search overlay data: GET /api/productos?search&limit=200&offset=0. Throws. */
+export function loadSuggestionCandidates(term: string): Promise<Product[]> {
+  return cached({
+    key: `catalogue:suggest:${term.trim().toLowerCase()}`,
+    ...CACHE_POLICY.productList,
+    getFreshValue: async () =>
+      (await listProducts({ search: term.trim(), limit: 200, offset: 0 })).products.map(forList),
+  });
+}
+
+/** The category list, or null when the API fails (screens degrade to a plain title). */
+export async function loadCategoriesSafe(): Promise<Category[] | null> {
+  try {
+    return await getCategories();
+  } catch (error) {
+    logger.warn({ err: error }, "categories unavailable");
+    return null;
+  }
+}
+
+/** The category and its ancestors, top first (empty when the id is unknown). */
+export function categoryTrail(categories: readonly Category[], id: string): Category[] {
+  const byId = new Map(categories.map((c) => [c.id, c]));
+  const trail: Category[] = [];
+  const seen = new Set<string>();
+  for (let c = byId.get(id); c && !seen.has(c.id); c = c.parentId ? byId.get(c.parentId) : undefined) {
+    seen.add(c.id);
+    trail.unshift(c);
+  }
+  return trail;
+}
+
+/**
+ * The deepest category a /categoria/… path names: each segment may be an id or a name
+ * (product breadcrumbs link /categoria/{id}/{subcategoria}); unknown segments are skipped.
+ */
+export function resolveCategoryPath(categories: readonly Category[], segments: string[]): Category | null {
+  let found: Category | null = null;
+  for (const segment of segments) {
+    const value = segment.trim();
+    if (!value) continue;
+    const byId = categories.find((c) => c.id === value);
+    const wanted = normalizeText(value);
+    const byName =
+      byId ??
+      categories.find((c) => normalizeText(c.name) === wanted && (!found || c.parentId === found.id)) ??
+      categories.find((c) => normalizeText(c.name) === wanted);
+    if (byName) found = byName;
+  }
+  return found;
+}
+
+// ── The catalogue screen (/productos, /categoria/…, /marca/…) ─────────────────────────────
+
+/** Cards per catalogue page (docs/decisions/0181). */
+export const CATALOGUE_PAGE_SIZE = 24;
+
+export interface CatalogueScreen {
+  heading: string;
+  breadcrumb: BreadcrumbItem[];
+  /** Hero banner of the category's top group, only when the category is known. */
+  banner: string | null;
+  /** Path the filter form submits to. */
+  action: string;
+  /** Parameters that define the list (categoria, nombre, search): kept by the form and 'Limpiar'. */
+  context: Record<string, string>;
+  clearHref: string;
+  showBrandFilter: boolean;
+  brands: string[];
+  total: number;
+  products: Product[];
+  page: number;
+  pageCount: number;
+  filters: CatalogueFilters;
+  raw: ParsedFilters["raw"];
+  errors: ParsedFilters["errors"];
+  /** Search results and filtered lists are not indexed. */
+  noindex: boolean;
+  /** Path plus meaningful parameters. */
+  canonical: string;
+  description: string;
+}
+
+/** The visible page of a full listing: filtered, sorted and sliced on the server; only it is priced. */
+export async function buildCatalogueScreen(options: {
+  url: URL;
+  listing: Product[];
+  heading: string;
+  breadcrumb: BreadcrumbItem[];
+  banner: string | null;
+  context: Record<string, string>;
+  /** The API search term of the list, ranked with the §5 score under 'relevancia'. */
+  query?: string;
+  showBrandFilter?: boolean;
+  canonicalPath: string;
+  description: string;
+}): Promise<CatalogueScreen> {
+  const { filters, raw, errors } = parseFilters(options.url.searchParams);
+  const filtered = sortProducts(
+    filterProducts(options.listing, filters),
+    filters.sort,
+    [options.query, filters.text].filter(Boolean).join(" "),
+  );
+  const slice = paginate(filtered.length, filters.page, CATALOGUE_PAGE_SIZE);
+  const visible = filtered.slice(slice.start, slice.end);
+  let products = visible;
+  try {
+    products = await withCurrentPrices(visible);
+  } catch (error) {
+    // The listing's own prices are a fair fallback; the detail page re-reads the price.
+    logger.warn({ err: error }, "current prices unavailable for a catalogue page");
+  }
+  const action = options.url.pathname;
+  const keep = new URLSearchParams(options.context);
+  if (filters.view === "list") keep.set(PARAM.view, "lista");
+  const clearHref = keep.size > 0 ? `${action}?${keep.toString()}` : action;
+  const canonical = new URLSearchParams();
+  if (slice.page > 1) canonical.set(PARAM.page, String(slice.page));
+  const canonicalQuery = canonical.toString();
+  return {
+    heading: options.heading,
+    breadcrumb: options.breadcrumb,
+    banner: options.banner,
+    action,
+    context: options.context,
+    clearHref,
+    showBrandFilter: options.showBrandFilter ?? true,
+    brands: brandsOf(options.listing),
+    total: filtered.length,
+    products,
+    page: slice.page,
+    pageCount: slice.pageCount,
+    filters,
+    raw,
+    errors,
+    noindex: Boolean(options.query) || hasActiveFilters(filters),
+    canonical: canonicalQuery
+      ? `${options.canonicalPath}${options.canonicalPath.includes("?") ? "&" : "?"}${canonicalQuery}`
+      : options.canonicalPath,
+    description: options.description,
+  };
+}
+
+/** Banner of the category's top-level group, when it is one of the nine of spec §3. */
+export function bannerFor(trail: readonly Category[]): string | null {
+  const top = trail[0];
+  const group = top ? TOP_CATEGORIES.find((t) => t.id === top.id) : undefined;
+  return group ? `/banners/categorias/${group.slug}.svg` : null;
+}
+
+export function categoryBreadcrumb(trail: readonly Category[]): BreadcrumbItem[] {
+  return [
+    { label: "Inicio", to: "/" },
+    { label: "Categorías", to: "/categorias" },
+    ...trail.map((c) => ({ label: c.name, to: `/categoria/${encodeURIComponent(c.id)}` })),
+  ];
+}

@@ -1,0 +1,70 @@
+import { type Category, type CategoryNode, TOP_CATEGORIES } from "~/merchant-api/product";
+
+const byName = new Intl.Collator("es", { sensitivity: "base" });
+const topOrder = new Map(TOP_CATEGORIES.map((c, index) => [c.id, index]));
+
+function sortNodes(nodes: CategoryNode[], topLevel: boolean) {
+  nodes.sort((a, b) => {
+    if (topLevel) {
+      const ia = topOrder.get(a.id) ?? Number.POSITIVE_INFINITY;
+      const ib = topOrder.get(b.id) ?? Number.POSITIVE_INFINITY;
+      if (ia !== ib) return ia - ib;
+    }
+    return byName.compare(a.name, b.name);
+  });
+  for (const node of nodes) sortNodes(node.children, false);
+}
+
+/**
+ * Builds the category tree from the flat list of GET /api/categorias.
+ * Roots are the categories without a (known) parent, in the menu order of
+ * TOP_CATEGORIES, then by name; children are sorted by name in Spanish.
+ * A category that is its own parent, or that sits in a parent cycle, is
+ * treated as a root so nothing is lost and nothing loops.
+ */
+export function buildCategoryTree(categories: readonly Category[]): CategoryNode[] {
+  const nodes = new Map<string, CategoryNode>();
+  for (const category of categories) {
+    // First occurrence wins: the API may repeat an id.
+    if (!nodes.has(category.id)) nodes.set(category.id, { ...category, children: [] });
+  }
+
+  const parentOf = (node: CategoryNode) =>
+    node.parentId && node.parentId !== node.id ? nodes.get(node.parentId) : undefined;
+
+  const inCycle = (node: CategoryNode) => {
+    const seen = new Set<string>([node.id]);
+    for (let p = parentOf(node); p; p = parentOf(p)) {
+      if (seen.has(p.id)) return true;
+      seen.add(p.id);
+    }
+    return false;
+  };
+
+  const roots: CategoryNode[] = [];
+  for (const node of nodes.values()) {
+    const parent = parentOf(node);
+    if (parent && !inCycle(node)) parent.children.push(node);
+    else roots.push(node);
+  }
+  sortNodes(roots, true);
+  return roots;
+}
+
+/**
+ * The part of the tree the mega menu shows: the top categories with two
+ * levels below them. Keeps the root loader payload small.
+ */
+export function menuTree(tree: readonly CategoryNode[], depth = 3): CategoryNode[] {
+  const trim = (node: CategoryNode, level: number): CategoryNode => ({
+    ...node,
+    children: level >= depth ? [] : node.children.map((child) => trim(child, level + 1)),
+  });
+  return tree.map((node) => trim(node, 1));
+}
+
+/** Catalogue link of a category: /productos?categoria={id}&nombre={name}. */
+export function categoryHref(category: Pick<Category, "id" | "name">): string {
+  const params = new URLSearchParams({ categoria: category.id, nombre: category.name });
+  return `/productos?${params.toString()}`;
+}

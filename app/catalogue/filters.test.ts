@@ -1,0 +1,153 @@
+import { describe, expect, it } from "vitest";
+import {
+  brandsOf,
+  filterProducts,
+  hasActiveFilters,
+  matchesPrice,
+  matchesText,
+  parseFilters,
+  sortProducts,
+  type CatalogueFilters,
+} from "./filters";
+import { makeProduct } from "~/search/search.fixtures";
+
+const none: CatalogueFilters = {
+  text: "",
+  brand: "",
+  minPrice: null,
+  maxPrice: null,
+  sort: "relevancia",
+  view: "grid",
+  page: 1,
+};
+
+describe("parseFilters", () => {
+  it("reads every parameter", () => {
+    const { filters, errors } = parseFilters(
+      new URLSearchParams("texto=domo&marca=Hikvision&precio_min=100.000&precio_max=$ 2.000.000&orden=nombre&vista=lista&pagina=3"),
+    );
+    expect(filters).toEqual({
+      text: "domo",
+      brand: "Hikvision",
+      minPrice: 100_000,
+      maxPrice: 2_000_000,
+      sort: "nombre",
+      view: "list",
+      page: 3,
+    });
+    expect(errors).toEqual({});
+  });
+
+  it("defaults for missing or unknown values", () => {
+    const { filters } = parseFilters(new URLSearchParams("orden=raro&vista=mosaico&pagina=-2"));
+    expect(filters).toEqual(none);
+  });
+
+  it("reports and ignores a non-numeric price, keeping what was typed", () => {
+    const { filters, errors, raw } = parseFilters(new URLSearchParams("precio_min=abc&precio_max=12x"));
+    expect(filters.minPrice).toBeNull();
+    expect(filters.maxPrice).toBeNull();
+    expect(errors.minPrice).toBe("El precio mínimo debe ser un número entero de pesos.");
+    expect(errors.maxPrice).toBe("El precio máximo debe ser un número entero de pesos.");
+    expect(raw.minPrice).toBe("abc");
+  });
+
+  it("rejects a maximum below the minimum", () => {
+    const { filters, errors } = parseFilters(new URLSearchParams("precio_min=500&precio_max=100"));
+    expect(filters.minPrice).toBe(500);
+    expect(filters.maxPrice).toBeNull();
+    expect(errors.maxPrice).toMatch(/no puede ser menor/);
+  });
+
+  it("knows when a filter narrows the list", () => {
+    expect(hasActiveFilters(none)).toBe(false);
+    expect(hasActiveFilters({ ...none, sort: "nombre", page: 4 })).toBe(false);
+    expect(hasActiveFilters({ ...none, minPrice: 0 })).toBe(true);
+    expect(hasActiveFilters({ ...none, brand: "Ajax" })).toBe(true);
+  });
+});
+
+describe("matchesText: every word in title, model, sku, brand or description", () => {
+  const p = makeProduct({
+    title: "Cámara Domo",
+    model: "DS-2CD1143",
+    sku: "HIK-001",
+    brand: "Hikvision",
+    description: "Visión nocturna",
+  });
+  it.each([
+    ["camara", true],
+    ["CÁMARA domo", true],
+    ["domo hikvision", true],
+    ["2cd1143", true],
+    ["hik 001", true],
+    ["vision nocturna", true],
+    ["camara bala", false],
+    ["", true],
+  ])("%j → %s", (text, expected) => {
+    expect(matchesText(p, text)).toBe(expected);
+  });
+});
+
+describe("matchesPrice", () => {
+  it("is inclusive at both bounds", () => {
+    const p = makeProduct({ price: 1000 });
+    expect(matchesPrice(p, 1000, 1000)).toBe(true);
+    expect(matchesPrice(p, 1001, null)).toBe(false);
+    expect(matchesPrice(p, null, 999)).toBe(false);
+  });
+  it("never excludes a product without a numeric price", () => {
+    expect(matchesPrice(makeProduct({ price: null }), 5000, 10_000)).toBe(true);
+  });
+  it("compares a price of 0, which is numeric", () => {
+    expect(matchesPrice(makeProduct({ price: 0 }), 1, null)).toBe(false);
+  });
+});
+
+describe("filterProducts", () => {
+  const a = makeProduct({ id: "a", title: "Sirena", brand: "Ajax", price: 50_000 });
+  const b = makeProduct({ id: "b", title: "Sirena exterior", brand: "Dahua", price: 150_000 });
+  const c = makeProduct({ id: "c", title: "Sirena sin precio", brand: "AJAX", price: null });
+  it("combines text, brand (exact, any case) and price", () => {
+    expect(filterProducts([a, b, c], { ...none, brand: "ájax" }).map((p) => p.id)).toEqual(["a", "c"]);
+    expect(filterProducts([a, b, c], { ...none, minPrice: 100_000 }).map((p) => p.id)).toEqual(["b", "c"]);
+    expect(filterProducts([a, b, c], { ...none, text: "sirena exterior" }).map((p) => p.id)).toEqual(["b"]);
+    expect(filterProducts([a, b, c], { ...none, brand: "Aja" })).toEqual([]);
+  });
+});
+
+describe("sortProducts", () => {
+  const cheap = makeProduct({ id: "cheap", title: "Zócalo", price: 10 });
+  const dear = makeProduct({ id: "dear", title: "árbol", price: 99 });
+  const free = makeProduct({ id: "noprice", title: "Bala", price: null });
+  const list = [free, dear, cheap];
+  it("by price, products without a price last", () => {
+    expect(sortProducts(list, "precio-asc").map((p) => p.id)).toEqual(["cheap", "dear", "noprice"]);
+    expect(sortProducts(list, "precio-desc").map((p) => p.id)).toEqual(["dear", "cheap", "noprice"]);
+  });
+  it("by name in Spanish order (accents do not push a name to the end)", () => {
+    expect(sortProducts(list, "nombre").map((p) => p.id)).toEqual(["dear", "noprice", "cheap"]);
+  });
+  it("by relevance: API order without a query, §5 score with one", () => {
+    expect(sortProducts(list, "relevancia").map((p) => p.id)).toEqual(["noprice", "dear", "cheap"]);
+    expect(sortProducts(list, "relevancia", "zocalo")[0].id).toBe("cheap");
+  });
+  it("does not change the input", () => {
+    sortProducts(list, "nombre");
+    expect(list.map((p) => p.id)).toEqual(["noprice", "dear", "cheap"]);
+  });
+});
+
+describe("brandsOf", () => {
+  it("lists each brand once, in Spanish order, skipping blanks", () => {
+    const products = [
+      makeProduct({ brand: "Zkteco" }),
+      makeProduct({ brand: "ajax" }),
+      makeProduct({ brand: "Ájax" }),
+      makeProduct({ brand: null }),
+      makeProduct({ brand: "  " }),
+      makeProduct({ brand: "Dahua" }),
+    ];
+    expect(brandsOf(products)).toEqual(["ajax", "Dahua", "Zkteco"]);
+  });
+});

@@ -1,0 +1,186 @@
+/**
+ * Catalogue filters, sorting and URL parameters (spec §5). Pure: the server filters, the
+ * browser only builds URLs.
+ */
+import type { Product } from "~/merchant-api/product";
+import { normalizeText, scoreProduct, searchableText, searchWords } from "~/search/search";
+
+export const SORT_OPTIONS = [
+  { value: "relevancia", label: "Relevancia" },
+  { value: "precio-asc", label: "Precio: menor a mayor" },
+  { value: "precio-desc", label: "Precio: mayor a menor" },
+  { value: "nombre", label: "Nombre (A-Z)" },
+] as const;
+export type SortKey = (typeof SORT_OPTIONS)[number]["value"];
+export type ViewMode = "grid" | "list";
+
+/** URL parameter names of the catalogue screens (Spanish, as the shopper sees them). */
+export const PARAM = {
+  category: "categoria",
+  categoryName: "nombre",
+  search: "search",
+  text: "texto",
+  brand: "marca",
+  minPrice: "precio_min",
+  maxPrice: "precio_max",
+  sort: "orden",
+  view: "vista",
+  page: "pagina",
+} as const;
+
+export interface CatalogueFilters {
+  /** Free text: every word must appear in title, model, sku, brand or description. */
+  text: string;
+  /** Exact brand (case- and accent-insensitive), "" for every brand. */
+  brand: string;
+  minPrice: number | null;
+  maxPrice: number | null;
+  sort: SortKey;
+  view: ViewMode;
+  page: number;
+}
+
+export interface ParsedFilters {
+  filters: CatalogueFilters;
+  /** What the shopper typed, to show back in the form. */
+  raw: { text: string; brand: string; minPrice: string; maxPrice: string };
+  /** Field → Spanish message for values that were ignored. */
+  errors: Partial<Record<"minPrice" | "maxPrice", string>>;
+}
+
+const MAX_TEXT = 100;
+
+/** A price bound: digits with optional thousands dots/commas/spaces and '$' ('1.500.000'). */
+function parsePrice(raw: string): number | null | "invalid" {
+  const cleaned = raw.replace(/[\s$.,]/g, "");
+  if (cleaned === "") return null;
+  if (!/^\d{1,12}$/.test(cleaned)) return "invalid";
+  return Number(cleaned);
+}
+
+function parsePage(raw: string | null): number {
+  if (!raw || !/^\d{1,6}$/.test(raw.trim())) return 1;
+  return Math.max(1, Number(raw.trim()));
+}
+
+/** Reads and validates the filter parameters; bad values are reported and ignored. */
+export function parseFilters(params: URLSearchParams): ParsedFilters {
+  const raw = {
+    text: (params.get(PARAM.text) ?? "").slice(0, MAX_TEXT),
+    brand: (params.get(PARAM.brand) ?? "").slice(0, MAX_TEXT),
+    minPrice: (params.get(PARAM.minPrice) ?? "").slice(0, 20),
+    maxPrice: (params.get(PARAM.maxPrice) ?? "").slice(0, 20),
+  };
+  const errors: ParsedFilters["errors"] = {};
+  let minPrice = parsePrice(raw.minPrice);
+  let maxPrice = parsePrice(raw.maxPrice);
+  if (minPrice === "invalid") {
+    errors.minPrice = "El precio mínimo debe ser un número entero de pesos.";
+    minPrice = null;
+  }
+  if (maxPrice === "invalid") {
+    errors.maxPrice = "El precio máximo debe ser un número entero de pesos.";
+    maxPrice = null;
+  }
+  if (minPrice !== null && maxPrice !== null && minPrice > maxPrice) {
+    errors.maxPrice = "El precio máximo no puede ser menor que el precio mínimo.";
+    maxPrice = null;
+  }
+  const sortRaw = params.get(PARAM.sort);
+  const sort = SORT_OPTIONS.some((o) => o.value === sortRaw) ? (sortRaw as SortKey) : "relevancia";
+  return {
+    filters: {
+      text: raw.text.trim(),
+      brand: raw.brand.trim(),
+      minPrice,
+      maxPrice,
+      sort,
+      view: params.get(PARAM.view) === "lista" ? "list" : "grid",
+      page: parsePage(params.get(PARAM.page)),
+    },
+    raw,
+    errors,
+  };
+}
+
+/** True when a filter narrows the list (text, brand or a price bound). */
+export function hasActiveFilters(f: CatalogueFilters): boolean {
+  return f.text !== "" || f.brand !== "" || f.minPrice !== null || f.maxPrice !== null;
+}
+
+/** Every word of `text` appears in the product's title, model, sku, brand or description. */
+export function matchesText(product: Product, text: string): boolean {
+  const words = searchWords(text);
+  if (words.length === 0) return true;
+  const t = searchableText(product);
+  const haystack = `${t.title} ${t.model} ${t.sku} ${t.brand} ${t.description}`;
+  return words.every((w) => haystack.includes(w));
+}
+
+/** Inclusive bounds; a product without a numeric price is never excluded by them. */
+export function matchesPrice(product: Product, min: number | null, max: number | null): boolean {
+  const price = product.price;
+  if (typeof price !== "number" || !Number.isFinite(price)) return true;
+  if (min !== null && price < min) return false;
+  if (max !== null && price > max) return false;
+  return true;
+}
+
+export function matchesBrand(product: Product, brand: string): boolean {
+  if (!brand) return true;
+  return normalizeText(product.brand) === normalizeText(brand);
+}
+
+export function filterProducts(products: Product[], f: CatalogueFilters): Product[] {
+  return products.filter(
+    (p) => matchesText(p, f.text) && matchesBrand(p, f.brand) && matchesPrice(p, f.minPrice, f.maxPrice),
+  );
+}
+
+const collator = new Intl.Collator("es", { sensitivity: "base", numeric: true });
+
+/**
+ * Sorted copy. Relevance ranks by the §5 score of `query` when there is one, else keeps the
+ * API's order; price sorts put products without a price last; name uses Spanish collation.
+ */
+export function sortProducts(products: Product[], sort: SortKey, query = ""): Product[] {
+  const indexed = products.map((product, index) => ({ product, index }));
+  const priceOf = (p: Product) => (typeof p.price === "number" && p.price > 0 ? p.price : null);
+  switch (sort) {
+    case "precio-asc":
+    case "precio-desc": {
+      const dir = sort === "precio-asc" ? 1 : -1;
+      indexed.sort((a, b) => {
+        const pa = priceOf(a.product);
+        const pb = priceOf(b.product);
+        if (pa === null || pb === null) return (pa === null ? 1 : 0) - (pb === null ? 1 : 0) || a.index - b.index;
+        return (pa - pb) * dir || a.index - b.index;
+      });
+      break;
+    }
+    case "nombre":
+      indexed.sort(
+        (a, b) => collator.compare(a.product.title ?? "", b.product.title ?? "") || a.index - b.index,
+      );
+      break;
+    case "relevancia": {
+      if (!normalizeText(query)) break;
+      const scores = new Map(indexed.map((i) => [i.product, scoreProduct(i.product, query)]));
+      indexed.sort((a, b) => (scores.get(b.product) ?? 0) - (scores.get(a.product) ?? 0) || a.index - b.index);
+      break;
+    }
+  }
+  return indexed.map((i) => i.product);
+}
+
+/** The brands present in a list, once each, in Spanish order. */
+export function brandsOf(products: Product[]): string[] {
+  const byKey = new Map<string, string>();
+  for (const p of products) {
+    const brand = p.brand?.trim();
+    if (!brand) continue;
+    const key = normalizeText(brand);
+    if (!byKey.has(key)) byKey.set(key, brand);
+  }
+  return [...byKey.values()].sort(collator.compare);
+}

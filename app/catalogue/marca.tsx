@@ -1,0 +1,38 @@
+import { data } from "react-router";
+import { CatalogueView, catalogueMeta } from "./CatalogueView";
+import { buildCatalogueScreen, loadBrandListing } from "./catalogue.server";
+import type { Route } from "./+types/marca";
+
+/** /marca/{marca}: the brand's products (the link of the product detail's 'Marca'). */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const brandParam = params.brand.trim().slice(0, 80);
+  const listing = await loadBrandListing(brandParam);
+  // Show the brand as the catalogue spells it.
+  const brand = listing[0]?.brand ?? brandParam;
+  const screen = await buildCatalogueScreen({
+    url,
+    listing,
+    heading: `Productos ${brand}`,
+    breadcrumb: [
+      { label: "Inicio", to: "/" },
+      { label: "Productos", to: "/productos" },
+      { label: `Marca ${brand}` },
+    ],
+    banner: null,
+    context: {},
+    showBrandFilter: false,
+    canonicalPath: `/marca/${encodeURIComponent(brandParam)}`,
+    description: `Productos ${brand} de seguridad electrónica y telecomunicaciones con precios en pesos colombianos.`,
+  });
+  const status = Object.keys(screen.errors).length > 0 ? 400 : listing.length === 0 ? 404 : 200;
+  return data({ screen }, { status });
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  return catalogueMeta(loaderData?.screen, matches);
+}
+
+export default function Marca({ loaderData }: Route.ComponentProps) {
+  return <CatalogueView screen={loaderData.screen} />;
+}

@@ -1,0 +1,36 @@
+import { data } from "react-router";
+import { LoginPanel } from "./LoginPanel";
+import { evaluateLogin } from "./login-rules";
+import { pageMeta } from "~/seo/seo";
+import type { RootData } from "~/root";
+import type { Route } from "./+types/login";
+
+export function meta({ matches }: Route.MetaArgs) {
+  const root = matches.find((m) => m?.id === "root")?.loaderData as RootData | undefined;
+  if (!root) return [{ title: "Iniciar sesión" }];
+  return pageMeta({
+    title: "Iniciar sesión",
+    description: "Acceda a su cuenta de cliente.",
+    origin: root.origin,
+    path: "/login",
+    noindex: true,
+  });
+}
+
+/** Placeholder sign-in: answers with a message; the password is never kept, echoed or logged. */
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const outcome = evaluateLogin({
+    intent: form.get("intent"),
+    email: form.get("email"),
+    password: form.get("password"),
+  });
+  return data(
+    { tone: outcome.tone, message: outcome.message, email: outcome.email },
+    { status: outcome.status, headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+export default function Login({ actionData }: Route.ComponentProps) {
+  return <LoginPanel result={actionData} />;
+}

@@ -1,0 +1,136 @@
+import {
+  Card,
+  CardGrid,
+  ContactLinks,
+  ContentPage,
+  ContentSection,
+  Disclosure,
+  Steps,
+} from "./ContentPage";
+import { pageMeta } from "~/seo/seo";
+import { type RootData, useRootData } from "~/root";
+import type { Route } from "./+types/soporte-tecnico";
+
+export function meta({ matches }: Route.MetaArgs) {
+  const root = matches.find((m) => m?.id === "root")?.loaderData as RootData | undefined;
+  if (!root) return [{ title: "Soporte técnico" }];
+  return pageMeta({
+    title: "Soporte técnico",
+    description:
+      "Soporte remoto, en sitio y mantenimiento preventivo para sus equipos de seguridad electrónica y telecomunicaciones. Niveles de atención con respuesta en 24, 12 o 4 horas.",
+    origin: root.origin,
+    path: "/soporte-tecnico",
+  });
+}
+
+const PROCESS = [
+  {
+    title: "Contacto",
+    text: "Escríbanos o llámenos de lunes a viernes con su número de pedido, la referencia del equipo y una descripción del problema.",
+  },
+  {
+    title: "Diagnóstico",
+    text: "Un técnico analiza el caso, le hace las preguntas necesarias y define si se puede resolver de forma remota o requiere una visita.",
+  },
+  {
+    title: "Solución",
+    text: "Aplicamos la solución por acceso remoto, por teléfono o en sitio. Los problemas comunes se resuelven en 24 a 48 horas.",
+  },
+  {
+    title: "Seguimiento",
+    text: "Verificamos con usted que todo funcione correctamente, documentamos el caso y le damos recomendaciones para evitar que se repita.",
+  },
+];
+
+export default function SoporteTecnico() {
+  const root = useRootData();
+  return (
+    <ContentPage
+      title="Soporte técnico"
+      lead="Nuestro equipo técnico le acompaña en la instalación, configuración y mantenimiento de sus equipos de seguridad electrónica y telecomunicaciones, de lunes a viernes."
+    >
+      <ContentSection title="Nuestros servicios">
+        <CardGrid>
+          <Card title="Soporte remoto">
+            <p>
+              Configuración, actualización y solución de problemas a distancia, por teléfono o mediante acceso
+              remoto seguro, sin que tenga que desplazarse.
+            </p>
+          </Card>
+          <Card title="Soporte en sitio">
+            <p>
+              Visitas técnicas a sus instalaciones para diagnóstico, instalación, puesta en marcha y reparación
+              de equipos y sistemas.
+            </p>
+          </Card>
+          <Card title="Mantenimiento preventivo">
+            <p>
+              Revisiones programadas, recomendadas cada 6 meses, para mantener sus sistemas funcionando y
+              prolongar la vida útil de los equipos.
+            </p>
+          </Card>
+        </CardGrid>
+      </ContentSection>
+
+      <ContentSection title="Proceso de atención">
+        <Steps steps={PROCESS} />
+      </ContentSection>
+
+      <ContentSection title="Niveles de soporte">
+        <CardGrid>
+          <Card title="Nivel 1 · Básico" badge="Respuesta en 24 horas">
+            <p>
+              Consultas generales, orientación sobre el uso de los equipos, configuraciones sencillas y
+              restablecimiento de contraseñas.
+            </p>
+          </Card>
+          <Card title="Nivel 2 · Avanzado" badge="Respuesta en 12 horas">
+            <p>
+              Fallas de funcionamiento, integración entre equipos, configuración de redes y acceso remoto,
+              actualización de firmware.
+            </p>
+          </Card>
+          <Card title="Nivel 3 · Crítico" badge="Respuesta en 4 horas">
+            <p>
+              Sistemas caídos o fallas que comprometen la seguridad de sus instalaciones o la continuidad de su
+              operación.
+            </p>
+          </Card>
+        </CardGrid>
+      </ContentSection>
+
+      <ContentSection title="Preguntas frecuentes">
+        <Disclosure summary="¿Cuánto tarda en resolverse un problema?">
+          <p>
+            Los problemas comunes se resuelven en 24 a 48 horas. Los casos que requieren visita en sitio o
+            repuestos pueden tardar más; en ese caso le informamos los tiempos desde el diagnóstico.
+          </p>
+        </Disclosure>
+        <Disclosure summary="¿El soporte técnico tiene costo?">
+          <p>
+            La orientación básica sobre los productos comprados en nuestra tienda no tiene costo mientras estén
+            en garantía. Las visitas en sitio, los mantenimientos preventivos y las fallas no cubiertas por la
+            garantía se cotizan previamente, y solo se realizan con su aprobación.
+          </p>
+        </Disclosure>
+        <Disclosure summary="¿Qué información debo tener a mano al solicitar soporte?">
+          <p>
+            El número de pedido o factura, la referencia y el serial del equipo, una descripción del problema y,
+            si es posible, fotos o capturas de pantalla del error.
+          </p>
+        </Disclosure>
+        <Disclosure summary="¿Atienden en todo el país?">
+          <p>
+            Sí. El soporte remoto está disponible en todo el territorio nacional. Para el soporte en sitio,
+            confirmamos la cobertura y los tiempos de desplazamiento según la ciudad.
+          </p>
+        </Disclosure>
+      </ContentSection>
+
+      <ContentSection title="Contáctenos" id="contacto">
+        <p>Nuestro equipo le atiende de lunes a viernes:</p>
+        <ContactLinks email={root?.salesEmail} phone={root?.salesPhone} />
+      </ContentSection>
+    </ContentPage>
+  );
+}

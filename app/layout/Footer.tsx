@@ -1,0 +1,70 @@
+import { Link } from "react-router";
+import { SITE_NAME } from "~/seo/seo";
+import { telHref } from "./ContactDialog";
+import styles from "./Footer.module.css";
+
+const LINKS = [
+  { to: "/nosotros", label: "Nosotros" },
+  { to: "/garantias", label: "Garantías" },
+  { to: "/soporte-tecnico", label: "Soporte técnico" },
+  { to: "/privacidad", label: "Política de privacidad" },
+] as const;
+
+export function Footer({
+  email,
+  phone,
+  year,
+}: {
+  email: string | null;
+  phone: string | null;
+  year: number;
+}) {
+  return (
+    <footer className={styles.footer}>
+      <div className={`container ${styles.grid}`}>
+        <section aria-labelledby="pie-empresa" className={styles.about}>
+          <h2 id="pie-empresa" className={styles.heading}>
+            {SITE_NAME}
+          </h2>
+          <p>
+            Equipos de seguridad electrónica y telecomunicaciones para empresas y hogares en toda
+            Colombia: videovigilancia, control de acceso, detección de incendio, energía, redes y más.
+          </p>
+        </section>
+        <nav aria-labelledby="pie-informacion">
+          <h2 id="pie-informacion" className={styles.heading}>
+            Información
+          </h2>
+          <ul className={styles.links}>
+            {LINKS.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to}>{link.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <section aria-labelledby="pie-contacto">
+          <h2 id="pie-contacto" className={styles.heading}>
+            Contacto
+          </h2>
+          <ul className={styles.links}>
+            {phone ? (
+              <li>
+                Teléfono: <a href={telHref(phone)}>{phone}</a>
+              </li>
+            ) : null}
+            {email ? (
+              <li>
+                Correo: <a href={`mailto:${email}`}>{email}</a>
+              </li>
+            ) : null}
+            <li>Atención de lunes a viernes</li>
+          </ul>
+        </section>
+      </div>
+      <p className={`container ${styles.copy}`}>
+        © {year} {SITE_NAME}. Todos los derechos reservados.
+      </p>
+    </footer>
+  );
+}

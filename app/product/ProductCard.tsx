@@ -1,0 +1,45 @@
+import { Link } from "react-router";
+import { formatCOP } from "~/money";
+import type { Product } from "~/merchant-api/product";
+import { cardBadges, priceView, stockLabel } from "./product-card";
+import { AddToCartForm } from "~/cart/AddToCartForm";
+import { ContactButton } from "~/layout/ContactDialog";
+import { PriceLines } from "~/ui/PriceLines";
+import { StockBadges } from "./StockBadges";
+import styles from "./ProductCard.module.css";
+import { ProductImage } from "~/ui/ProductImage";
+
+/** The product card used everywhere (spec §2 product card), in grid or list view. */
+export function ProductCard({ product, view = "grid" }: { product: Product; view?: "grid" | "list" }) {
+  const href = `/producto/${encodeURIComponent(product.id)}`;
+  const title = product.title ?? "Producto sin título";
+  const price = priceView(product);
+  const badges = cardBadges(product.stock);
+  return (
+    <article className={`${styles.card} ${view === "list" ? styles.list : styles.grid}`}>
+      <div className={styles.media}>
+        {/* The title link stretches over the card (CSS), so the image needs no link of its own. */}
+        <ProductImage src={product.images[0]} />
+        <StockBadges badges={badges} classes={styles} />
+      </div>
+      <div className={styles.body}>
+        <p className={styles.brand}>{product.brand ?? "Sin marca"}</p>
+        <h3 className={styles.title}>
+          <Link to={href}>{title}</Link>
+        </h3>
+        {product.model ? <p className={styles.model}>Modelo: {product.model}</p> : null}
+        <div className={styles.price}>
+          {price.kind === "priced" ? (
+            <PriceLines price={price} classes={styles} />
+          ) : (
+            <ContactButton className={styles.ask}>Consultar precio</ContactButton>
+          )}
+        </div>
+        <p className={product.stock > 0 ? styles.stock : styles.noStock}>{stockLabel(product.stock)}</p>
+        <div className={styles.cart}>
+          <AddToCartForm product={product} compact />
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,47 @@
+import type { Product } from "~/merchant-api/product";
+import { ProductCard } from "./ProductCard";
+import styles from "./ProductGrid.module.css";
+import { SkeletonCard } from "~/ui/SkeletonCard";
+
+/** Cards in 1 / 3 / 4 columns (grid) or one column (list). */
+export function ProductGrid({
+  products,
+  view = "grid",
+  label,
+}: {
+  products: Product[];
+  view?: "grid" | "list";
+  label: string;
+}) {
+  return (
+    <ul className={view === "list" ? styles.list : styles.grid} aria-label={label}>
+      {products.map((product) => (
+        <li key={product.id} className={styles.item}>
+          <ProductCard product={product} view={view} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** 12 skeleton cards (spec §9) while a client-side navigation loads. */
+export function ProductGridSkeleton({
+  view = "grid",
+  count = 12,
+  message = "Cargando productos...",
+}: {
+  view?: "grid" | "list";
+  count?: number;
+  message?: string;
+}) {
+  return (
+    <div role="status" aria-live="polite">
+      <p className={styles.loading}>{message}</p>
+      <div className={view === "list" ? styles.list : styles.grid} data-testid="skeletons">
+        {Array.from({ length: count }, (_, i) => (
+          <SkeletonCard key={i} view={view} />
+        ))}
+      </div>
+    </div>
+  );
+}

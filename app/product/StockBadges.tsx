@@ -1,0 +1,28 @@
+import type { CardBadge } from "./product-card";
+
+/**
+ * The 'Popular' and '¡Agotándose!' badges of the card and the detail page; nothing
+ * when there are none. Each caller brings its own classes.
+ */
+export function StockBadges({
+  badges,
+  classes,
+}: {
+  badges: CardBadge[];
+  /** A CSS module with badges, badge, popular and low classes. */
+  classes: { readonly [name: string]: string };
+}) {
+  if (badges.length === 0) return null;
+  return (
+    <ul className={classes.badges} aria-label="Distintivos">
+      {badges.map((badge) => (
+        <li
+          key={badge.kind}
+          className={`${classes.badge} ${badge.kind === "popular" ? classes.popular : classes.low}`}
+        >
+          {badge.label}
+        </li>
+      ))}
+    </ul>
+  );
+}

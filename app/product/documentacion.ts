@@ -1,0 +1,94 @@
+import { DATASHEET_NOT_FOUND, fetchDatasheet, isNotFound } from "~/merchant-api/client.server";
+import { logger } from "~/platform/logger.server";
+import type { Route } from "./+types/documentacion";
+
+/**
+ * GET /documentacion/{sku}: the manufacturer's datasheet, streamed from the
+ * API (GET /syscom/productos/{sku}/pdf) so the browser only ever talks to the
+ * store. Opens inline in a new tab (the product page links here).
+ */
+const SKU = /^[\p{L}\p{N}][\p{L}\p{N} ._\-/+#]{0,99}$/u;
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const sku = params.sku.trim();
+  if (!SKU.test(sku)) return missingPage();
+  let upstream: Response;
+  try {
+    upstream = await fetchDatasheet(sku);
+  } catch (error) {
+    if (isNotFound(error)) return missingPage();
+    logger.warn({ err: error, sku }, "datasheet unavailable");
+    return errorPage();
+  }
+  const headers = new Headers({
+    "Content-Type": "application/pdf",
+    "Content-Disposition": `inline; filename="${fileName(sku)}"`,
+    // Datasheets change rarely; a day in any cache, a week stale while refreshing.
+    "Cache-Control": "public, max-age=86400, stale-while-revalidate=604800",
+    "X-Content-Type-Options": "nosniff",
+  });
+  const length = upstream.headers.get("Content-Length");
+  if (length && /^\d+$/.test(length)) headers.set("Content-Length", length);
+  const lastModified = upstream.headers.get("Last-Modified");
+  if (lastModified) headers.set("Last-Modified", lastModified);
+  return new Response(upstream.body, { status: 200, headers });
+}
+
+/** `ficha-tecnica-DS-2CD1043G2.pdf`: ASCII only, nothing that could break the header. */
+function fileName(sku: string): string {
+  const safe = sku
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[^A-Za-z0-9._-]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 80);
+  return `ficha-tecnica-${safe || "producto"}.pdf`;
+}
+
+function missingPage(): Response {
+  return htmlPage(
+    404,
+    DATASHEET_NOT_FOUND,
+    "La ficha técnica de este producto no está disponible en este momento.",
+  );
+}
+
+function errorPage(): Response {
+  return htmlPage(
+    502,
+    "No pudimos abrir la ficha técnica",
+    "Ocurrió un error al obtener el documento. Por favor, intenta de nuevo en unos minutos.",
+  );
+}
+
+/**
+ * This resource route has no React view; the shopper who lands here (a new
+ * tab) still gets a small Spanish page with a way back. Texts are constants.
+ */
+function htmlPage(status: number, title: string, text: string): Response {
+  const html = `<!doctype html>
+<html lang="es-CO">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${title}</title>
+</head>
+<body>
+<main id="contenido">
+<h1>${title}</h1>
+<p>${text}</p>
+<p><a href="/productos">Ver el catálogo</a> · <a href="/">Volver al inicio</a></p>
+</main>
+</body>
+</html>
+`;
+  return new Response(html, {
+    status,
+    headers: {
+      "Content-Type": "text/html; charset=utf-8",
+      "Cache-Control": "no-store",
+      "Content-Security-Policy": "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    },
+  });
+}

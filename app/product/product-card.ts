@@ -1,0 +1,34 @@
+/** What the product card shows for price, stock and badges (spec §2 product card, §3, §5). */
+import { hasPrice, type Product } from "~/merchant-api/product";
+
+export type PriceView =
+  | { kind: "ask" }
+  | { kind: "priced"; price: number; listPrice: number | null; saving: number; savingPercent: number };
+
+/** 'Consultar precio' unless the price is positive; the list price only when it is higher. */
+export function priceView(product: Pick<Product, "price" | "listPrice">): PriceView {
+  if (!hasPrice(product.price)) return { kind: "ask" };
+  const price = product.price;
+  const listPrice = hasPrice(product.listPrice) && product.listPrice > price ? product.listPrice : null;
+  const saving = listPrice === null ? 0 : listPrice - price;
+  const savingPercent = listPrice === null ? 0 : Math.round((saving / listPrice) * 100);
+  return { kind: "priced", price, listPrice, saving, savingPercent };
+}
+
+/** 'Stock: N' or 'Sin stock'. */
+export function stockLabel(stock: number): string {
+  return stock > 0 ? `Stock: ${Math.floor(stock)}` : "Sin stock";
+}
+
+export interface CardBadge {
+  kind: "popular" | "running-low";
+  label: string;
+}
+
+/** Popular for stock 1–5, 'agotándose' for stock 1–3 (both when 1–3). */
+export function cardBadges(stock: number): CardBadge[] {
+  const badges: CardBadge[] = [];
+  if (stock >= 1 && stock <= 5) badges.push({ kind: "popular", label: "Popular" });
+  if (stock >= 1 && stock <= 3) badges.push({ kind: "running-low", label: "¡Agotándose!" });
+  return badges;
+}

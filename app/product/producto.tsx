@@ -1,0 +1,144 @@
+import { data, isRouteErrorResponse, useLocation } from "react-router";
+import { ProductDetail, ProductLoadError } from "./ProductDetail";
+import { forList, type Product } from "~/merchant-api/product";
+import {
+  breadcrumbJsonLd,
+  productBreadcrumb,
+  productJsonLd,
+  serializeJsonLd,
+  UNTITLED_PRODUCT,
+} from "~/seo/structured-data";
+import {
+  ApiError,
+  getAccessories,
+  getProduct,
+  getRelatedProducts,
+  isNotFound,
+  pdfExists,
+  PRODUCT_NOT_FOUND,
+  withCurrentPrices,
+} from "~/merchant-api/client.server";
+import { logger } from "~/platform/logger.server";
+import { htmlToText, sanitizeDescription } from "./sanitize.server";
+import { pageMeta, SITE_NAME } from "~/seo/seo";
+import type { RootData } from "~/root";
+import type { Route } from "./+types/producto";
+
+/** Product ids are numeric (spec §3); anything else cannot exist upstream. */
+const PRODUCT_ID = /^\d{1,20}$/;
+const META_DESCRIPTION_MAX = 160;
+
+type LoadError = { message: string };
+
+function notFound(): never {
+  throw data<LoadError>({ message: PRODUCT_NOT_FOUND }, { status: 404 });
+}
+
+/** Related products and accessories are extras: a failure leaves the section out. */
+function degrade(section: string) {
+  return (error: unknown): Product[] => {
+    logger.warn({ err: error, section }, "product section unavailable");
+    return [];
+  };
+}
+
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const id = params.productId;
+  if (!PRODUCT_ID.test(id)) notFound();
+
+  // Price and datasheet need the product's sku, so they chain on it; the rest runs alongside.
+  const main = getProduct(id).then(async (product) => {
+    const [priced, hasDatasheet] = await Promise.all([
+      withCurrentPrices([product]).then(([p]) => p ?? product, () => product),
+      product.sku ? pdfExists(product.sku).catch(() => false) : Promise.resolve(false),
+    ]);
+    return { product: priced, hasDatasheet };
+  });
+  const related = getRelatedProducts(id, 12).then(withCurrentPrices).then((list) => list.map(forList)).catch(degrade("related"));
+  const accessories = getAccessories(id, 12).then(withCurrentPrices).then((list) => list.map(forList)).catch(degrade("accessories"));
+
+  let loaded: Awaited<typeof main>;
+  try {
+    loaded = await main;
+  } catch (error) {
+    if (isNotFound(error)) notFound();
+    if (error instanceof ApiError) {
+      // Timeouts and an unavailable upstream are 503; any other upstream failure is a bad gateway.
+      const status = error.status === 503 || error.status === 504 ? 503 : 502;
+      throw data<LoadError>({ message: error.message }, { status });
+    }
+    logger.error({ err: error, productId: id }, "product load failed");
+    throw data<LoadError>({ message: "Error inesperado" }, { status: 500 });
+  }
+
+  const { product, hasDatasheet } = loaded;
+  const descriptionHtml = sanitizeDescription(product.descriptionHtml);
+  const plain = (product.description?.trim() || htmlToText(product.descriptionHtml)).trim();
+  const title = product.title ?? UNTITLED_PRODUCT;
+  const metaDescription = truncate(
+    plain || `${title}${product.brand ? ` de ${product.brand}` : ""}. Compra en línea en ${SITE_NAME}.`,
+    META_DESCRIPTION_MAX,
+  );
+  const crumbs = productBreadcrumb(product);
+  const origin = new URL(request.url).origin;
+  const path = `/producto/${id}`;
+
+  return {
+    // The raw supplier HTML never leaves the server; only the sanitized copy does.
+    product: { ...product, descriptionHtml: null },
+    descriptionHtml,
+    metaDescription,
+    crumbs,
+    hasDatasheet,
+    related: await related,
+    accessories: await accessories,
+    jsonLd: [
+      serializeJsonLd(productJsonLd(product, { origin, path, description: plain, sellerName: SITE_NAME })),
+      serializeJsonLd(breadcrumbJsonLd(crumbs, origin, path)),
+    ],
+  };
+}
+
+function truncate(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  const space = cut.lastIndexOf(" ");
+  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
+export function meta({ loaderData, matches, params, error }: Route.MetaArgs) {
+  const root = matches.find((m) => m?.id === "root")?.loaderData as RootData | undefined;
+  if (!loaderData) {
+    // The tab says what the error boundary shows: an unknown product or a failed load.
+    const missing = isRouteErrorResponse(error) && error.status === 404;
+    const heading = missing ? "Producto no encontrado" : "Error al cargar el producto";
+    return [{ title: `${heading} | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
+  }
+  const { product, metaDescription } = loaderData;
+  const options = {
+    title: product.title ?? UNTITLED_PRODUCT,
+    description: metaDescription,
+    path: `/producto/${params.productId}`,
+    image: product.images[0] ?? null,
+    type: "product" as const,
+  };
+  if (!root) return [{ title: options.title }, { name: "description", content: options.description }];
+  return pageMeta({ ...options, origin: root.origin });
+}
+
+export default function Producto({ loaderData }: Route.ComponentProps) {
+  // Keyed by product: going to a related product starts with quantity 1 and the first image.
+  return <ProductDetail key={loaderData.product.id} {...loaderData} />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const location = useLocation();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return <ProductLoadError kind="not-found" />;
+  }
+  const message =
+    isRouteErrorResponse(error) && typeof (error.data as LoadError | undefined)?.message === "string"
+      ? (error.data as LoadError).message
+      : "Error inesperado";
+  return <ProductLoadError kind="failed" message={message} retryTo={location.pathname + location.search} />;
+}

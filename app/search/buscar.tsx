@@ -1,0 +1,149 @@
+import { data, Form, Link, useLocation, useNavigation } from "react-router";
+import { Breadcrumb } from "~/ui/Breadcrumb";
+import { Pagination } from "~/ui/Pagination";
+import { ProductGrid, ProductGridSkeleton } from "~/product/ProductGrid";
+import { paginate } from "~/ui/pagination";
+import type { Product } from "~/merchant-api/product";
+import { isSearchable, rankProducts } from "./search";
+import { withCurrentPrices } from "~/merchant-api/client.server";
+import { loadSearchResults } from "~/catalogue/catalogue.server";
+import { logger } from "~/platform/logger.server";
+import { pageMeta } from "~/seo/seo";
+import type { RootData } from "~/root";
+import type { Route } from "./+types/buscar";
+import styles from "./buscar.module.css";
+
+/** Spec §9: the search page shows 12 per page out of at most 50 results. */
+const PAGE_SIZE = 12;
+const count = new Intl.NumberFormat("es-CO");
+
+type SearchState =
+  | { kind: "prompt" }
+  | { kind: "short" }
+  | { kind: "error" }
+  | { kind: "results"; total: number; page: number; pageCount: number; products: Product[] };
+
+/** /buscar and /busqueda?q= (spec §2 search results page). */
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const term = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
+  const requestedPage = Number(url.searchParams.get("pagina") ?? "1") || 1;
+  const reply = (state: SearchState, status = 200) =>
+    data({ term, state }, { status, headers: status >= 500 ? { "Cache-Control": "no-store" } : undefined });
+
+  if (!term) return reply({ kind: "prompt" });
+  if (!isSearchable(term)) return reply({ kind: "short" }, 400);
+  let found: Product[];
+  try {
+    found = await loadSearchResults(term);
+  } catch (error) {
+    logger.warn({ err: error }, "product search failed");
+    const status = error instanceof Error && "status" in error ? 502 : 503;
+    return reply({ kind: "error" }, status);
+  }
+  const ranked = rankProducts(found, term).map((r) => r.product);
+  const slice = paginate(ranked.length, requestedPage, PAGE_SIZE);
+  const visible = ranked.slice(slice.start, slice.end);
+  let products = visible;
+  try {
+    products = await withCurrentPrices(visible);
+  } catch (error) {
+    logger.warn({ err: error }, "current prices unavailable for search results");
+  }
+  return reply({ kind: "results", total: ranked.length, page: slice.page, pageCount: slice.pageCount, products });
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const root = matches.find((m) => m?.id === "root")?.loaderData as RootData | undefined;
+  const term = loaderData?.term ?? "";
+  const title = term ? `Búsqueda: ${term}` : "Buscar productos";
+  if (!root) return [{ title }];
+  const params = new URLSearchParams();
+  if (term) params.set("q", term);
+  return pageMeta({
+    title,
+    description: term
+      ? `Resultados de búsqueda para "${term}" en equipos de seguridad electrónica y telecomunicaciones.`
+      : "Busca equipos de seguridad electrónica y telecomunicaciones por nombre, modelo, SKU o marca.",
+    origin: root.origin,
+    // /busqueda is an alias: the canonical copy lives at /buscar.
+    path: params.size > 0 ? `/buscar?${params}` : "/buscar",
+    noindex: true,
+  });
+}
+
+export default function Buscar({ loaderData }: Route.ComponentProps) {
+  const { term, state } = loaderData;
+  const navigation = useNavigation();
+  const location = useLocation();
+  const searching =
+    navigation.state === "loading" && (navigation.location.pathname === "/buscar" || navigation.location.pathname === "/busqueda");
+
+  return (
+    <main id="contenido" className={`container ${styles.page}`}>
+      <Breadcrumb items={[{ label: "Inicio", to: "/" }, { label: term ? `Búsqueda: ${term}` : "Búsqueda" }]} />
+      <h1 className={styles.title}>
+        {term ? (
+          <>
+            Resultados de búsqueda para <q>{term}</q>
+          </>
+        ) : (
+          "Buscar productos"
+        )}
+      </h1>
+
+      <search>
+        <Form method="get" action={location.pathname} className={styles.form}>
+          <label htmlFor="buscar-pagina-q" className="visually-hidden">
+            Buscar productos
+          </label>
+          <input
+            id="buscar-pagina-q"
+            type="search"
+            name="q"
+            defaultValue={term}
+            key={term}
+            placeholder="Nombre, modelo, SKU o marca"
+            maxLength={100}
+            autoComplete="off"
+          />
+          <button type="submit">Buscar</button>
+        </Form>
+      </search>
+
+      {searching ? (
+        <ProductGridSkeleton message="Buscando productos..." />
+      ) : state.kind === "prompt" ? (
+        <p className={styles.hint}>Escribe el nombre, modelo, SKU o marca del producto que buscas.</p>
+      ) : state.kind === "short" ? (
+        <p className={styles.hint} role="alert">
+          Escribe al menos 2 caracteres para ver los resultados
+        </p>
+      ) : state.kind === "error" ? (
+        <div role="alert" className={styles.error}>
+          <p>Ocurrió un error al buscar productos. Por favor, intenta de nuevo.</p>
+          <Form method="get" action={location.pathname}>
+            <input type="hidden" name="q" value={term} />
+            <button type="submit">Reintentar</button>
+          </Form>
+        </div>
+      ) : state.total === 0 ? (
+        <div className={styles.empty}>
+          <h2>No se encontraron productos</h2>
+          <p>Prueba con diferentes palabras clave o navega por nuestras categorías</p>
+          <Link to="/categorias" className={styles.emptyLink}>
+            Ver todas las categorías
+          </Link>
+        </div>
+      ) : (
+        <>
+          <p className={styles.count} aria-live="polite">
+            {state.total === 1 ? "Se encontró 1 producto" : `Se encontraron ${count.format(state.total)} productos`}
+          </p>
+          <ProductGrid products={state.products} label={`Resultados para ${term}`} />
+          <Pagination page={state.page} pageCount={state.pageCount} label="Páginas de resultados" />
+        </>
+      )}
+    </main>
+  );
+}

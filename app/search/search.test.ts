@@ -1,0 +1,165 @@
+import { describe, expect, it } from "vitest";
+import type { Product } from "~/merchant-api/product";
+import { makeProduct } from "./search.fixtures";
+import {
+  findMatch,
+  isExactMatch,
+  isSearchable,
+  normalizeText,
+  rankProducts,
+  scoreProduct,
+  searchWords,
+  splitSuggestions,
+} from "./search";
+
+describe("normalizeText", () => {
+  it.each([
+    ["Cámara IP", "camara ip"],
+    ["  DOMO   PTZ  ", "domo ptz"],
+    ["Detección-de-Humo!", "deteccion de humo"],
+    ["ÑANDÚ", "nandu"],
+    ["DS-2CD2143G2-I", "ds 2cd2143g2 i"],
+    ["", ""],
+  ])("%j → %j", (input, expected) => {
+    expect(normalizeText(input)).toBe(expected);
+  });
+
+  it("treats null and undefined as empty", () => {
+    expect(normalizeText(null)).toBe("");
+    expect(normalizeText(undefined)).toBe("");
+  });
+
+  it("splits into words", () => {
+    expect(searchWords("  Cámara, domo ")).toEqual(["camara", "domo"]);
+    expect(searchWords("¡!")).toEqual([]);
+  });
+});
+
+describe("isSearchable (2 characters after normalisation)", () => {
+  it.each([
+    ["a", false],
+    ["á.", false],
+    [" - ", false],
+    ["ab", true],
+    ["é1", true],
+    ["a b", true],
+  ])("%j → %s", (input, expected) => {
+    expect(isSearchable(input)).toBe(expected);
+  });
+});
+
+describe("scoreProduct (spec §5 table)", () => {
+  const cases: Array<[string, Partial<Product>, string, number]> = [
+    // exact title 10000 + starts-with 1500 + word in title 150
+    ["exact title", { title: "Cámara" }, "camara", 10_000 + 1_500 + 150],
+    // exact model 5000 + word in model 120
+    ["exact model", { model: "DS-2CD" }, "ds 2cd", 5_000 + 120 * 2],
+    // exact description 5000 + word in description 30
+    ["exact description", { description: "Sirena" }, "sirena", 5_000 + 30],
+    // exact sku 3000 + word in sku 100
+    ["exact sku", { sku: "SKU123" }, "sku123", 3_000 + 100],
+    // title starts with the query 1500 + 2 words in title
+    ["title starts with", { title: "Cámara domo 4MP" }, "camara domo", 1_500 + 150 * 2],
+    ["word in title", { title: "Kit de cámara" }, "camara", 150],
+    ["word in model", { model: "XR-CAM" }, "cam", 120],
+    ["word in sku", { sku: "AB-CAMX" }, "camx", 100],
+    ["word in brand", { brand: "Hikvision" }, "hik", 80],
+    ["word in description", { description: "Incluye fuente" }, "fuente", 30],
+    [
+      "every field, two words",
+      { title: "Domo hik", model: "hik domo", sku: "domo", brand: "Hikvision", description: "domo hik" },
+      "domo",
+      // model/description are not equal to "domo"; sku is; title starts with it
+      3_000 + 1_500 + 150 + 120 + 100 + 30,
+    ],
+    ["no match", { title: "Sirena" }, "camara", 0],
+    ["empty query", { title: "Sirena" }, "  ", 0],
+  ];
+  it.each(cases)("%s", (_name, fields, query, expected) => {
+    expect(scoreProduct(makeProduct(fields), query)).toBe(expected);
+  });
+
+  it("ignores accents and case in the query", () => {
+    const p = makeProduct({ title: "camara" });
+    expect(scoreProduct(p, "CÁMARA")).toBe(scoreProduct(p, "camara"));
+  });
+});
+
+describe("rankProducts and splitSuggestions", () => {
+  const exact = makeProduct({ id: "exact", title: "Cámara IP" });
+  const good = makeProduct({ id: "good", title: "Cámara IP domo", brand: "IP Tech" });
+  const weak = makeProduct({ id: "weak", description: "cámara" });
+  const none = makeProduct({ id: "none", title: "Sirena" });
+
+  it("orders best first with relevance relative to the best score", () => {
+    const ranked = rankProducts([none, weak, good, exact], "cámara ip");
+    expect(ranked.map((r) => r.product.id)).toEqual(["exact", "good", "weak", "none"]);
+    expect(ranked[0].relevance).toBe(1);
+    expect(ranked[1].relevance).toBeCloseTo(ranked[1].score / ranked[0].score);
+    expect(ranked[3].relevance).toBe(0);
+  });
+
+  it("keeps the API's order on ties", () => {
+    const a = makeProduct({ id: "a", title: "x camara" });
+    const b = makeProduct({ id: "b", title: "y camara" });
+    expect(rankProducts([b, a], "camara").map((r) => r.product.id)).toEqual(["b", "a"]);
+  });
+
+  it("separates exact matches and ranks the rest among themselves", () => {
+    const { exact: ex, suggestions } = splitSuggestions([none, weak, good, exact], "cámara ip");
+    expect(ex.map((r) => r.product.id)).toEqual(["exact"]);
+    // good: starts-with 1500 + 2 title words 300 + brand 80 = 1880 (relevance 1 among the rest);
+    // weak: description 30 → 0.016, under 0.2, dropped; none scores 0.
+    expect(suggestions.map((r) => [r.product.id, r.score])).toEqual([["good", 1880]]);
+    expect(suggestions[0].relevance).toBe(1);
+  });
+
+  it("keeps a suggestion at relevance 0.2 or more and drops one under it", () => {
+    const top = makeProduct({ id: "top", title: "Kit alarma", brand: "alarma" }); // 150 + 80 = 230
+    const brand = makeProduct({ id: "brand", brand: "Alarma" }); // 80 → 0.348
+    const described = makeProduct({ id: "described", description: "con alarma" }); // 30 → 0.13
+    const { exact: ex, suggestions } = splitSuggestions([described, brand, top], "alarma");
+    expect(ex).toEqual([]);
+    expect(suggestions.map((r) => r.product.id)).toEqual(["top", "brand"]);
+  });
+
+  it("relevance exactly 0.2 is kept", () => {
+    const best = makeProduct({ id: "best", title: "a sensor", brand: "x" }); // 150
+    const edge = makeProduct({ id: "edge", description: "un sensor" }); // 30 = 0.2 × 150
+    const { suggestions } = splitSuggestions([edge, best], "sensor");
+    expect(suggestions.map((r) => r.product.id)).toEqual(["best", "edge"]);
+  });
+
+  it("caps each section", () => {
+    const many = Array.from({ length: 20 }, (_, i) => makeProduct({ id: String(i), title: `Cámara ${i}` }));
+    const { suggestions } = splitSuggestions(many, "camara", { exact: 2, suggestions: 5 });
+    expect(suggestions).toHaveLength(5);
+  });
+
+  it("an exact match is by title, model or sku", () => {
+    expect(isExactMatch(makeProduct({ sku: "AB-1" }), "ab 1")).toBe(true);
+    expect(isExactMatch(makeProduct({ model: "x1" }), "X1")).toBe(true);
+    expect(isExactMatch(makeProduct({ title: "x1 pro" }), "x1")).toBe(false);
+  });
+});
+
+describe("findMatch (highlight offsets in the original text)", () => {
+  it("finds the first match ignoring case and accents", () => {
+    const name = "Cámaras y cámaras";
+    const range = findMatch(name, "CAMARA");
+    expect(range).toEqual([0, 6]);
+    expect(name.slice(...(range as [number, number]))).toBe("Cámara");
+  });
+
+  it("maps offsets after accented characters", () => {
+    const name = "Detección de humo";
+    const range = findMatch(name, "humo");
+    expect(range && name.slice(...range)).toBe("humo");
+    expect(findMatch(name, "CION")).toEqual([5, 9]);
+  });
+
+  it("returns null for no match or an empty term", () => {
+    expect(findMatch("Energía", "agua")).toBeNull();
+    expect(findMatch("Energía", "  ")).toBeNull();
+  });
+});

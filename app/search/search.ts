@@ -1,0 +1,163 @@
+/**
+ * Search text normalisation and relevance scoring (spec §5).
+ * Pure: shared by the server (ranking) and the browser (the 2-character rule).
+ */
+import type { Product } from "~/merchant-api/product";
+
+/** Minimum characters of the normalised text before a search runs (spec §5, §9). */
+export const MIN_SEARCH_CHARS = 2;
+/** Minimum relevance (score ÷ best score of the result set) for the search overlay. */
+export const MIN_RELEVANCE = 0.2;
+
+export const SCORE = {
+  exactTitle: 10_000,
+  exactModelOrDescription: 5_000,
+  exactSku: 3_000,
+  titleStartsWith: 1_500,
+  wordInTitle: 150,
+  wordInModel: 120,
+  wordInSku: 100,
+  wordInBrand: 80,
+  wordInDescription: 30,
+} as const;
+
+const COMBINING_MARKS = /\p{M}+/gu;
+const NOT_LETTER_OR_DIGIT = /[^\p{L}\p{N}]+/gu;
+
+/** Lower-case one character and strip its accents ('Á' → 'a', 'ñ' → 'n'). */
+function foldChar(ch: string): string {
+  return ch.normalize("NFD").replace(COMBINING_MARKS, "").toLowerCase();
+}
+
+/** Lower-case, accents and punctuation removed, single spaces, trimmed. */
+export function normalizeText(value: string | null | undefined): string {
+  if (!value) return "";
+  return value
+    .normalize("NFD")
+    .replace(COMBINING_MARKS, "")
+    .toLowerCase()
+    .replace(NOT_LETTER_OR_DIGIT, " ")
+    .trim()
+    .replace(/\s+/g, " ");
+}
+
+/** The words of a normalised text (empty for blank input). */
+export function searchWords(value: string | null | undefined): string[] {
+  const normalized = normalizeText(value);
+  return normalized ? normalized.split(" ") : [];
+}
+
+/** True when the text has at least 2 letters or digits after normalisation. */
+export function isSearchable(value: string | null | undefined): boolean {
+  return normalizeText(value).replace(/ /g, "").length >= MIN_SEARCH_CHARS;
+}
+
+/** The normalised fields scoring and filtering look at. */
+export interface SearchableText {
+  title: string;
+  model: string;
+  sku: string;
+  brand: string;
+  description: string;
+}
+
+export function searchableText(product: Product): SearchableText {
+  return {
+    title: normalizeText(product.title),
+    model: normalizeText(product.model),
+    sku: normalizeText(product.sku),
+    brand: normalizeText(product.brand),
+    description: normalizeText(product.description),
+  };
+}
+
+/**
+ * Relevance score of a product for a query (spec §5): exact title 10000; exact model or
+ * description 5000; exact sku 3000; title starting with the query 1500; then, for each word of
+ * the query, 150 if in the title, 120 model, 100 sku, 80 brand, 30 description.
+ */
+export function scoreProduct(product: Product, query: string): number {
+  const q = normalizeText(query);
+  if (!q) return 0;
+  const text = searchableText(product);
+  let score = 0;
+  if (text.title === q) score += SCORE.exactTitle;
+  if (text.model === q || text.description === q) score += SCORE.exactModelOrDescription;
+  if (text.sku === q) score += SCORE.exactSku;
+  if (text.title.startsWith(q)) score += SCORE.titleStartsWith;
+  for (const word of q.split(" ")) {
+    if (text.title.includes(word)) score += SCORE.wordInTitle;
+    if (text.model.includes(word)) score += SCORE.wordInModel;
+    if (text.sku.includes(word)) score += SCORE.wordInSku;
+    if (text.brand.includes(word)) score += SCORE.wordInBrand;
+    if (text.description.includes(word)) score += SCORE.wordInDescription;
+  }
+  return score;
+}
+
+/** An exact match: the query is the whole title, model or sku. */
+export function isExactMatch(product: Product, query: string): boolean {
+  const q = normalizeText(query);
+  if (!q) return false;
+  const text = searchableText(product);
+  return text.title === q || text.model === q || text.sku === q;
+}
+
+export interface RankedProduct {
+  product: Product;
+  score: number;
+  /** score ÷ the best score in the set, 0..1 (0 when nothing scored). */
+  relevance: number;
+}
+
+/** Products with their score and relevance, best first; ties keep the API's order. */
+export function rankProducts(products: Product[], query: string): RankedProduct[] {
+  const scored = products.map((product, index) => ({ product, score: scoreProduct(product, query), index }));
+  const best = scored.reduce((max, s) => Math.max(max, s.score), 0);
+  return scored
+    .sort((a, b) => b.score - a.score || a.index - b.index)
+    .map(({ product, score }) => ({ product, score, relevance: best > 0 ? score / best : 0 }));
+}
+
+/**
+ * The overlay's two sections: exact matches (the query is the whole title, model or sku),
+ * then the other products ranked among themselves whose relevance is at least
+ * MIN_RELEVANCE. Relevance is computed without the exact matches, whose 10000-point bonus
+ * would otherwise push every other product under the threshold. Each list is capped.
+ */
+export function splitSuggestions(
+  products: Product[],
+  query: string,
+  limits: { exact: number; suggestions: number } = { exact: 4, suggestions: 8 },
+): { exact: RankedProduct[]; suggestions: RankedProduct[] } {
+  const exactProducts = products.filter((p) => isExactMatch(p, query));
+  const others = products.filter((p) => !isExactMatch(p, query));
+  const exact = rankProducts(exactProducts, query);
+  const suggestions = rankProducts(others, query).filter((r) => r.score > 0 && r.relevance >= MIN_RELEVANCE);
+  return { exact: exact.slice(0, limits.exact), suggestions: suggestions.slice(0, limits.suggestions) };
+}
+
+/**
+ * Where the term first appears in the text, ignoring case and accents, as
+ * [start, end) offsets into the ORIGINAL text (for a <mark>), or null.
+ */
+export function findMatch(text: string, term: string): [number, number] | null {
+  const needle = Array.from(term.trim()).map(foldChar).join("");
+  if (!needle) return null;
+  let folded = "";
+  // starts[i] = offset in `text` of the character that produced folded[i].
+  const starts: number[] = [];
+  let offset = 0;
+  for (const ch of text) {
+    const f = foldChar(ch);
+    for (let k = 0; k < f.length; k++) starts.push(offset);
+    folded += f;
+    offset += ch.length;
+  }
+  const at = folded.indexOf(needle);
+  if (at < 0) return null;
+  const lastFolded = at + needle.length - 1;
+  const lastStart = starts[lastFolded];
+  const lastChar = String.fromCodePoint(text.codePointAt(lastStart) ?? 0);
+  return [starts[at], lastStart + lastChar.length];
+}
