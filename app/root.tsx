@@ -107,10 +107,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <a href="#contenido" className="skip-link">
           Saltar al contenido principal
         </a>
-        <Header
-          categories={root?.categoriesTree ?? []}
-          cart={root?.cart ?? EMPTY_CART}
-        />
+        <Header categories={root?.categoriesTree ?? []} cart={root?.cart ?? EMPTY_CART} />
         <FlashNotice notice={root?.notice ?? null} />
         {children}
         <Footer

@@ -74,7 +74,9 @@ try {
   }
   const base = rows[0];
   console.log(`\n${CONNECTIONS} connections, ${SECONDS} s per target\n`);
-  console.log("target                    req/s     p99 ms   req/s vs static   p99 vs static   non-200");
+  console.log(
+    "target                    req/s     p99 ms   req/s vs static   p99 vs static   non-200",
+  );
   for (const row of rows) {
     console.log(
       [

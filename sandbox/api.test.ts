@@ -29,10 +29,14 @@ describe("getSandbox", () => {
 
   it("answers with absolute URLs from the request origin when publicBase is empty", async () => {
     const standalone = getSandbox({ dataDir: ".data/sandbox", publicBase: "" });
-    const res = await standalone.fetch(new Request(`http://127.0.0.1:4010/api/productos/${FX.products.complete.id}`));
+    const res = await standalone.fetch(
+      new Request(`http://127.0.0.1:4010/api/productos/${FX.products.complete.id}`),
+    );
     const { producto } = (await res.json()) as { producto: Rec };
     const images = (producto.imagenes ?? producto.images) as Array<{ url: string }>;
-    expect(images[0].url).toBe(`http://127.0.0.1:4010/img/productos/${FX.products.complete.id}-1.svg`);
+    expect(images[0].url).toBe(
+      `http://127.0.0.1:4010/img/productos/${FX.products.complete.id}-1.svg`,
+    );
   });
 });
 
@@ -69,7 +73,10 @@ describe("GET /api/productos", () => {
     const leaf = await get(`/api/productos?categoria=${FX.categories.leaf.id}&limit=200`);
     expect(leaf.body.total).toBeGreaterThan(0);
     for (const p of leaf.body.productos as Rec[]) {
-      expect((p.categorias as Array<{ id: string; nivel: number }>)[2]).toMatchObject({ id: FX.categories.leaf.id, nivel: 3 });
+      expect((p.categorias as Array<{ id: string; nivel: number }>)[2]).toMatchObject({
+        id: FX.categories.leaf.id,
+        nivel: 3,
+      });
     }
     const unknown = await get(`/api/productos?categoria=${FX.categories.unknown}`);
     expect(unknown.body).toMatchObject({ productos: [], total: 0, has_more: false });
@@ -82,11 +89,16 @@ describe("GET /api/productos", () => {
     expect(accented.body.total).toBe(plain.body.total);
     expect(accented.body.productos.map(idOf)).toEqual(plain.body.productos.map(idOf));
 
-    const multi = await get(`/api/productos?search=${encodeURIComponent(FX.search.multiWord)}&limit=200`);
+    const multi = await get(
+      `/api/productos?search=${encodeURIComponent(FX.search.multiWord)}&limit=200`,
+    );
     expect(multi.body.total).toBeGreaterThan(0);
     expect(multi.body.total).toBeLessThan(plain.body.total);
     for (const p of multi.body.productos as Rec[]) {
-      const text = JSON.stringify(p).normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+      const text = JSON.stringify(p)
+        .normalize("NFD")
+        .replace(/[\u0300-\u036f]/g, "")
+        .toLowerCase();
       for (const word of ["camara", "bala", "hikv"]) expect(text).toContain(word);
     }
     const none = await get(`/api/productos?search=${FX.search.none}`);
@@ -103,7 +115,15 @@ describe("GET /api/productos", () => {
   });
 
   it("rejects bad parameters with a Spanish 400", async () => {
-    for (const q of ["limit=0", "limit=201", "limit=abc", "offset=-1", "offset=1.5", "categoria=camaras", `search=${"a".repeat(201)}`]) {
+    for (const q of [
+      "limit=0",
+      "limit=201",
+      "limit=abc",
+      "offset=-1",
+      "offset=1.5",
+      "categoria=camaras",
+      `search=${"a".repeat(201)}`,
+    ]) {
       const { res, body } = await get(`/api/productos?${q}`);
       expect(res.status, q).toBe(400);
       expect(typeof body.error, q).toBe("string");
@@ -163,7 +183,8 @@ describe("GET /api/precios/simple/{id}", () => {
     expect(complete.body).toEqual({ id: FX.products.complete.id, precio: expect.any(Number) });
     expect((await get(`/api/precios/simple/${FX.products.noPrice}`)).body.precio).toBeNull();
     expect((await get(`/api/precios/simple/${FX.products.zeroPrice}`)).body.precio).toBe(0);
-    const decimal = (await get(`/api/precios/simple/${FX.products.decimalPrice}`)).body.precio as number;
+    const decimal = (await get(`/api/precios/simple/${FX.products.decimalPrice}`)).body
+      .precio as number;
     expect(decimal % 1).not.toBe(0);
   });
 
@@ -176,7 +197,13 @@ describe("GET /api/precios/simple/{id}", () => {
 describe("categories", () => {
   it("lists every level flat with parents and counts", async () => {
     const { body } = await get("/api/categorias");
-    const cats = body.categorias as Array<{ id: string; nombre: string; nivel: number; padre_id: string | null; total_productos: number }>;
+    const cats = body.categorias as Array<{
+      id: string;
+      nombre: string;
+      nivel: number;
+      padre_id: string | null;
+      total_productos: number;
+    }>;
     expect(cats.length).toBeGreaterThanOrEqual(300);
     const top = cats.filter((c) => c.nivel === 1);
     expect(top.map((c) => c.id).sort()).toEqual(TOP_CATEGORIES.map((c) => c.id).sort());
@@ -191,12 +218,18 @@ describe("categories", () => {
 
   it("returns one category, its sub-categories, and 404s unknown ones", async () => {
     const one = await get(`/api/categorias/${FX.categories.large.id}`);
-    expect(one.body.categoria).toMatchObject({ id: FX.categories.large.id, nombre: FX.categories.large.name, nivel: 2 });
+    expect(one.body.categoria).toMatchObject({
+      id: FX.categories.large.id,
+      nombre: FX.categories.large.name,
+      nivel: 2,
+    });
     const subs = await get(`/api/categorias/${FX.categories.large.id}/subcategorias`);
     expect(subs.body.categorias.length).toBeGreaterThan(3);
     for (const c of subs.body.categorias) expect(c.padre_id).toBe(FX.categories.large.id);
     expect((await get(`/api/categorias/${FX.categories.unknown}`)).res.status).toBe(404);
-    expect((await get(`/api/categorias/${FX.categories.unknown}/subcategorias`)).res.status).toBe(404);
+    expect((await get(`/api/categorias/${FX.categories.unknown}/subcategorias`)).res.status).toBe(
+      404,
+    );
     expect((await get("/api/categorias/video")).res.status).toBe(400);
   });
 });
@@ -214,7 +247,9 @@ describe("related products and accessories", () => {
       expect(idOf(p)).not.toBe(id);
     }
     const again = await get(`/productos/${id}/relacionados?limit=12`);
-    expect(again.body.productos_relacionados.map(idOf)).toEqual(body.productos_relacionados.map(idOf));
+    expect(again.body.productos_relacionados.map(idOf)).toEqual(
+      body.productos_relacionados.map(idOf),
+    );
   });
 
   it("gives accessories for about half the products, none for the others", async () => {
@@ -228,19 +263,29 @@ describe("related products and accessories", () => {
   it("404s an unknown product", async () => {
     expect((await get(`/productos/${FX.products.unknown}/relacionados`)).res.status).toBe(404);
     expect((await get(`/productos/${FX.products.unknown}/accesorios`)).res.status).toBe(404);
-    expect((await get(`/productos/${FX.products.complete.id}/relacionados?limit=500`)).res.status).toBe(400);
+    expect(
+      (await get(`/productos/${FX.products.complete.id}/relacionados?limit=500`)).res.status,
+    ).toBe(400);
   });
 });
 
 describe("datasheets", () => {
   it("says whether a PDF exists", async () => {
-    expect((await get(`/syscom/productos/${FX.products.withPdf.sku}/pdf_exists`)).body).toEqual({ exists: true });
-    expect((await get(`/syscom/productos/${FX.products.withoutPdf.sku}/pdf_exists`)).body).toEqual({ exists: false });
-    expect((await get("/syscom/productos/NO-EXISTE-123/pdf_exists")).body).toEqual({ exists: false });
+    expect((await get(`/syscom/productos/${FX.products.withPdf.sku}/pdf_exists`)).body).toEqual({
+      exists: true,
+    });
+    expect((await get(`/syscom/productos/${FX.products.withoutPdf.sku}/pdf_exists`)).body).toEqual({
+      exists: false,
+    });
+    expect((await get("/syscom/productos/NO-EXISTE-123/pdf_exists")).body).toEqual({
+      exists: false,
+    });
   });
 
   it("serves a real PDF, and 404 JSON when there is none", async () => {
-    const res = await sandbox.fetch(new Request(`http://sandbox.local/syscom/productos/${FX.products.withPdf.sku}/pdf`));
+    const res = await sandbox.fetch(
+      new Request(`http://sandbox.local/syscom/productos/${FX.products.withPdf.sku}/pdf`),
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/pdf");
     const bytes = new Uint8Array(await res.arrayBuffer());
@@ -264,13 +309,17 @@ describe("featured list, search and brands", () => {
     expect(Math.max(...perGroup.values())).toBeGreaterThan(4);
     expect(Math.min(...perGroup.values())).toBeLessThan(4);
     for (const id of FX.featuredMissingIds) expect(entries.map((e) => e.id)).toContain(id);
-    const known = entries.filter((e) => !(FX.featuredMissingIds as readonly string[]).includes(e.id)).map((e) => e.id);
+    const known = entries
+      .filter((e) => !(FX.featuredMissingIds as readonly string[]).includes(e.id))
+      .map((e) => e.id);
     const batch = await get(`/api/productos/batch?ids=${known.join(",")}`);
     expect(batch.body.productos).toHaveLength(known.length);
   });
 
   it("answers /api/products/search with a bare array, same AND rules", async () => {
-    const { body } = await get(`/api/products/search?q=${encodeURIComponent("cámara bala")}&limit=50`);
+    const { body } = await get(
+      `/api/products/search?q=${encodeURIComponent("cámara bala")}&limit=50`,
+    );
     expect(Array.isArray(body)).toBe(true);
     expect(body).toHaveLength(50);
     expect((await get("/api/products/search?q=zzzqxw")).body).toEqual([]);
@@ -284,7 +333,9 @@ describe("featured list, search and brands", () => {
     expect(marcas).toHaveLength(FX.brands.count);
     const hik = marcas.find((m) => m.nombre === "Hikvision");
     expect(hik?.imagen).toBe(`/sandbox/logos/marcas/${FX.brands.logoSlug}.svg`);
-    const logo = await sandbox.fetch(new Request(`http://sandbox.local/logos/marcas/${FX.brands.logoSlug}.svg`));
+    const logo = await sandbox.fetch(
+      new Request(`http://sandbox.local/logos/marcas/${FX.brands.logoSlug}.svg`),
+    );
     expect(logo.status).toBe(200);
     expect(logo.headers.get("content-type")).toContain("image/svg+xml");
     expect(await logo.text()).toContain("Hikvision");
@@ -293,10 +344,14 @@ describe("featured list, search and brands", () => {
 
 describe("images", () => {
   it("draws product pictures with caching and a strict CSP", async () => {
-    const res = await sandbox.fetch(new Request(`http://sandbox.local/img/productos/${FX.products.complete.id}-1.svg`));
+    const res = await sandbox.fetch(
+      new Request(`http://sandbox.local/img/productos/${FX.products.complete.id}-1.svg`),
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("public, max-age=86400");
-    expect(res.headers.get("content-security-policy")).toBe("default-src 'none'; style-src 'unsafe-inline'");
+    expect(res.headers.get("content-security-policy")).toBe(
+      "default-src 'none'; style-src 'unsafe-inline'",
+    );
     const svg = await res.text();
     expect(svg.startsWith("<svg")).toBe(true);
     expect(svg).not.toMatch(/<script/i);
@@ -308,7 +363,9 @@ describe("images", () => {
     const url = ((p.imagenes ?? p.images) as Array<{ url: string }>)[0].url;
     const broken = await sandbox.fetch(new Request(`http://sandbox.local${url}`));
     expect(broken.status).toBe(404);
-    const beyond = await sandbox.fetch(new Request(`http://sandbox.local/img/productos/${FX.products.complete.id}-9.svg`));
+    const beyond = await sandbox.fetch(
+      new Request(`http://sandbox.local/img/productos/${FX.products.complete.id}-9.svg`),
+    );
     expect(beyond.status).toBe(404);
   });
 });
@@ -328,14 +385,20 @@ describe("errors and faults", () => {
     const unknown = await get("/api/no-existe");
     expect(unknown.res.status).toBe(404);
     expect(unknown.body.error).toBe("Ruta no encontrada");
-    const post = await get("/api/productos", { method: "POST", body: "{no es json", headers: { "Content-Type": "application/json" } });
+    const post = await get("/api/productos", {
+      method: "POST",
+      body: "{no es json",
+      headers: { "Content-Type": "application/json" },
+    });
     expect(post.res.status).toBe(405);
     expect(post.res.headers.get("allow")).toBe("GET, HEAD");
     expect(post.body.error).toBe("Método no permitido");
   });
 
   it("answers HEAD like GET without a body, and a malformed path with 400", async () => {
-    const head = await sandbox.fetch(new Request("http://sandbox.local/api/categorias", { method: "HEAD" }));
+    const head = await sandbox.fetch(
+      new Request("http://sandbox.local/api/categorias", { method: "HEAD" }),
+    );
     expect(head.status).toBe(200);
     expect(await head.text()).toBe("");
     expect((await get("/syscom/productos/%E0%A4%A/pdf_exists")).res.status).toBe(400);

@@ -90,7 +90,14 @@ export function writeCatalogueDb(file: string, catalogue: Catalogue): void {
       "INSERT INTO categories (id, name, level, parent_id, position, total) VALUES (?, ?, ?, ?, ?, ?)",
     );
     for (const c of catalogue.categories) {
-      cat.run(Number(c.id), c.name, c.level, c.parentId === null ? null : Number(c.parentId), c.position, totals.get(c.id) ?? 0);
+      cat.run(
+        Number(c.id),
+        c.name,
+        c.level,
+        c.parentId === null ? null : Number(c.parentId),
+        c.position,
+        totals.get(c.id) ?? 0,
+      );
     }
 
     const product = db.prepare(`INSERT INTO products
@@ -114,14 +121,32 @@ export function writeCatalogueDb(file: string, catalogue: Catalogue): void {
         imageCount: p.imageCount,
       };
       product.run(
-        Number(p.id), p.sku, p.kind, p.maker,
-        Number(p.categories[0].id), Number(p.categories[1].id), Number(p.categories[2].id),
-        p.price, p.stock, p.imageCount, p.brokenImage ? 1 : 0, p.hasDatasheet ? 1 : 0,
-        p.hasAccessories ? 1 : 0, p.hostileHtml ? 1 : 0, p.title === null ? 0 : 1, p.brand === null ? 0 : 1,
-        p.listPrice, JSON.stringify(p.record), JSON.stringify(info),
+        Number(p.id),
+        p.sku,
+        p.kind,
+        p.maker,
+        Number(p.categories[0].id),
+        Number(p.categories[1].id),
+        Number(p.categories[2].id),
+        p.price,
+        p.stock,
+        p.imageCount,
+        p.brokenImage ? 1 : 0,
+        p.hasDatasheet ? 1 : 0,
+        p.hasAccessories ? 1 : 0,
+        p.hostileHtml ? 1 : 0,
+        p.title === null ? 0 : 1,
+        p.brand === null ? 0 : 1,
+        p.listPrice,
+        JSON.stringify(p.record),
+        JSON.stringify(info),
       );
       fts.run(
-        Number(p.id), p.title ?? "", p.model, p.sku, p.brand ?? "",
+        Number(p.id),
+        p.title ?? "",
+        p.model,
+        p.sku,
+        p.brand ?? "",
         `${p.description} ${p.features.join(". ")} ${p.categories.map((c) => c.nombre).join(" ")}`,
       );
     }
@@ -136,7 +161,8 @@ export function writeCatalogueDb(file: string, catalogue: Catalogue): void {
 /** Older catalogue files are dead weight once a new version exists (open handles keep working). */
 function removeOtherVersions(dataDir: string): void {
   for (const name of fs.readdirSync(dataDir)) {
-    if (/^catalogo-v\d+\.sqlite$/.test(name) && name !== DB_FILE) fs.rmSync(path.join(dataDir, name), { force: true });
+    if (/^catalogo-v\d+\.sqlite$/.test(name) && name !== DB_FILE)
+      fs.rmSync(path.join(dataDir, name), { force: true });
   }
 }
 
@@ -188,7 +214,10 @@ export async function ensureCatalogueDb(
       if (fs.existsSync(file)) return file;
       const tmp = `${file}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
       try {
-        writeCatalogueDb(tmp, generateCatalogue(opts.count ?? DEFAULT_PRODUCT_COUNT, opts.seed ?? DEFAULT_SEED));
+        writeCatalogueDb(
+          tmp,
+          generateCatalogue(opts.count ?? DEFAULT_PRODUCT_COUNT, opts.seed ?? DEFAULT_SEED),
+        );
         fs.renameSync(tmp, file);
         removeOtherVersions(dataDir);
       } finally {
@@ -236,7 +265,13 @@ export class CatalogueStore {
     this.categories = (
       this.db
         .prepare("SELECT id, name, level, parent_id, total FROM categories ORDER BY position")
-        .all() as Array<{ id: number; name: string; level: number; parent_id: number | null; total: number }>
+        .all() as Array<{
+        id: number;
+        name: string;
+        level: number;
+        parent_id: number | null;
+        total: number;
+      }>
     ).map((r) => ({
       id: String(r.id),
       nombre: r.name,
@@ -268,7 +303,12 @@ export class CatalogueStore {
     this.db.close();
   }
 
-  list(params: { search: string | null; categoria: string | null; limit: number; offset: number }): {
+  list(params: {
+    search: string | null;
+    categoria: string | null;
+    limit: number;
+    offset: number;
+  }): {
     records: string[];
     total: number;
   } {
@@ -286,11 +326,9 @@ export class CatalogueStore {
         params.categoria !== null
           ? (this.categoryById.get(params.categoria)?.total_productos ?? 0)
           : this.productCount;
-      const rows = this.#stmt(`SELECT p.record FROM products p WHERE 1 = 1${catSql} ORDER BY p.id LIMIT ? OFFSET ?`).all(
-        ...catArgs,
-        params.limit,
-        params.offset,
-      ) as Array<{ record: string }>;
+      const rows = this.#stmt(
+        `SELECT p.record FROM products p WHERE 1 = 1${catSql} ORDER BY p.id LIMIT ? OFFSET ?`,
+      ).all(...catArgs, params.limit, params.offset) as Array<{ record: string }>;
       return { records: rows.map((r) => r.record), total };
     }
     // Rank the whole match once (bm25 over the FTS table alone is fast; joined it is not),
@@ -312,37 +350,39 @@ export class CatalogueStore {
       ids = ranked.filter((id) => this.#categoriesOf.get(id)?.[level] === target);
     }
     const page = ids.slice(params.offset, params.offset + params.limit);
-    return { records: page.map((id) => this.record(String(id))!).filter(Boolean), total: ids.length };
+    return {
+      records: page.map((id) => this.record(String(id))!).filter(Boolean),
+      total: ids.length,
+    };
   }
 
   record(id: string): string | undefined {
     const row = this.#stmt("SELECT record FROM products WHERE id = ?").get(Number(id)) as
-      | { record: string }
-      | undefined;
+      { record: string } | undefined;
     return row?.record;
   }
 
   price(id: string): { found: boolean; price: number | null } {
     const row = this.#stmt("SELECT price FROM products WHERE id = ?").get(Number(id)) as
-      | { price: number | null }
-      | undefined;
+      { price: number | null } | undefined;
     return row ? { found: true, price: row.price } : { found: false, price: null };
   }
 
   info(id: string): ProductInfo | undefined {
-    const row = this.#stmt("SELECT info FROM products WHERE id = ?").get(Number(id)) as { info: string } | undefined;
+    const row = this.#stmt("SELECT info FROM products WHERE id = ?").get(Number(id)) as
+      { info: string } | undefined;
     return row ? (JSON.parse(row.info) as ProductInfo) : undefined;
   }
 
   datasheetInfo(sku: string): ProductInfo | undefined {
     const row = this.#stmt("SELECT info FROM products WHERE sku = ? AND has_pdf = 1").get(sku) as
-      | { info: string }
-      | undefined;
+      { info: string } | undefined;
     return row ? (JSON.parse(row.info) as ProductInfo) : undefined;
   }
 
   related(id: string, limit: number): string[] | undefined {
-    const row = this.#stmt("SELECT cat3 FROM products WHERE id = ?").get(Number(id)) as { cat3: number } | undefined;
+    const row = this.#stmt("SELECT cat3 FROM products WHERE id = ?").get(Number(id)) as
+      { cat3: number } | undefined;
     if (!row) return undefined;
     const rows = this.#stmt(
       `SELECT p.record FROM products p WHERE p.cat3 = ? AND p.id <> ? ORDER BY ${HASH_ORDER} LIMIT ?`,
@@ -351,9 +391,9 @@ export class CatalogueStore {
   }
 
   accessories(id: string, limit: number): string[] | undefined {
-    const row = this.#stmt("SELECT kind, maker, has_acc FROM products WHERE id = ?").get(Number(id)) as
-      | { kind: string; maker: string; has_acc: number }
-      | undefined;
+    const row = this.#stmt("SELECT kind, maker, has_acc FROM products WHERE id = ?").get(
+      Number(id),
+    ) as { kind: string; maker: string; has_acc: number } | undefined;
     if (!row) return undefined;
     const kinds = KINDS[row.kind]?.accessories ?? [];
     if (!row.has_acc || kinds.length === 0) return [];
@@ -378,7 +418,15 @@ export class CatalogueStore {
   /** Featured list: uneven counts per group (so the store must redistribute) and two ids that do not exist. */
   featured(): FeaturedRow[] {
     const perGroup: Array<[string, number]> = [
-      ["22", 8], ["26", 7], ["37", 6], ["32", 5], ["30", 5], ["38", 4], ["65811", 3], ["25", 3], ["27", 2],
+      ["22", 8],
+      ["26", 7],
+      ["37", 6],
+      ["32", 5],
+      ["30", 5],
+      ["38", 4],
+      ["65811", 3],
+      ["25", 3],
+      ["27", 2],
     ];
     const out: FeaturedRow[] = [];
     for (const [group, count] of perGroup) {
@@ -395,7 +443,9 @@ export class CatalogueStore {
 
   brandsWithProducts(): Array<{ id: string; nombre: string; slug: string }> {
     const makers = new Set(
-      (this.#stmt("SELECT DISTINCT maker FROM products").all() as Array<{ maker: string }>).map((r) => r.maker),
+      (this.#stmt("SELECT DISTINCT maker FROM products").all() as Array<{ maker: string }>).map(
+        (r) => r.maker,
+      ),
     );
     return BRANDS.map((b, i) => ({ id: String(i + 1), nombre: b.name, slug: b.slug })).filter((b) =>
       makers.has(b.nombre),

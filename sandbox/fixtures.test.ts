@@ -64,13 +64,23 @@ describe("SANDBOX_FIXTURES match the generated data", () => {
 
   it("datasheets and accessories", async () => {
     const exists = async (sku: string) =>
-      ((await (await sandbox.fetch(new Request(`http://sandbox.local/syscom/productos/${sku}/pdf_exists`))).json()) as { exists: boolean }).exists;
+      (
+        (await (
+          await sandbox.fetch(
+            new Request(`http://sandbox.local/syscom/productos/${sku}/pdf_exists`),
+          )
+        ).json()) as { exists: boolean }
+      ).exists;
     expect(await exists(FX.products.withPdf.sku)).toBe(true);
     expect(await exists(FX.products.withoutPdf.sku)).toBe(false);
     expect((await product(FX.products.withPdf.id)).sku).toBe(FX.products.withPdf.sku);
     expect((await product(FX.products.withoutPdf.id)).sku).toBe(FX.products.withoutPdf.sku);
     const acc = async (id: string) =>
-      ((await (await sandbox.fetch(new Request(`http://sandbox.local/productos/${id}/accesorios`))).json()) as { total: number }).total;
+      (
+        (await (
+          await sandbox.fetch(new Request(`http://sandbox.local/productos/${id}/accesorios`))
+        ).json()) as { total: number }
+      ).total;
     expect(await acc(FX.products.withAccessories)).toBeGreaterThan(0);
     expect(await acc(FX.products.withoutAccessories)).toBe(0);
   });
@@ -86,17 +96,33 @@ describe("SANDBOX_FIXTURES match the generated data", () => {
     expect(typeof (await product(v.existenciaTotal)).existencia_total).toBe("number");
     expect(typeof (await product(v.existencia)).existencia).toBe("number");
     expect(typeof (await product(v.descriptionHtml)).description_html).toBe("string");
-    expect((await product(v.featureTextObjects)).features).toContainEqual({ feature_text: expect.any(String) });
+    expect((await product(v.featureTextObjects)).features).toContainEqual({
+      feature_text: expect.any(String),
+    });
   });
 
   it("categories and the unknown product", async () => {
     const res = await sandbox.fetch(new Request("http://sandbox.local/api/categorias"));
-    const cats = ((await res.json()) as { categorias: Array<{ id: string; nombre: string; nivel: number; total_productos: number }> }).categorias;
-    expect(cats.find((c) => c.id === FX.categories.large.id)).toMatchObject({ nombre: FX.categories.large.name, nivel: 2 });
-    expect(cats.find((c) => c.id === FX.categories.large.id)!.total_productos).toBeGreaterThan(FX.categories.large.minProducts);
-    expect(cats.find((c) => c.id === FX.categories.small.id)).toMatchObject({ nombre: FX.categories.small.name, nivel: 3 });
+    const cats = (
+      (await res.json()) as {
+        categorias: Array<{ id: string; nombre: string; nivel: number; total_productos: number }>;
+      }
+    ).categorias;
+    expect(cats.find((c) => c.id === FX.categories.large.id)).toMatchObject({
+      nombre: FX.categories.large.name,
+      nivel: 2,
+    });
+    expect(cats.find((c) => c.id === FX.categories.large.id)!.total_productos).toBeGreaterThan(
+      FX.categories.large.minProducts,
+    );
+    expect(cats.find((c) => c.id === FX.categories.small.id)).toMatchObject({
+      nombre: FX.categories.small.name,
+      nivel: 3,
+    });
     expect(cats.some((c) => c.id === FX.categories.unknown)).toBe(false);
-    const missing = await sandbox.fetch(new Request(`http://sandbox.local/api/productos/${FX.products.unknown}`));
+    const missing = await sandbox.fetch(
+      new Request(`http://sandbox.local/api/productos/${FX.products.unknown}`),
+    );
     expect(missing.status).toBe(404);
   });
 });

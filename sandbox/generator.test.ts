@@ -22,7 +22,17 @@ describe("category tree", () => {
   it("has the nine top groups with the store's ids and names", () => {
     const top = tree.filter((c) => c.level === 1);
     expect(top.map((c) => [c.id, c.name])).toEqual(TOP_CATEGORIES.map((c) => [c.id, c.name]));
-    expect(top.map((c) => c.id).sort()).toEqual(["22", "25", "26", "27", "30", "32", "37", "38", "65811"]);
+    expect(top.map((c) => c.id).sort()).toEqual([
+      "22",
+      "25",
+      "26",
+      "27",
+      "30",
+      "32",
+      "37",
+      "38",
+      "65811",
+    ]);
   });
 
   it("has three levels, several hundred unique numeric ids and valid parents", () => {
@@ -72,7 +82,9 @@ describe("generateCatalogue", () => {
       expect(count((p) => p.price === null)).toBeGreaterThan(0);
       expect(count((p) => p.price === 0)).toBeGreaterThan(0);
       expect(count((p) => p.price !== null && p.price % 1 !== 0)).toBeGreaterThan(0);
-      expect(count((p) => p.listPrice !== null && p.price !== null && p.listPrice > p.price)).toBeGreaterThan(0);
+      expect(
+        count((p) => p.listPrice !== null && p.price !== null && p.listPrice > p.price),
+      ).toBeGreaterThan(0);
       expect(count((p) => p.discountPrice !== null)).toBeGreaterThan(0);
       expect(count((p) => p.stock === 0)).toBeGreaterThan(0);
       expect(count((p) => p.stock >= 1 && p.stock <= 3)).toBeGreaterThan(0);
@@ -103,21 +115,41 @@ describe("generateCatalogue", () => {
     it("uses every field variant of the merchant API", () => {
       const keys = new Set(products.flatMap((p) => Object.keys(p.record)));
       for (const key of [
-        "id", "producto_id", "id_producto", "titulo", "title", "marca", "marca_nombre", "brand_name",
-        "imagenes", "images", "img_portada", "imagen", "total_existencia", "existencia_total", "existencia",
-        "descripcion_larga", "description_html", "precio_lista", "precio_descuentos",
+        "id",
+        "producto_id",
+        "id_producto",
+        "titulo",
+        "title",
+        "marca",
+        "marca_nombre",
+        "brand_name",
+        "imagenes",
+        "images",
+        "img_portada",
+        "imagen",
+        "total_existencia",
+        "existencia_total",
+        "existencia",
+        "descripcion_larga",
+        "description_html",
+        "precio_lista",
+        "precio_descuentos",
       ]) {
         expect(keys, key).toContain(key);
       }
       expect(products.some((p) => typeof p.record.precio === "string")).toBe(true);
-      expect(products.some((p) => typeof (p.record.features as unknown[])[0] === "object")).toBe(true);
+      expect(products.some((p) => typeof (p.record.features as unknown[])[0] === "object")).toBe(
+        true,
+      );
     });
 
     it("writes Spanish titles from the kind and its features, and image URLs under the base mark", () => {
       const camera = products.find((p) => p.title?.startsWith("Cámara IP Bala"));
       expect(camera?.title).toMatch(/^Cámara IP Bala \d+ MP( \(4K\))? con IR \d+ m, lente /);
       const withImage = products.find((p) => p.imageCount > 0 && !p.brokenImage);
-      const urls = (withImage?.record.imagenes ?? withImage?.record.images) as Array<{ url: string }>;
+      const urls = (withImage?.record.imagenes ?? withImage?.record.images) as Array<{
+        url: string;
+      }>;
       expect(urls[0].url).toBe(`${BASE_MARK}/img/productos/${withImage?.id}-1.svg`);
     });
 

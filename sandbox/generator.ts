@@ -105,15 +105,43 @@ export function buildCategoryTree(): CategoryRow[] {
     const group = TREE.find((g) => g.id === top.id);
     if (!group) throw new Error(`Missing tree for group ${top.id}`);
     const groupBrands = [...new Set(group.subs.flatMap((s) => s.brands))];
-    rows.push({ id: top.id, name: top.name, level: 1, parentId: null, position: rows.length, kind: null, noun: null, brands: groupBrands });
+    rows.push({
+      id: top.id,
+      name: top.name,
+      level: 1,
+      parentId: null,
+      position: rows.length,
+      kind: null,
+      noun: null,
+      brands: groupBrands,
+    });
     for (const s of group.subs) {
       const subId = String(200 + l2 * 3);
       l2++;
-      rows.push({ id: subId, name: s.name, level: 2, parentId: top.id, position: rows.length, kind: s.kind, noun: null, brands: s.brands });
+      rows.push({
+        id: subId,
+        name: s.name,
+        level: 2,
+        parentId: top.id,
+        position: rows.length,
+        kind: s.kind,
+        noun: null,
+        brands: s.brands,
+      });
       for (const [name, noun, kind, overrides] of s.leaves) {
         const leafId = String(1000 + l3 * 7);
         l3++;
-        rows.push({ id: leafId, name, level: 3, parentId: subId, position: rows.length, kind: kind ?? s.kind, noun, brands: s.brands, overrides });
+        rows.push({
+          id: leafId,
+          name,
+          level: 3,
+          parentId: subId,
+          position: rows.length,
+          kind: kind ?? s.kind,
+          noun,
+          brands: s.brands,
+          overrides,
+        });
       }
     }
   }
@@ -163,13 +191,47 @@ const USES: Readonly<Record<string, string>> = {
 const WARRANTIES = ["1 año", "2 años", "3 años", "5 años"];
 
 const FAMILY: Readonly<Record<string, string>> = {
-  cam_ip: "cam", cam_dome: "cam", cam_ptz: "cam", cam_analog: "ana", cam_wifi: "cam", cam_thermal: "cam",
-  dashcam: "cam", cam_conf: "cam", recorder: "rec", hdd: "sto", sd: "sto", monitor: "mon", signage: "mon",
-  reader: "acc", biometric: "acc", acc_panel: "acc", lock: "acc", intercom: "acc", barrier: "acc", card: "acc",
-  switch: "net", router: "net", ap: "net", ptp: "net", sfp: "net", media: "net", phone: "net",
-  psu: "pwr", ups: "pwr", battery: "pwr", regulator: "pwr", pdu: "pwr",
-  alarm_panel: "int", keypad: "int", sensor: "int", siren: "int", hub: "int",
-  fire_panel: "fire", smoke: "fire", pull: "fire", horn: "fire",
+  cam_ip: "cam",
+  cam_dome: "cam",
+  cam_ptz: "cam",
+  cam_analog: "ana",
+  cam_wifi: "cam",
+  cam_thermal: "cam",
+  dashcam: "cam",
+  cam_conf: "cam",
+  recorder: "rec",
+  hdd: "sto",
+  sd: "sto",
+  monitor: "mon",
+  signage: "mon",
+  reader: "acc",
+  biometric: "acc",
+  acc_panel: "acc",
+  lock: "acc",
+  intercom: "acc",
+  barrier: "acc",
+  card: "acc",
+  switch: "net",
+  router: "net",
+  ap: "net",
+  ptp: "net",
+  sfp: "net",
+  media: "net",
+  phone: "net",
+  psu: "pwr",
+  ups: "pwr",
+  battery: "pwr",
+  regulator: "pwr",
+  pdu: "pwr",
+  alarm_panel: "int",
+  keypad: "int",
+  sensor: "int",
+  siren: "int",
+  hub: "int",
+  fire_panel: "fire",
+  smoke: "fire",
+  pull: "fire",
+  horn: "fire",
 };
 
 /** A model template of the brand for this kind's family, else an untagged one. */
@@ -186,14 +248,19 @@ function fillTemplate(rng: Rng, template: string): string {
   for (const ch of template) {
     if (ch === "#") out += String(rng.int(0, 9));
     else if (ch === "@") out += String.fromCharCode(65 + rng.int(0, 25));
-    else if (ch === "%") out += rng.chance(0.5) ? String(rng.int(0, 9)) : String.fromCharCode(65 + rng.int(0, 25));
+    else if (ch === "%")
+      out += rng.chance(0.5) ? String(rng.int(0, 9)) : String.fromCharCode(65 + rng.int(0, 25));
     else out += ch;
   }
   return out;
 }
 
 function escapeHtml(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+  return text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;");
 }
 
 function roundTo(value: number, step: number): number {
@@ -241,7 +308,10 @@ export function generateCatalogue(count = DEFAULT_PRODUCT_COUNT, seed = DEFAULT_
     let model = fillTemplate(rng, pickSkuTemplate(rng, brandDef.sku, kindId));
     let sku = rng.chance(0.2) ? `${model}${rng.pick(["-B", "-W", "-CO", "-NA"])}` : model;
     for (let attempt = 0; usedSkus.has(sku.toUpperCase()); attempt++) {
-      model = attempt < 4 ? fillTemplate(rng, pickSkuTemplate(rng, brandDef.sku, kindId)) : `${model}-${index}`;
+      model =
+        attempt < 4
+          ? fillTemplate(rng, pickSkuTemplate(rng, brandDef.sku, kindId))
+          : `${model}-${index}`;
       sku = model;
     }
     usedSkus.add(sku.toUpperCase());
@@ -269,7 +339,8 @@ export function generateCatalogue(count = DEFAULT_PRODUCT_COUNT, seed = DEFAULT_
     const features = rng.sample(kind.features, rng.int(2, Math.min(5, kind.features.length)));
 
     const use = USES[top.id] ?? "proyectos profesionales";
-    const description = `${noun} ${maker} ${model}, ideal para ${use}. ${features[0] ?? ""}.`.replace(/\.\.$/, ".");
+    const description =
+      `${noun} ${maker} ${model}, ideal para ${use}. ${features[0] ?? ""}.`.replace(/\.\.$/, ".");
 
     const hostileHtml = rng.chance(PROPORTIONS.hostileHtml);
     const htmlParts = [
@@ -292,7 +363,8 @@ export function generateCatalogue(count = DEFAULT_PRODUCT_COUNT, seed = DEFAULT_
     if (s < P.stockZero) stock = 0;
     else if (s < P.stockZero + P.stockOneToThree) stock = rng.int(1, 3);
     else if (s < P.stockZero + P.stockOneToThree + P.stockFourToFive) stock = rng.int(4, 5);
-    else if (s < P.stockZero + P.stockOneToThree + P.stockFourToFive + P.stockLarge) stock = rng.int(1000, 5000);
+    else if (s < P.stockZero + P.stockOneToThree + P.stockFourToFive + P.stockLarge)
+      stock = rng.int(1000, 5000);
     else stock = rng.int(6, 400);
 
     // Prices.
@@ -307,12 +379,15 @@ export function generateCatalogue(count = DEFAULT_PRODUCT_COUNT, seed = DEFAULT_
       const raw = Math.exp(Math.log(min) + rng.next() * (Math.log(max) - Math.log(min)));
       const bounded = Math.min(15_000_000, Math.max(20_000, raw));
       // Some prices keep a decimal (e.g. 125432.6): the store must round them.
-      price = rng.chance(P.priceDecimals) ? Math.floor(bounded) + 0.1 * rng.int(1, 9) : roundTo(bounded, 100);
+      price = rng.chance(P.priceDecimals)
+        ? Math.floor(bounded) + 0.1 * rng.int(1, 9)
+        : roundTo(bounded, 100);
       price = Math.round(price * 10) / 10;
       const l = rng.next();
       if (l < P.listPriceAbove) listPrice = roundTo(price * (1.08 + rng.next() * 0.4), 100);
       else if (l < P.listPriceAbove + P.listPriceBelow) listPrice = roundTo(price * 0.9, 100);
-      if (rng.chance(P.discountPrice)) discountPrice = roundTo(price * (0.88 + rng.next() * 0.08), 100);
+      if (rng.chance(P.discountPrice))
+        discountPrice = roundTo(price * (0.88 + rng.next() * 0.08), 100);
     }
 
     // Images.
@@ -369,7 +444,9 @@ export function generateCatalogue(count = DEFAULT_PRODUCT_COUNT, seed = DEFAULT_
 }
 
 /** Image URL paths of a product (with BASE_MARK). A broken one points to image 0, which 404s. */
-export function imageUrls(p: Pick<GeneratedProduct, "id" | "imageCount" | "brokenImage">): string[] {
+export function imageUrls(
+  p: Pick<GeneratedProduct, "id" | "imageCount" | "brokenImage">,
+): string[] {
   const urls: string[] = [];
   if (p.brokenImage) urls.push(`${BASE_MARK}/img/productos/${p.id}-0.svg`);
   for (let n = 1; n <= p.imageCount; n++) urls.push(`${BASE_MARK}/img/productos/${p.id}-${n}.svg`);

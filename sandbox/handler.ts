@@ -46,7 +46,14 @@ function numericId(raw: string, message: string): string {
   return String(Number(raw));
 }
 
-function intParam(url: URL, name: string, def: number, min: number, max: number, message: string): number {
+function intParam(
+  url: URL,
+  name: string,
+  def: number,
+  min: number,
+  max: number,
+  message: string,
+): number {
   const raw = url.searchParams.get(name);
   if (raw === null || raw.trim() === "") return def;
   if (!/^\d{1,9}$/.test(raw.trim())) throw new HttpError(400, message);
@@ -62,12 +69,19 @@ function searchParam(url: URL, name: string): string | null {
   const raw = url.searchParams.get(name);
   if (raw === null) return null;
   const text = raw.trim();
-  if (text.length > 200) throw new HttpError(400, "El texto de búsqueda es demasiado largo (máximo 200 caracteres)");
+  if (text.length > 200)
+    throw new HttpError(400, "El texto de búsqueda es demasiado largo (máximo 200 caracteres)");
   return text === "" ? null : text;
 }
 
 function isFault(search: string | null): boolean {
-  return search !== null && search.toLowerCase().split(/[^\p{L}\p{N}]+/u).includes(FAULTS.searchWord);
+  return (
+    search !== null &&
+    search
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      .includes(FAULTS.searchWord)
+  );
 }
 
 function decodeSegment(raw: string): string {
@@ -89,7 +103,10 @@ export interface HandlerOptions {
   publicBase: string;
 }
 
-export function createHandler({ store, publicBase }: HandlerOptions): (request: Request) => Promise<Response> {
+export function createHandler({
+  store,
+  publicBase,
+}: HandlerOptions): (request: Request) => Promise<Response> {
   const pdfCache = new LRUCache<string, Uint8Array>({ max: 64 });
   const colorOf = (maker: string) => BRAND_BY_NAME.get(maker)?.color ?? "#334155";
   let featuredJson: string | undefined;
@@ -107,7 +124,10 @@ export function createHandler({ store, publicBase }: HandlerOptions): (request: 
       handle: (_m, url, base) => {
         const search = searchParam(url, "search");
         const categoriaRaw = searchParam(url, "categoria");
-        const categoria = categoriaRaw === null ? null : numericId(categoriaRaw, "El parámetro categoria debe ser un identificador numérico");
+        const categoria =
+          categoriaRaw === null
+            ? null
+            : numericId(categoriaRaw, "El parámetro categoria debe ser un identificador numérico");
         const limit = intParam(url, "limit", 60, 1, 200, limitMessage);
         const offset = intParam(url, "offset", 0, 0, 1_000_000, offsetMessage);
         if (isFault(search)) return error(500, FAULTS.message);
@@ -121,8 +141,16 @@ export function createHandler({ store, publicBase }: HandlerOptions): (request: 
       pattern: /^\/api\/productos\/batch$/,
       handle: (_m, url, base) => {
         const raw = url.searchParams.get("ids") ?? "";
-        const ids = [...new Set(raw.split(",").map((s) => s.trim()).filter(Boolean))];
-        if (ids.length === 0) throw new HttpError(400, "El parámetro ids es obligatorio (ids separados por comas)");
+        const ids = [
+          ...new Set(
+            raw
+              .split(",")
+              .map((s) => s.trim())
+              .filter(Boolean),
+          ),
+        ];
+        if (ids.length === 0)
+          throw new HttpError(400, "El parámetro ids es obligatorio (ids separados por comas)");
         if (ids.length > 100) throw new HttpError(400, "Máximo 100 ids por consulta");
         const valid = ids.map((id) => numericId(id, `ID de producto inválido: ${id.slice(0, 20)}`));
         return rawJson(`{"productos":${records(store.batch(valid), base)}}`);
@@ -172,7 +200,8 @@ export function createHandler({ store, publicBase }: HandlerOptions): (request: 
       handle: (m, url, base) => {
         const id = numericId(decodeSegment(m[1]), "ID de producto inválido");
         const limit = intParam(url, "limit", 12, 1, 200, limitMessage);
-        const list = m[2] === "relacionados" ? store.related(id, limit) : store.accessories(id, limit);
+        const list =
+          m[2] === "relacionados" ? store.related(id, limit) : store.accessories(id, limit);
         if (list === undefined) return error(404, "Producto no encontrado");
         const key = m[2] === "relacionados" ? "productos_relacionados" : "accesorios";
         return rawJson(`{"${key}":${records(list, base)},"total":${list.length}}`);
@@ -215,7 +244,9 @@ export function createHandler({ store, publicBase }: HandlerOptions): (request: 
         if (q === null) throw new HttpError(400, "El parámetro q es obligatorio");
         const limit = intParam(url, "limit", 50, 1, 200, limitMessage);
         if (isFault(q)) return error(500, FAULTS.message);
-        return rawJson(records(store.list({ search: q, categoria: null, limit, offset: 0 }).records, base));
+        return rawJson(
+          records(store.list({ search: q, categoria: null, limit, offset: 0 }).records, base),
+        );
       },
     },
     {
@@ -227,7 +258,11 @@ export function createHandler({ store, publicBase }: HandlerOptions): (request: 
           body = JSON.stringify({
             marcas: store
               .brandsWithProducts()
-              .map((b) => ({ id: b.id, nombre: b.nombre, imagen: `${base}/logos/marcas/${b.slug}.svg` })),
+              .map((b) => ({
+                id: b.id,
+                nombre: b.nombre,
+                imagen: `${base}/logos/marcas/${b.slug}.svg`,
+              })),
           });
           brandsJson.set(base, body);
         }
@@ -241,7 +276,13 @@ export function createHandler({ store, publicBase }: HandlerOptions): (request: 
         const view = Number(m[2]);
         if (!info || view < 1 || view > info.imageCount) return error(404, "Imagen no encontrada");
         return new Response(
-          productSvg({ icon: info.icon, brand: info.maker, model: info.model, color: colorOf(info.maker), view }),
+          productSvg({
+            icon: info.icon,
+            brand: info.maker,
+            model: info.model,
+            color: colorOf(info.maker),
+            view,
+          }),
           { headers: SVG_HEADERS },
         );
       },
@@ -251,7 +292,9 @@ export function createHandler({ store, publicBase }: HandlerOptions): (request: 
       handle: (m) => {
         const brand = BRANDS.find((b) => b.slug === m[1]);
         if (!brand) return error(404, "Logo no encontrado");
-        return new Response(logoSvg({ name: brand.name, color: brand.color }), { headers: SVG_HEADERS });
+        return new Response(logoSvg({ name: brand.name, color: brand.color }), {
+          headers: SVG_HEADERS,
+        });
       },
     },
   ];

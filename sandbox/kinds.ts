@@ -72,12 +72,24 @@ export const KINDS: Readonly<Record<string, KindDef>> = {
     attrs: [
       ["Resolución", ["2 MP", "4 MP", "5 MP", "6 MP", "8 MP (4K)"], "+{v}"],
       ["Alcance IR", ["20 m", "30 m", "40 m", "50 m", "60 m", "80 m"], "+con IR {v}"],
-      ["Lente", ["2.8 mm", "4 mm", "6 mm", "2.8-12 mm motorizado", "2.7-13.5 mm motorizado"], "lente {v}"],
+      [
+        "Lente",
+        ["2.8 mm", "4 mm", "6 mm", "2.8-12 mm motorizado", "2.7-13.5 mm motorizado"],
+        "lente {v}",
+      ],
       ["Alimentación", ["PoE", "12 Vcd / PoE", "PoE+"], "{v}"],
       ["Protección", ["IP66", "IP67", "IP67 / IK10"], "{v}"],
       ["Compresión", ["H.265+ / H.264+", "H.265 / H.264", "Smart H.265+"]],
       ["Ranura microSD", ["Hasta 256 GB", "Hasta 512 GB", "No"]],
-      ["Analíticos", ["Detección de línea e intrusión", "Clasificación humano/vehículo", "Reconocimiento facial", "Conteo de personas"]],
+      [
+        "Analíticos",
+        [
+          "Detección de línea e intrusión",
+          "Clasificación humano/vehículo",
+          "Reconocimiento facial",
+          "Conteo de personas",
+        ],
+      ],
     ],
     features: [
       "Tecnología de luz baja para imágenes nítidas de noche",
@@ -98,7 +110,11 @@ export const KINDS: Readonly<Record<string, KindDef>> = {
     attrs: [
       ["Resolución", ["2 MP", "4 MP", "5 MP", "8 MP (4K)", "12 MP"], "+{v}"],
       ["Alcance IR", ["20 m", "30 m", "40 m"], "+con IR {v}"],
-      ["Lente", ["2.8 mm", "2.8-12 mm motorizado", "1.16 mm (180°)", "2.8 mm gran angular"], "lente {v}"],
+      [
+        "Lente",
+        ["2.8 mm", "2.8-12 mm motorizado", "1.16 mm (180°)", "2.8 mm gran angular"],
+        "lente {v}",
+      ],
       ["Alimentación", ["PoE", "12 Vcd / PoE"], "{v}"],
       ["Protección", ["IP67 / IK10", "IK10", "IP67"], "{v}"],
       ["Compresión", ["H.265+ / H.264+", "H.265 / H.264"]],
@@ -220,7 +236,11 @@ export const KINDS: Readonly<Record<string, KindDef>> = {
       ["Carga de trabajo", ["180 TB/año", "360 TB/año", "550 TB/año"]],
       ["Uso recomendado", ["Videovigilancia 24/7", "Hasta 64 cámaras"]],
     ],
-    features: ["Diseñado para operación 24/7", "Firmware optimizado para grabación continua", "Garantía de 3 años"],
+    features: [
+      "Diseñado para operación 24/7",
+      "Firmware optimizado para grabación continua",
+      "Garantía de 3 años",
+    ],
   },
   sd: {
     icon: "hdd",
@@ -249,19 +269,31 @@ export const KINDS: Readonly<Record<string, KindDef>> = {
     icon: "license",
     price: [250_000, 6_000_000],
     attrs: [
-      ["Tipo", ["Licencia base", "Licencia por canal", "Licencia por puerta", "Renovación anual"], "+({v})"],
+      [
+        "Tipo",
+        ["Licencia base", "Licencia por canal", "Licencia por puerta", "Renovación anual"],
+        "+({v})",
+      ],
       ["Canales", ["1 canal", "8 canales", "16 canales", "64 canales"], "{v}"],
       ["Vigencia", ["Perpetua", "1 año", "3 años"], "{v}"],
       ["Entrega", ["Electrónica"]],
     ],
-    features: ["Entrega electrónica", "Actualizaciones incluidas durante la vigencia", "Soporte técnico del fabricante"],
+    features: [
+      "Entrega electrónica",
+      "Actualizaciones incluidas durante la vigencia",
+      "Soporte técnico del fabricante",
+    ],
   },
   mount: {
     icon: "mount",
     price: [25_000, 380_000],
     attrs: [
       ["Material", ["Aluminio", "Acero", "Aleación de aluminio"], "+de {v}"],
-      ["Compatibilidad", ["Cámaras bala", "Cámaras domo", "Cámaras PTZ", "Domos y turrets"], "para {v}"],
+      [
+        "Compatibilidad",
+        ["Cámaras bala", "Cámaras domo", "Cámaras PTZ", "Domos y turrets"],
+        "para {v}",
+      ],
       ["Color", ["Blanco", "Negro"], "color {v}"],
       ["Carga máxima", ["2 kg", "5 kg", "10 kg"]],
     ],
@@ -277,7 +309,11 @@ export const KINDS: Readonly<Record<string, KindDef>> = {
       ["Entrada", ["100-240 Vca"]],
       ["Protección", ["Cortocircuito y sobrecarga", "Fusibles por canal"]],
     ],
-    features: ["Indicador LED de funcionamiento", "Protección contra cortocircuito", "Gabinete metálico con chapa"],
+    features: [
+      "Indicador LED de funcionamiento",
+      "Protección contra cortocircuito",
+      "Gabinete metálico con chapa",
+    ],
   },
   connector: {
     icon: "connector",
@@ -293,13 +329,21 @@ export const KINDS: Readonly<Record<string, KindDef>> = {
     icon: "reader",
     price: [90_000, 2_400_000],
     attrs: [
-      ["Tecnología", ["125 kHz EM", "13.56 MHz Mifare", "Multiclass SE", "UHF 900 MHz", "Código QR"], "+{v}"],
+      [
+        "Tecnología",
+        ["125 kHz EM", "13.56 MHz Mifare", "Multiclass SE", "UHF 900 MHz", "Código QR"],
+        "+{v}",
+      ],
       ["Interfaz", ["Wiegand 26/34", "OSDP / RS-485", "Wiegand / OSDP"], "{v}"],
       ["Protección", ["IP65", "IP67", "Interior"], "{v}"],
       ["Distancia de lectura", ["Hasta 5 cm", "Hasta 10 cm", "Hasta 8 m"]],
       ["Teclado", ["Sí", "No"]],
     ],
-    features: ["Compatible con controladores de terceros", "LED y zumbador de estado", "Montaje sobre marco de puerta"],
+    features: [
+      "Compatible con controladores de terceros",
+      "LED y zumbador de estado",
+      "Montaje sobre marco de puerta",
+    ],
     accessories: ["card", "lock", "button", "psu"],
   },
   biometric: {
@@ -307,12 +351,20 @@ export const KINDS: Readonly<Record<string, KindDef>> = {
     price: [380_000, 4_800_000],
     attrs: [
       ["Método", ["Huella", "Rostro", "Rostro, huella y tarjeta", "Rostro y palma"], "+por {v}"],
-      ["Capacidad de usuarios", ["3 000 usuarios", "6 000 usuarios", "10 000 usuarios", "50 000 usuarios"], "{v}"],
+      [
+        "Capacidad de usuarios",
+        ["3 000 usuarios", "6 000 usuarios", "10 000 usuarios", "50 000 usuarios"],
+        "{v}",
+      ],
       ["Pantalla", ['2.8"', '4.3" táctil', '5" táctil', '7" táctil'], "pantalla {v}"],
       ["Comunicación", ["TCP/IP y Wi-Fi", "TCP/IP y RS-485", "TCP/IP"]],
       ["Registros", ["100 000 eventos", "200 000 eventos"]],
     ],
-    features: ["Detección de rostro en vivo antisuplantación", "Verificación en menos de 1 segundo", "Software de asistencia incluido"],
+    features: [
+      "Detección de rostro en vivo antisuplantación",
+      "Verificación en menos de 1 segundo",
+      "Software de asistencia incluido",
+    ],
     accessories: ["lock", "button", "psu"],
   },
   acc_panel: {
@@ -332,7 +384,11 @@ export const KINDS: Readonly<Record<string, KindDef>> = {
     price: [2_500, 95_000],
     attrs: [
       ["Tecnología", ["125 kHz EM", "13.56 MHz Mifare 1K", "iCLASS SE", "UHF"], "+{v}"],
-      ["Formato", ["Tarjeta ISO delgada", "Llavero", "Tarjeta clamshell", "Etiqueta adhesiva"], "{v}"],
+      [
+        "Formato",
+        ["Tarjeta ISO delgada", "Llavero", "Tarjeta clamshell", "Etiqueta adhesiva"],
+        "{v}",
+      ],
       ["Presentación", ["Unidad", "Paquete con 10", "Paquete con 100"], "{v}"],
     ],
     features: ["Imprimible por ambas caras", "Número de serie único"],
@@ -346,7 +402,11 @@ export const KINDS: Readonly<Record<string, KindDef>> = {
       ["Modo", ["Falla segura", "Falla asegurada", "Seleccionable"], "{v}"],
       ["Apertura", ["Huella, código y tarjeta", "Código y llave", "Pulso eléctrico"]],
     ],
-    features: ["Sensor de estado de puerta", "Instalación en puertas de madera, vidrio o metal", "Acabado en acero inoxidable"],
+    features: [
+      "Sensor de estado de puerta",
+      "Instalación en puertas de madera, vidrio o metal",
+      "Acabado en acero inoxidable",
+    ],
     accessories: ["button", "psu"],
   },
   button: {
@@ -369,7 +429,12 @@ export const KINDS: Readonly<Record<string, KindDef>> = {
       ["Alimentación", ["PoE", "12 Vcd", "Por bus de 2 hilos"]],
       ["Apertura de puerta", ["1 relevador", "2 relevadores"]],
     ],
-    features: ["Llamada a aplicación móvil", "Apertura remota de puerta", "Visión nocturna", "Lector de tarjetas integrado"],
+    features: [
+      "Llamada a aplicación móvil",
+      "Apertura remota de puerta",
+      "Visión nocturna",
+      "Lector de tarjetas integrado",
+    ],
     accessories: ["lock", "psu", "mount"],
   },
   barrier: {
@@ -391,10 +456,18 @@ export const KINDS: Readonly<Record<string, KindDef>> = {
       ["Zonas", ["8 zonas", "16 zonas", "32 zonas", "64 zonas", "128 zonas"], "+de {v}"],
       ["Comunicación", ["IP y Wi-Fi", "IP y 4G", "Línea telefónica", "GPRS"], "{v}"],
       ["Particiones", ["2 particiones", "4 particiones", "8 particiones"], "{v}"],
-      ["Inalámbricos", ["Hasta 32 dispositivos", "Hasta 64 dispositivos", "Hasta 200 dispositivos"]],
+      [
+        "Inalámbricos",
+        ["Hasta 32 dispositivos", "Hasta 64 dispositivos", "Hasta 200 dispositivos"],
+      ],
       ["Batería de respaldo", ["12 V 4 Ah", "12 V 7 Ah", "Integrada 16 h"]],
     ],
-    features: ["Monitoreo desde aplicación", "Reporte a central de monitoreo", "Programación remota", "Verificación por foto"],
+    features: [
+      "Monitoreo desde aplicación",
+      "Reporte a central de monitoreo",
+      "Programación remota",
+      "Verificación por foto",
+    ],
     accessories: ["keypad", "sensor", "siren", "battery"],
   },
   keypad: {
@@ -411,13 +484,21 @@ export const KINDS: Readonly<Record<string, KindDef>> = {
     icon: "sensor",
     price: [35_000, 1_400_000],
     attrs: [
-      ["Tecnología", ["PIR", "PIR + microondas", "PIR con cámara", "Magnético", "Acústico", "Sísmico"], "+{v}"],
+      [
+        "Tecnología",
+        ["PIR", "PIR + microondas", "PIR con cámara", "Magnético", "Acústico", "Sísmico"],
+        "+{v}",
+      ],
       ["Conexión", ["Cableado", "Inalámbrico"], "{v}"],
       ["Cobertura", ["12 × 12 m", "15 × 15 m", "Hasta 30 m", "Hasta 100 m"], "cobertura {v}"],
       ["Inmunidad a mascotas", ["Hasta 20 kg", "Hasta 40 kg", "No"]],
       ["Protección", ["Interior", "IP55", "IP65"]],
     ],
-    features: ["Compensación automática de temperatura", "Antisabotaje de tapa", "Bajo consumo de batería"],
+    features: [
+      "Compensación automática de temperatura",
+      "Antisabotaje de tapa",
+      "Bajo consumo de batería",
+    ],
   },
   siren: {
     icon: "siren",
@@ -434,12 +515,21 @@ export const KINDS: Readonly<Record<string, KindDef>> = {
     icon: "motor",
     price: [1_100_000, 6_500_000],
     attrs: [
-      ["Peso máximo de puerta", ["400 kg", "600 kg", "1 000 kg", "1 800 kg"], "+para puertas de hasta {v}"],
+      [
+        "Peso máximo de puerta",
+        ["400 kg", "600 kg", "1 000 kg", "1 800 kg"],
+        "+para puertas de hasta {v}",
+      ],
       ["Motor", ["24 Vcd", "120 Vca"], "{v}"],
       ["Velocidad", ["10 m/min", "12 m/min", "18 m/min"]],
       ["Ciclos por día", ["30", "50", "Uso intensivo"]],
     ],
-    features: ["Receptor integrado", "Arranque y parada suave", "Desbloqueo con llave", "Compatible con batería de respaldo"],
+    features: [
+      "Receptor integrado",
+      "Arranque y parada suave",
+      "Desbloqueo con llave",
+      "Compatible con batería de respaldo",
+    ],
     accessories: ["remote", "sensor", "battery"],
   },
   remote: {
@@ -472,19 +562,37 @@ export const KINDS: Readonly<Record<string, KindDef>> = {
       ["Fuente", ["3 A", "6 A"]],
       ["Comunicador", ["Integrado", "Opcional"]],
     ],
-    features: ["Pantalla LCD de 80 caracteres", "Historial de 4 000 eventos", "Conexión a red de paneles"],
+    features: [
+      "Pantalla LCD de 80 caracteres",
+      "Historial de 4 000 eventos",
+      "Conexión a red de paneles",
+    ],
     accessories: ["smoke", "pull", "horn", "battery"],
   },
   smoke: {
     icon: "smoke",
     price: [45_000, 1_800_000],
     attrs: [
-      ["Tipo", ["Fotoeléctrico", "Térmico 57 °C", "Termovelocimétrico", "Multicriterio", "Gas natural / LP"], "+{v}"],
+      [
+        "Tipo",
+        [
+          "Fotoeléctrico",
+          "Térmico 57 °C",
+          "Termovelocimétrico",
+          "Multicriterio",
+          "Gas natural / LP",
+        ],
+        "+{v}",
+      ],
       ["Conexión", ["2 hilos", "4 hilos", "Direccionable", "Inalámbrico"], "{v}"],
       ["Voltaje", ["12/24 Vcd", "Lazo SLC", "Batería de litio 10 años"]],
       ["Certificación", ["UL 268", "UL 521", "EN 54-7"]],
     ],
-    features: ["LED de estado visible 360°", "Cámara de detección removible para limpieza", "Prueba con imán"],
+    features: [
+      "LED de estado visible 360°",
+      "Cámara de detección removible para limpieza",
+      "Prueba con imán",
+    ],
   },
   pull: {
     icon: "pull",
@@ -521,14 +629,23 @@ export const KINDS: Readonly<Record<string, KindDef>> = {
     icon: "ups",
     price: [280_000, 15_000_000],
     attrs: [
-      ["Capacidad", ["750 VA", "1 000 VA", "1 500 VA", "2 200 VA", "3 000 VA", "6 kVA", "10 kVA"], "+de {v}"],
+      [
+        "Capacidad",
+        ["750 VA", "1 000 VA", "1 500 VA", "2 200 VA", "3 000 VA", "6 kVA", "10 kVA"],
+        "+de {v}",
+      ],
       ["Topología", ["Interactiva", "En línea doble conversión"], "{v}"],
       ["Voltaje", ["120 Vca", "208/220 Vca"], "{v}"],
       ["Formato", ["Torre", "Rack/Torre 2U", "Rack 3U"]],
       ["Tomas", ["6 NEMA 5-15R", "8 NEMA 5-15R", "Bornera"]],
       ["Autonomía a media carga", ["8 min", "15 min", "25 min"]],
     ],
-    features: ["Pantalla LCD", "Baterías intercambiables en caliente", "Puerto USB y ranura para tarjeta de red", "Onda senoidal pura"],
+    features: [
+      "Pantalla LCD",
+      "Baterías intercambiables en caliente",
+      "Puerto USB y ranura para tarjeta de red",
+      "Onda senoidal pura",
+    ],
     accessories: ["battery", "pdu"],
   },
   battery: {
@@ -552,7 +669,11 @@ export const KINDS: Readonly<Record<string, KindDef>> = {
       ["Voltaje de sistema", ["12 V", "24 V", "48 V"], "{v}"],
       ["Eficiencia", ["20.5 %", "21.3 %", "98 %"]],
     ],
-    features: ["Resistente a granizo y viento", "Monitoreo por Bluetooth", "Garantía de producto de 10 años"],
+    features: [
+      "Resistente a granizo y viento",
+      "Monitoreo por Bluetooth",
+      "Garantía de producto de 10 años",
+    ],
     accessories: ["battery"],
   },
   regulator: {
@@ -588,7 +709,12 @@ export const KINDS: Readonly<Record<string, KindDef>> = {
       ["Pantalla", ["Sin pantalla", "Pantalla monocromática", "Pantalla a color"]],
       ["GPS", ["Sí", "No"]],
     ],
-    features: ["Audio claro con cancelación de ruido", "Modo dual analógico y digital", "Botón de emergencia", "Batería de larga duración"],
+    features: [
+      "Audio claro con cancelación de ruido",
+      "Modo dual analógico y digital",
+      "Botón de emergencia",
+      "Batería de larga duración",
+    ],
     accessories: ["battery", "radio_acc", "antenna"],
   },
   radio_acc: {
@@ -596,7 +722,16 @@ export const KINDS: Readonly<Record<string, KindDef>> = {
     price: [45_000, 780_000],
     attrs: [
       ["Compatibilidad", ["Serie DEP", "Serie NX", "Serie BD/PD", "Serie IC-F"], "+para {v}"],
-      ["Tipo", ["Ion de litio 2 200 mAh", "Micrófono-bocina", "Cargador de 6 unidades", "Audífono de tubo acústico"], "{v}"],
+      [
+        "Tipo",
+        [
+          "Ion de litio 2 200 mAh",
+          "Micrófono-bocina",
+          "Cargador de 6 unidades",
+          "Audífono de tubo acústico",
+        ],
+        "{v}",
+      ],
     ],
     features: ["Accesorio original del fabricante", "Garantía de 6 meses"],
   },
@@ -642,9 +777,14 @@ export const KINDS: Readonly<Record<string, KindDef>> = {
       ["PoE", ["PoE+ 65 W", "PoE+ 120 W", "PoE+ 250 W", "PoE++ 400 W", "Sin PoE"], "{v}"],
       ["Puertos SFP", ["2 SFP", "4 SFP+", "Sin SFP"], "{v}"],
       ["Administración", ["Capa 2", "Capa 3", "No administrable", "Nube"]],
-      ["Montaje", ["Escritorio", "Rack 19\"", "Riel DIN"]],
+      ["Montaje", ["Escritorio", 'Rack 19"', "Riel DIN"]],
     ],
-    features: ["VLAN 802.1Q", "Calidad de servicio (QoS)", "Modo extendido PoE hasta 250 m", "Administración web y en la nube"],
+    features: [
+      "VLAN 802.1Q",
+      "Calidad de servicio (QoS)",
+      "Modo extendido PoE hasta 250 m",
+      "Administración web y en la nube",
+    ],
     accessories: ["sfp", "patchcord", "rack"],
   },
   router: {
@@ -670,7 +810,12 @@ export const KINDS: Readonly<Record<string, KindDef>> = {
       ["Alimentación", ["PoE", "PoE+"], "{v}"],
       ["Usuarios", ["Hasta 150", "Hasta 300", "Hasta 500"]],
     ],
-    features: ["Roaming transparente", "Portal cautivo", "MU-MIMO y OFDMA", "Administración centralizada"],
+    features: [
+      "Roaming transparente",
+      "Portal cautivo",
+      "MU-MIMO y OFDMA",
+      "Administración centralizada",
+    ],
     accessories: ["psu", "patchcord", "mount"],
   },
   ptp: {
@@ -701,7 +846,7 @@ export const KINDS: Readonly<Record<string, KindDef>> = {
     price: [140_000, 2_600_000],
     attrs: [
       ["Líneas", ["2 líneas SIP", "4 líneas SIP", "6 líneas SIP", "16 líneas SIP"], "+de {v}"],
-      ["Pantalla", ["LCD monocromática", "Color 2.8\"", "Color táctil 7\""], "pantalla {v}"],
+      ["Pantalla", ["LCD monocromática", 'Color 2.8"', 'Color táctil 7"'], "pantalla {v}"],
       ["Puertos", ["Fast Ethernet", "Gigabit"], "{v}"],
       ["PoE", ["Sí", "No"]],
       ["Wi-Fi y Bluetooth", ["Integrado", "No"]],
@@ -713,7 +858,17 @@ export const KINDS: Readonly<Record<string, KindDef>> = {
     icon: "sfp",
     price: [45_000, 3_200_000],
     attrs: [
-      ["Tipo", ["HDMI 4K por UTP", "Fibra a Ethernet", "Extensor PoE", "Gateway FXS", "Reproductor de contenido"], "+{v}"],
+      [
+        "Tipo",
+        [
+          "HDMI 4K por UTP",
+          "Fibra a Ethernet",
+          "Extensor PoE",
+          "Gateway FXS",
+          "Reproductor de contenido",
+        ],
+        "+{v}",
+      ],
       ["Distancia", ["60 m", "120 m", "20 km", "100 m"], "hasta {v}"],
       ["Puertos", ["1 puerto", "2 puertos", "4 puertos", "8 puertos"], "{v}"],
     ],
@@ -735,12 +890,24 @@ export const KINDS: Readonly<Record<string, KindDef>> = {
     price: [120_000, 1_600_000],
     attrs: [
       ["Red", ["2G", "4G LTE Cat 1", "4G LTE Cat M1 / NB-IoT"], "+{v}"],
-      ["Entradas y salidas", ["1 entrada / 1 salida", "3 entradas / 2 salidas", "4 entradas / 3 salidas"], "{v}"],
+      [
+        "Entradas y salidas",
+        ["1 entrada / 1 salida", "3 entradas / 2 salidas", "4 entradas / 3 salidas"],
+        "{v}",
+      ],
       ["Batería de respaldo", ["170 mAh", "500 mAh", "5 000 mAh", "10 000 mAh"], "batería {v}"],
       ["Protección", ["IP65", "IP67", "Interior"], "{v}"],
-      ["Funciones", ["Corte de motor", "Lectura CAN bus", "Sensor de combustible", "Botón de pánico"]],
+      [
+        "Funciones",
+        ["Corte de motor", "Lectura CAN bus", "Sensor de combustible", "Botón de pánico"],
+      ],
     ],
-    features: ["Reporte de ubicación cada 10 segundos", "Geocercas ilimitadas", "Acelerómetro para conducción brusca", "Compatible con plataformas de rastreo"],
+    features: [
+      "Reporte de ubicación cada 10 segundos",
+      "Geocercas ilimitadas",
+      "Acelerómetro para conducción brusca",
+      "Compatible con plataformas de rastreo",
+    ],
     accessories: ["iot_sensor", "button"],
   },
   dashcam: {
@@ -752,14 +919,27 @@ export const KINDS: Readonly<Record<string, KindDef>> = {
       ["Almacenamiento", ["microSD 256 GB", "SSD 1 TB", "HDD 2 TB"], "{v}"],
       ["Analíticos", ["ADAS y DMS", "Detección de fatiga", "No"]],
     ],
-    features: ["Detección de fatiga del conductor", "Alerta de colisión frontal", "Transmisión en vivo"],
+    features: [
+      "Detección de fatiga del conductor",
+      "Alerta de colisión frontal",
+      "Transmisión en vivo",
+    ],
     accessories: ["mount", "sd"],
   },
   iot_sensor: {
     icon: "sensor",
     price: [60_000, 1_800_000],
     attrs: [
-      ["Medición", ["Nivel de combustible", "Temperatura", "Temperatura y humedad", "Identificación de conductor"], "+de {v}"],
+      [
+        "Medición",
+        [
+          "Nivel de combustible",
+          "Temperatura",
+          "Temperatura y humedad",
+          "Identificación de conductor",
+        ],
+        "+de {v}",
+      ],
       ["Conexión", ["Bluetooth LE", "RS-485", "1-Wire", "Analógica"], "{v}"],
       ["Protección", ["IP67", "IP68"], "{v}"],
     ],
@@ -775,20 +955,32 @@ export const KINDS: Readonly<Record<string, KindDef>> = {
       ["Sistema", ["Android", "Linux", "Windows"]],
       ["Operación", ["24/7", "18/7"]],
     ],
-    features: ["Programación de contenido por horarios", "Administración remota", "Orientación horizontal o vertical"],
+    features: [
+      "Programación de contenido por horarios",
+      "Administración remota",
+      "Orientación horizontal o vertical",
+    ],
     accessories: ["mount", "media"],
   },
   reel: {
     icon: "reel",
     price: [180_000, 2_800_000],
     attrs: [
-      ["Categoría", ["Cat5e", "Cat6", "Cat6A", "Monomodo OS2", "Multimodo OM3", "Multimodo OM4"], "+{v}"],
+      [
+        "Categoría",
+        ["Cat5e", "Cat6", "Cat6A", "Monomodo OS2", "Multimodo OM3", "Multimodo OM4"],
+        "+{v}",
+      ],
       ["Longitud", ["305 m", "500 m", "1 000 m", "2 000 m"], "+de {v}"],
       ["Cubierta", ["CM", "CMR", "LSZH", "Exterior"], "cubierta {v}"],
       ["Color", ["Azul", "Gris", "Blanco", "Negro", "Amarillo"], "color {v}"],
       ["Hilos o pares", ["4 pares", "6 hilos", "12 hilos", "24 hilos"]],
     ],
-    features: ["Conductores de cobre sólido 23 AWG", "Marcación métrica secuencial", "Cumple ANSI/TIA-568.2-D"],
+    features: [
+      "Conductores de cobre sólido 23 AWG",
+      "Marcación métrica secuencial",
+      "Cumple ANSI/TIA-568.2-D",
+    ],
     accessories: ["jack", "patchpanel", "tool"],
   },
   patchcord: {
@@ -831,14 +1023,22 @@ export const KINDS: Readonly<Record<string, KindDef>> = {
       ["Tipo", ["Abierto 2 postes", "Gabinete cerrado", "Gabinete de pared abatible"], "{v}"],
       ["Carga", ["60 kg", "400 kg", "1 000 kg"]],
     ],
-    features: ["Puerta frontal de vidrio templado con chapa", "Laterales desmontables", "Incluye tornillería"],
+    features: [
+      "Puerta frontal de vidrio templado con chapa",
+      "Laterales desmontables",
+      "Incluye tornillería",
+    ],
     accessories: ["pdu", "patchpanel"],
   },
   duct: {
     icon: "duct",
     price: [12_000, 480_000],
     attrs: [
-      ["Medida", ["20 × 10 mm", "40 × 25 mm", "100 × 45 mm", "1/2\"", "3/4\"", "300 × 54 mm"], "+de {v}"],
+      [
+        "Medida",
+        ["20 × 10 mm", "40 × 25 mm", "100 × 45 mm", '1/2"', '3/4"', "300 × 54 mm"],
+        "+de {v}",
+      ],
       ["Material", ["PVC", "Acero galvanizado", "Aluminio"], "{v}"],
       ["Longitud", ["2 m", "3 m"], "tramo de {v}"],
     ],
@@ -848,7 +1048,11 @@ export const KINDS: Readonly<Record<string, KindDef>> = {
     icon: "tool",
     price: [45_000, 15_000_000],
     attrs: [
-      ["Aplicación", ["RJ45 Cat6", "Jacks 110", "Cable UTP y coaxial", "Certificación Cat6A", "Fusión de fibra"], "+para {v}"],
+      [
+        "Aplicación",
+        ["RJ45 Cat6", "Jacks 110", "Cable UTP y coaxial", "Certificación Cat6A", "Fusión de fibra"],
+        "+para {v}",
+      ],
       ["Incluye", ["Estuche", "Maletín rígido", "Batería y cargador"], "incluye {v}"],
     ],
     features: ["Construcción robusta", "Garantía de 1 año"],

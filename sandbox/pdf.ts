@@ -65,7 +65,13 @@ export async function datasheetPdf(info: ProductInfo, brandColor: string): Promi
     page.drawText(winAnsi(value), { x, y, size, font, color });
 
   page.drawRectangle({ x: 0, y: height - 90, width, height: 90, color: accent });
-  page.drawText(winAnsi(info.maker), { x: margin, y: height - 55, size: 26, font: bold, color: rgb(1, 1, 1) });
+  page.drawText(winAnsi(info.maker), {
+    x: margin,
+    y: height - 55,
+    size: 26,
+    font: bold,
+    color: rgb(1, 1, 1),
+  });
   page.drawText("FICHA TÉCNICA", {
     x: width - margin - bold.widthOfTextAtSize("FICHA TÉCNICA", 12),
     y: height - 52,
@@ -99,7 +105,14 @@ export async function datasheetPdf(info: ProductInfo, brandColor: string): Promi
   for (const [name, value] of Object.entries(info.specs)) {
     newPageIfNeeded(rowHeight + 10);
     y -= rowHeight;
-    if (odd) page.drawRectangle({ x: margin, y: y - 6, width: width - 2 * margin, height: rowHeight, color: rgb(0.95, 0.96, 0.97) });
+    if (odd)
+      page.drawRectangle({
+        x: margin,
+        y: y - 6,
+        width: width - 2 * margin,
+        height: rowHeight,
+        color: rgb(0.95, 0.96, 0.97),
+      });
     odd = !odd;
     text(name, margin + 8, 10, bold);
     text(value, margin + 200, 10, regular);
@@ -111,7 +124,12 @@ export async function datasheetPdf(info: ProductInfo, brandColor: string): Promi
   text("Características principales", margin, 14, bold);
   y -= 20;
   for (const feature of info.features) {
-    for (const [i, line] of wrap(winAnsi(feature), regular, 11, width - 2 * margin - 16).entries()) {
+    for (const [i, line] of wrap(
+      winAnsi(feature),
+      regular,
+      11,
+      width - 2 * margin - 16,
+    ).entries()) {
       newPageIfNeeded(16);
       if (i === 0) text("•", margin, 11, bold, accent);
       text(line, margin + 14, 11, regular);
@@ -120,13 +138,16 @@ export async function datasheetPdf(info: ProductInfo, brandColor: string): Promi
   }
 
   for (const p of doc.getPages()) {
-    p.drawText(winAnsi(`${info.maker} ${info.model} · Información sujeta a cambios sin previo aviso.`), {
-      x: margin,
-      y: 28,
-      size: 8,
-      font: regular,
-      color: grey,
-    });
+    p.drawText(
+      winAnsi(`${info.maker} ${info.model} · Información sujeta a cambios sin previo aviso.`),
+      {
+        x: margin,
+        y: 28,
+        size: 8,
+        font: regular,
+        color: grey,
+      },
+    );
   }
   return doc.save();
 }

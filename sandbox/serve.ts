@@ -26,7 +26,9 @@ const server = http.createServer(
 server.listen(port, host, () => {
   const address = server.address();
   const actual = typeof address === "object" && address ? address.port : port;
-  console.log(`sandbox listening on http://${host}:${actual} (data ${dataDir}, ready in ${Date.now() - started} ms)`);
+  console.log(
+    `sandbox listening on http://${host}:${actual} (data ${dataDir}, ready in ${Date.now() - started} ms)`,
+  );
 });
 
 function shutdown() {

@@ -214,12 +214,22 @@ const DRAW: Readonly<Record<Icon, (accent: string) => string>> = {
 const BACKGROUNDS = ["#ffffff", "#f3f6f9", "#eef3f8", "#f6f4ef"];
 
 /** Picture n (1-based) of a product. Later views use another background and a label. */
-export function productSvg(input: { icon: Icon; brand: string; model: string; color: string; view: number }): string {
+export function productSvg(input: {
+  icon: Icon;
+  brand: string;
+  model: string;
+  color: string;
+  view: number;
+}): string {
   const bg = BACKGROUNDS[(input.view - 1) % BACKGROUNDS.length];
   const shape = DRAW[input.icon](input.color);
-  const viewLabel = input.view > 1 ? `<text x="380" y="30" font-family="Arial,sans-serif" font-size="16" fill="${M}" text-anchor="end">Vista ${input.view}</text>` : "";
+  const viewLabel =
+    input.view > 1
+      ? `<text x="380" y="30" font-family="Arial,sans-serif" font-size="16" fill="${M}" text-anchor="end">Vista ${input.view}</text>`
+      : "";
   // Even views are a closer shot (no mirroring: drawings carry text).
-  const flip = input.view % 2 === 0 ? ` transform="translate(200 160) scale(1.12) translate(-200 -160)"` : "";
+  const flip =
+    input.view % 2 === 0 ? ` transform="translate(200 160) scale(1.12) translate(-200 -160)"` : "";
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 400" width="400" height="400" role="img" aria-label="${escapeXml(`${input.brand} ${input.model}`)}">
 <rect width="400" height="400" fill="${bg}"/>${viewLabel}
 <g${flip}>${shape}</g>

@@ -13,7 +13,13 @@ import { QuantitySelector } from "./QuantitySelector";
  * to this page with the notice; with JavaScript it is a fetcher (optimistic
  * badge in the header, toast), and the quantity resets to 1 after adding.
  */
-export function AddToCartForm({ product, compact = false }: { product: Product; compact?: boolean }) {
+export function AddToCartForm({
+  product,
+  compact = false,
+}: {
+  product: Product;
+  compact?: boolean;
+}) {
   const hydrated = useHydrated();
   const fetcher = useCartFetcher();
   const { pathname, search } = useLocation();

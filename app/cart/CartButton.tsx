@@ -44,7 +44,9 @@ export function CartButton({ cart }: { cart: CartSummary }) {
       <span className={styles.badge} aria-hidden="true">
         {count}
       </span>
-      <span className="visually-hidden">, {`${count} ${count === 1 ? "producto" : "productos"}`}</span>
+      <span className="visually-hidden">
+        , {`${count} ${count === 1 ? "producto" : "productos"}`}
+      </span>
     </>
   );
   if (!hydrated) {

@@ -7,7 +7,11 @@ import styles from "./CartSummaryPanel.module.css";
 /** Subtotal, IVA, shipping, total, free-shipping progress and the way on. */
 export function CartSummaryPanel({ totals, busy }: { totals: CartTotals; busy: boolean }) {
   return (
-    <section className={styles.panel} aria-labelledby="resumen-titulo" aria-busy={busy || undefined}>
+    <section
+      className={styles.panel}
+      aria-labelledby="resumen-titulo"
+      aria-busy={busy || undefined}
+    >
       <h2 id="resumen-titulo" className={styles.heading}>
         Resumen del pedido
       </h2>

@@ -14,7 +14,9 @@ export function CartToast() {
   useEffect(() => onCartNotice((notice) => setCurrent({ notice, key: Date.now() })), []);
   return (
     <div role="status" aria-live="polite" className={styles.region}>
-      {current ? <NoticeText key={current.key} notice={current.notice} onDone={() => setCurrent(null)} /> : null}
+      {current ? (
+        <NoticeText key={current.key} notice={current.notice} onDone={() => setCurrent(null)} />
+      ) : null}
     </div>
   );
 }

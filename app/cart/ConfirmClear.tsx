@@ -5,7 +5,8 @@ import { CART_ACTION, FetcherFlag, useCartBusy, useCartFetcher } from "./cart-fe
 import styles from "./ConfirmClear.module.css";
 
 const QUESTION = "¿Vaciar el carrito?";
-const EXPLANATION = "Se retirarán todos los productos de tu carrito. Esta acción no se puede deshacer.";
+const EXPLANATION =
+  "Se retirarán todos los productos de tu carrito. Esta acción no se puede deshacer.";
 
 /** The 'Sí, vaciar carrito' form; a fetcher once hydrated. */
 function ClearForm({ onDone }: { onDone?: () => void }) {

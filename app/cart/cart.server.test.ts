@@ -29,8 +29,14 @@ vi.mock("~/merchant-api/client.server", () => {
   };
 });
 
-const { cartRedirectTarget, commitCart, getCartSummary, loadCartPage, performCartAction, readCart } =
-  await import("./cart.server");
+const {
+  cartRedirectTarget,
+  commitCart,
+  getCartSummary,
+  loadCartPage,
+  performCartAction,
+  readCart,
+} = await import("./cart.server");
 
 function product(id: string, price: number | null, stock: number, title = `Cámara ${id}`): Product {
   return {
@@ -140,7 +146,11 @@ describe("cart action", () => {
   });
 
   it("rejects unknown intents and malformed ids with 400", async () => {
-    const cases: Record<string, string>[] = [{ intent: "steal" }, { intent: "add", productId: "<x>" }, {}];
+    const cases: Record<string, string>[] = [
+      { intent: "steal" },
+      { intent: "add", productId: "<x>" },
+      {},
+    ];
     for (const fields of cases) {
       const { result } = await act(null, fields);
       expect(result.status).toBe(400);
@@ -178,7 +188,10 @@ describe("reading the cookie", () => {
       loadConfig({ NODE_ENV: "test", SESSION_SECRET: "old-secret-0123456789" }),
     );
     const after = createCartSessionStorage(
-      loadConfig({ NODE_ENV: "test", SESSION_SECRET: "new-secret-0123456789,old-secret-0123456789" }),
+      loadConfig({
+        NODE_ENV: "test",
+        SESSION_SECRET: "new-secret-0123456789,old-secret-0123456789",
+      }),
     );
     const other = createCartSessionStorage(
       loadConfig({ NODE_ENV: "test", SESSION_SECRET: "someone-else-0123456789" }),
@@ -205,7 +218,12 @@ describe("cart page", () => {
       ["10", 2, 60_000, 120_000],
       ["20", 1, 12_345, 12_345],
     ]);
-    expect(page.totals).toMatchObject({ subtotal: 132_345, iva: 25_146, shipping: 0, total: 157_491 });
+    expect(page.totals).toMatchObject({
+      subtotal: 132_345,
+      iva: 25_146,
+      shipping: 0,
+      total: 157_491,
+    });
     expect(page.notices).toEqual([
       "Algunos productos ya no están disponibles y se retiraron del carrito",
       "Solo hay 1 unidad disponible de Cámara 20; ajustamos la cantidad.",

@@ -25,7 +25,12 @@ import {
 } from "./cart";
 import { hasPrice, type Product } from "~/merchant-api/product";
 import { computeTotals, type CartTotals } from "~/totals";
-import { ApiError, getProduct, getProductsBatch, withCurrentPrices } from "~/merchant-api/client.server";
+import {
+  ApiError,
+  getProduct,
+  getProductsBatch,
+  withCurrentPrices,
+} from "~/merchant-api/client.server";
 import type { FlashNotice } from "~/layout/flash.server";
 import { logger } from "~/platform/logger.server";
 import { cartSessionStorage } from "~/platform/session.server";
@@ -205,10 +210,7 @@ const typedQuantity = z.preprocess((v) => {
   return Number.isFinite(n) ? n : 1;
 }, z.number().int());
 
-const productId = z
-  .string()
-  .trim()
-  .refine(isProductId, { error: "Producto inválido" });
+const productId = z.string().trim().refine(isProductId, { error: "Producto inválido" });
 
 export const cartActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("add"), productId, quantity: typedQuantity.default(1) }),
@@ -286,7 +288,11 @@ export async function performCartAction(
         }
         const product = await currentProduct(intent.productId);
         if (!product || !hasPrice(product.price) || product.stock <= 0) {
-          return await done(removeLine(cart, intent.productId), UNAVAILABLE_REMOVED_MESSAGE, "info");
+          return await done(
+            removeLine(cart, intent.productId),
+            UNAVAILABLE_REMOVED_MESSAGE,
+            "info",
+          );
         }
         if (intent.quantity > product.stock) {
           return await done(
@@ -295,7 +301,10 @@ export async function performCartAction(
             "info",
           );
         }
-        return await done(setQuantity(cart, intent.productId, intent.quantity), "Carrito actualizado.");
+        return await done(
+          setQuantity(cart, intent.productId, intent.quantity),
+          "Carrito actualizado.",
+        );
       }
       case "add":
         return await add(cart, intent.productId, clampQuantity(intent.quantity, Infinity), done);

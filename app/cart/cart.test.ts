@@ -144,7 +144,10 @@ describe("applyIntent (optimistic view of a posted change)", () => {
   });
   it("mirrors each intent", () => {
     expect(applyIntent(cart, f("add", "101", "2"))[0].quantity).toBe(4);
-    expect(applyIntent(cart, f("add", "303", null))).toContainEqual({ productId: "303", quantity: 1 });
+    expect(applyIntent(cart, f("add", "303", null))).toContainEqual({
+      productId: "303",
+      quantity: 1,
+    });
     expect(applyIntent(cart, f("decrement", "202"))).toEqual([{ productId: "101", quantity: 2 }]);
     expect(applyIntent(cart, f("remove", "101"))).toEqual([{ productId: "202", quantity: 1 }]);
     expect(applyIntent(cart, f("set", "101", "abc"))[0].quantity).toBe(1);

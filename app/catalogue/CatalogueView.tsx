@@ -28,7 +28,8 @@ export function CatalogueView({ screen }: { screen: CatalogueScreen }) {
   const root = useRouteLoaderData("root") as RootData | undefined;
   const view = screen.filters.view;
   // Skeletons only while a client-side navigation reloads this same list.
-  const loading = navigation.state === "loading" && navigation.location.pathname === location.pathname;
+  const loading =
+    navigation.state === "loading" && navigation.location.pathname === location.pathname;
   const hidden: Record<string, string> = { ...screen.context };
   if (view === "list") hidden[PARAM.view] = "lista";
 
@@ -103,7 +104,8 @@ export function CatalogueView({ screen }: { screen: CatalogueScreen }) {
             <h2>No se encontraron productos</h2>
             <p>Prueba con otros filtros o navega por nuestras categorías.</p>
             <p>
-              <Link to={screen.clearHref}>Limpiar filtros</Link> · <Link to="/categorias">Ver todas las categorías</Link>
+              <Link to={screen.clearHref}>Limpiar filtros</Link> ·{" "}
+              <Link to="/categorias">Ver todas las categorías</Link>
             </p>
           </div>
         ) : (

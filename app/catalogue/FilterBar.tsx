@@ -55,11 +55,12 @@ export function FilterBar(props: FilterBarProps) {
     }, delay);
   }
 
-  const set = (name: keyof typeof values, delay: number) => (event: { currentTarget: { value: string } }) => {
-    const value = event.currentTarget.value;
-    setValues((v) => ({ ...v, [name]: value }));
-    apply(delay);
-  };
+  const set =
+    (name: keyof typeof values, delay: number) => (event: { currentTarget: { value: string } }) => {
+      const value = event.currentTarget.value;
+      setValues((v) => ({ ...v, [name]: value }));
+      apply(delay);
+    };
 
   return (
     <search className={styles.bar} aria-label="Filtros de productos">
@@ -145,7 +146,12 @@ export function FilterBar(props: FilterBarProps) {
             Aplicar filtros
           </button>
           {/* A pending typed filter must not re-apply itself after the clear. */}
-          <Link to={clearHref} className={styles.clear} preventScrollReset onClick={() => clearTimeout(timer.current)}>
+          <Link
+            to={clearHref}
+            className={styles.clear}
+            preventScrollReset
+            onClick={() => clearTimeout(timer.current)}
+          >
             Limpiar
           </Link>
         </div>

@@ -48,7 +48,9 @@ describe("loadListing", () => {
   });
 
   it("stops after 50 pages even when has_more stays true", async () => {
-    list.mockImplementation(async ({ categoria, offset }) => page(categoria ?? "", offset, LISTING_PAGE_SIZE, true));
+    list.mockImplementation(async ({ categoria, offset }) =>
+      page(categoria ?? "", offset, LISTING_PAGE_SIZE, true),
+    );
     const products = await loadListing({ categoria: "c-endless" });
     expect(LISTING_MAX_PAGES).toBe(50);
     expect(list).toHaveBeenCalledTimes(50);

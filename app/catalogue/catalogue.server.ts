@@ -16,7 +16,12 @@ import {
 import { paginate } from "~/ui/pagination";
 import { type Category, forList, type Product, TOP_CATEGORIES } from "~/merchant-api/product";
 import { normalizeText } from "~/search/search";
-import { getCategories, listProducts, searchProducts, withCurrentPrices } from "~/merchant-api/client.server";
+import {
+  getCategories,
+  listProducts,
+  searchProducts,
+  withCurrentPrices,
+} from "~/merchant-api/client.server";
 import { cached, CACHE_POLICY } from "~/platform/cache.server";
 import { logger } from "~/platform/logger.server";
 
@@ -64,7 +69,10 @@ async function pageThrough(
     } catch (error) {
       if (statusOf(error) === null) throw error;
       // §8: a non-OK page stops paging and keeps what was loaded.
-      logger.warn({ err: error, page, loaded: products.length, ...params }, "catalogue page failed: listing cut short");
+      logger.warn(
+        { err: error, page, loaded: products.length, ...params },
+        "catalogue page failed: listing cut short",
+      );
       return { products, complete: false };
     }
     for (const product of result.products) {
@@ -104,7 +112,9 @@ export function loadListing(params: { categoria?: string; search?: string }): Pr
   const categoria = params.categoria?.trim() || undefined;
   const search = params.search?.trim() || undefined;
   const key = `catalogue:listing:${categoria ?? ""}:${search?.toLowerCase() ?? ""}`;
-  return cachedListing(key, () => pageThrough({ categoria, search }, LISTING_PAGE_SIZE, LISTING_MAX_PAGES));
+  return cachedListing(key, () =>
+    pageThrough({ categoria, search }, LISTING_PAGE_SIZE, LISTING_MAX_PAGES),
+  );
 }
 
 let wholeCatalogueLoadedAt: Date | null = null;
@@ -171,7 +181,11 @@ export function categoryTrail(categories: readonly Category[], id: string): Cate
   const byId = new Map(categories.map((c) => [c.id, c]));
   const trail: Category[] = [];
   const seen = new Set<string>();
-  for (let c = byId.get(id); c && !seen.has(c.id); c = c.parentId ? byId.get(c.parentId) : undefined) {
+  for (
+    let c = byId.get(id);
+    c && !seen.has(c.id);
+    c = c.parentId ? byId.get(c.parentId) : undefined
+  ) {
     seen.add(c.id);
     trail.unshift(c);
   }
@@ -182,7 +196,10 @@ export function categoryTrail(categories: readonly Category[], id: string): Cate
  * The deepest category a /categoria/… path names: each segment may be an id or a name
  * (product breadcrumbs link /categoria/{id}/{subcategoria}); unknown segments are skipped.
  */
-export function resolveCategoryPath(categories: readonly Category[], segments: string[]): Category | null {
+export function resolveCategoryPath(
+  categories: readonly Category[],
+  segments: string[],
+): Category | null {
   let found: Category | null = null;
   for (const segment of segments) {
     const value = segment.trim();
@@ -191,7 +208,9 @@ export function resolveCategoryPath(categories: readonly Category[], segments: s
     const wanted = normalizeText(value);
     const byName =
       byId ??
-      categories.find((c) => normalizeText(c.name) === wanted && (!found || c.parentId === found.id)) ??
+      categories.find(
+        (c) => normalizeText(c.name) === wanted && (!found || c.parentId === found.id),
+      ) ??
       categories.find((c) => normalizeText(c.name) === wanted);
     if (byName) found = byName;
   }

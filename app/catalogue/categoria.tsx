@@ -36,7 +36,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     url,
     listing,
     heading: name ? `Productos en ${name}` : "Catálogo de Productos",
-    breadcrumb: trail.length > 0 ? categoryBreadcrumb(trail) : [{ label: "Inicio", to: "/" }, { label: "Categorías", to: "/categorias" }],
+    breadcrumb:
+      trail.length > 0
+        ? categoryBreadcrumb(trail)
+        : [
+            { label: "Inicio", to: "/" },
+            { label: "Categorías", to: "/categorias" },
+          ],
     banner: bannerFor(trail),
     context: {},
     canonicalPath: `/categoria/${encodeURIComponent(categoryId)}`,

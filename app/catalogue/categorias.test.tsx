@@ -19,7 +19,8 @@ afterEach(() => {
 });
 
 type LoaderArgs = Parameters<typeof loader>[0];
-const argsFor = (url: string) => ({ request: new Request(url), params: {}, context: {} }) as unknown as LoaderArgs; // the loader reads only the request
+const argsFor = (url: string) =>
+  ({ request: new Request(url), params: {}, context: {} }) as unknown as LoaderArgs; // the loader reads only the request
 
 /** The loader's answer: body plus status (it answers through `data()` on failure). */
 async function run(url: string) {
@@ -33,7 +34,9 @@ async function run(url: string) {
 
 function render(loaderData: unknown, url = "/categorias") {
   const Stub = createRoutesStub([{ id: "categorias", path: "/categorias", Component: Categorias }]);
-  return renderToString(<Stub initialEntries={[url]} hydrationData={{ loaderData: { categorias: loaderData } }} />);
+  return renderToString(
+    <Stub initialEntries={[url]} hydrationData={{ loaderData: { categorias: loaderData } }} />,
+  );
 }
 
 describe("/categorias error state", () => {
@@ -70,11 +73,9 @@ describe("/categorias error state", () => {
     const { body, status } = await run("http://tienda.test/categorias");
     expect(status).toBe(200);
     expect(body).toMatchObject({ ok: true, total: 3 });
-    expect((body as { categories: Array<{ name: string }> }).categories.map((c) => c.name)).toEqual([
-      "Árboles de cable",
-      "Energía",
-      "Redes",
-    ]);
+    expect((body as { categories: Array<{ name: string }> }).categories.map((c) => c.name)).toEqual(
+      ["Árboles de cable", "Energía", "Redes"],
+    );
     const html = render(body);
     expect(html).toContain("3 categorías en total");
     expect(html).toContain("N/A");

@@ -46,7 +46,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     total: matching.length,
     page: slice.page,
     pageCount: slice.pageCount,
-    categories: matching.slice(slice.start, slice.end).map((c) => ({ id: c.id, name: c.name, level: c.level })),
+    categories: matching
+      .slice(slice.start, slice.end)
+      .map((c) => ({ id: c.id, name: c.name, level: c.level })),
   };
 }
 

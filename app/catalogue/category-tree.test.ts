@@ -2,7 +2,12 @@ import { describe, expect, it } from "vitest";
 import { buildCategoryTree, categoryHref, menuTree } from "./category-tree";
 import type { Category } from "~/merchant-api/product";
 
-const cat = (id: string, name: string, parentId: string | null, level: number | null = null): Category => ({
+const cat = (
+  id: string,
+  name: string,
+  parentId: string | null,
+  level: number | null = null,
+): Category => ({
   id,
   name,
   parentId,
@@ -55,7 +60,11 @@ describe("buildCategoryTree", () => {
   });
 
   it("ignores repeated ids and does not mutate its input", () => {
-    const input = [cat("22", "Videovigilancia", null), cat("22", "Duplicada", null), cat("5", "Cámaras", "22")];
+    const input = [
+      cat("22", "Videovigilancia", null),
+      cat("22", "Duplicada", null),
+      cat("5", "Cámaras", "22"),
+    ];
     const copy = structuredClone(input);
     const tree = buildCategoryTree(input);
     expect(tree).toHaveLength(1);

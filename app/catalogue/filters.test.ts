@@ -24,7 +24,9 @@ const none: CatalogueFilters = {
 describe("parseFilters", () => {
   it("reads every parameter", () => {
     const { filters, errors } = parseFilters(
-      new URLSearchParams("texto=domo&marca=Hikvision&precio_min=100.000&precio_max=$ 2.000.000&orden=nombre&vista=lista&pagina=3"),
+      new URLSearchParams(
+        "texto=domo&marca=Hikvision&precio_min=100.000&precio_max=$ 2.000.000&orden=nombre&vista=lista&pagina=3",
+      ),
     );
     expect(filters).toEqual({
       text: "domo",
@@ -44,7 +46,9 @@ describe("parseFilters", () => {
   });
 
   it("reports and ignores a non-numeric price, keeping what was typed", () => {
-    const { filters, errors, raw } = parseFilters(new URLSearchParams("precio_min=abc&precio_max=12x"));
+    const { filters, errors, raw } = parseFilters(
+      new URLSearchParams("precio_min=abc&precio_max=12x"),
+    );
     expect(filters.minPrice).toBeNull();
     expect(filters.maxPrice).toBeNull();
     expect(errors.minPrice).toBe("El precio mínimo debe ser un número entero de pesos.");
@@ -109,9 +113,17 @@ describe("filterProducts", () => {
   const b = makeProduct({ id: "b", title: "Sirena exterior", brand: "Dahua", price: 150_000 });
   const c = makeProduct({ id: "c", title: "Sirena sin precio", brand: "AJAX", price: null });
   it("combines text, brand (exact, any case) and price", () => {
-    expect(filterProducts([a, b, c], { ...none, brand: "ájax" }).map((p) => p.id)).toEqual(["a", "c"]);
-    expect(filterProducts([a, b, c], { ...none, minPrice: 100_000 }).map((p) => p.id)).toEqual(["b", "c"]);
-    expect(filterProducts([a, b, c], { ...none, text: "sirena exterior" }).map((p) => p.id)).toEqual(["b"]);
+    expect(filterProducts([a, b, c], { ...none, brand: "ájax" }).map((p) => p.id)).toEqual([
+      "a",
+      "c",
+    ]);
+    expect(filterProducts([a, b, c], { ...none, minPrice: 100_000 }).map((p) => p.id)).toEqual([
+      "b",
+      "c",
+    ]);
+    expect(
+      filterProducts([a, b, c], { ...none, text: "sirena exterior" }).map((p) => p.id),
+    ).toEqual(["b"]);
     expect(filterProducts([a, b, c], { ...none, brand: "Aja" })).toEqual([]);
   });
 });
@@ -123,7 +135,11 @@ describe("sortProducts", () => {
   const list = [free, dear, cheap];
   it("by price, products without a price last", () => {
     expect(sortProducts(list, "precio-asc").map((p) => p.id)).toEqual(["cheap", "dear", "noprice"]);
-    expect(sortProducts(list, "precio-desc").map((p) => p.id)).toEqual(["dear", "cheap", "noprice"]);
+    expect(sortProducts(list, "precio-desc").map((p) => p.id)).toEqual([
+      "dear",
+      "cheap",
+      "noprice",
+    ]);
   });
   it("by name in Spanish order (accents do not push a name to the end)", () => {
     expect(sortProducts(list, "nombre").map((p) => p.id)).toEqual(["dear", "noprice", "cheap"]);

@@ -133,7 +133,8 @@ export function matchesBrand(product: Product, brand: string): boolean {
 
 export function filterProducts(products: Product[], f: CatalogueFilters): Product[] {
   return products.filter(
-    (p) => matchesText(p, f.text) && matchesBrand(p, f.brand) && matchesPrice(p, f.minPrice, f.maxPrice),
+    (p) =>
+      matchesText(p, f.text) && matchesBrand(p, f.brand) && matchesPrice(p, f.minPrice, f.maxPrice),
   );
 }
 
@@ -153,20 +154,24 @@ export function sortProducts(products: Product[], sort: SortKey, query = ""): Pr
       indexed.sort((a, b) => {
         const pa = priceOf(a.product);
         const pb = priceOf(b.product);
-        if (pa === null || pb === null) return (pa === null ? 1 : 0) - (pb === null ? 1 : 0) || a.index - b.index;
+        if (pa === null || pb === null)
+          return (pa === null ? 1 : 0) - (pb === null ? 1 : 0) || a.index - b.index;
         return (pa - pb) * dir || a.index - b.index;
       });
       break;
     }
     case "nombre":
       indexed.sort(
-        (a, b) => collator.compare(a.product.title ?? "", b.product.title ?? "") || a.index - b.index,
+        (a, b) =>
+          collator.compare(a.product.title ?? "", b.product.title ?? "") || a.index - b.index,
       );
       break;
     case "relevancia": {
       if (!normalizeText(query)) break;
       const scores = new Map(indexed.map((i) => [i.product, scoreProduct(i.product, query)]));
-      indexed.sort((a, b) => (scores.get(b.product) ?? 0) - (scores.get(a.product) ?? 0) || a.index - b.index);
+      indexed.sort(
+        (a, b) => (scores.get(b.product) ?? 0) - (scores.get(a.product) ?? 0) || a.index - b.index,
+      );
       break;
     }
   }

@@ -27,7 +27,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const category = trail.at(-1);
   const name = category?.name ?? nameParam;
 
-  const heading = search ? `Resultados para ${search}` : name ? `Productos en ${name}` : "Catálogo de Productos";
+  const heading = search
+    ? `Resultados para ${search}`
+    : name
+      ? `Productos en ${name}`
+      : "Catálogo de Productos";
   const context: Record<string, string> = {};
   if (categoryId) context[PARAM.category] = categoryId;
   if (nameParam) context[PARAM.categoryName] = nameParam;

@@ -60,7 +60,15 @@ export function CardGrid({ children }: { children: ReactNode }) {
   return <ul className={styles.cards}>{children}</ul>;
 }
 
-export function Card({ title, children, badge }: { title: string; children: ReactNode; badge?: string }) {
+export function Card({
+  title,
+  children,
+  badge,
+}: {
+  title: string;
+  children: ReactNode;
+  badge?: string;
+}) {
   return (
     <li className={styles.card}>
       <h3 className={styles.cardTitle}>{title}</h3>
@@ -95,7 +103,13 @@ export function Disclosure({ summary, children }: { summary: string; children: R
 }
 
 /** Sales e-mail and phone as links. */
-export function ContactLinks({ email, phone }: { email: string | undefined; phone: string | undefined }) {
+export function ContactLinks({
+  email,
+  phone,
+}: {
+  email: string | undefined;
+  phone: string | undefined;
+}) {
   if (!email && !phone) return null;
   return (
     <ul className={styles.contactLinks}>

@@ -23,13 +23,24 @@ export function LoginPanel({ result }: { result: LoginResult | undefined }) {
         <p className={styles.lead}>Ingrese con su correo electrónico y contraseña.</p>
 
         {/* Always in the DOM so screen readers announce a new answer. */}
-        <div role="status" aria-live="polite" aria-atomic="true" id={messageId} className={styles.live}>
+        <div
+          role="status"
+          aria-live="polite"
+          aria-atomic="true"
+          id={messageId}
+          className={styles.live}
+        >
           {answer ? (
             <p className={answer.tone === "error" ? styles.error : styles.info}>{answer.message}</p>
           ) : null}
         </div>
 
-        <fetcher.Form method="post" action="/login" className={styles.form} aria-describedby={messageId}>
+        <fetcher.Form
+          method="post"
+          action="/login"
+          className={styles.form}
+          aria-describedby={messageId}
+        >
           <input type="hidden" name="intent" value="login" />
           <div className={styles.field}>
             <label htmlFor={`${id}-email`}>Correo electrónico</label>
@@ -65,7 +76,9 @@ export function LoginPanel({ result }: { result: LoginResult | undefined }) {
             </Link>
           </div>
           <button type="submit" className={styles.primary} disabled={busy}>
-            {busy && fetcher.formData?.get("intent") === "login" ? "Ingresando..." : "Iniciar sesión"}
+            {busy && fetcher.formData?.get("intent") === "login"
+              ? "Ingresando..."
+              : "Iniciar sesión"}
           </button>
         </fetcher.Form>
 

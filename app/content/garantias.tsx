@@ -43,10 +43,11 @@ export default function Garantias() {
     >
       <ContentSection title="Garantía estándar de 1 año">
         <p>
-          Nuestros productos tienen una garantía de <strong>1 año contado desde la fecha de compra</strong>{" "}
-          contra defectos de fabricación y de funcionamiento en condiciones normales de uso, salvo que el
-          fabricante ofrezca un plazo mayor, en cuyo caso aplica el plazo del fabricante. Esta garantía se suma a
-          los derechos que le reconoce el Estatuto del Consumidor (Ley 1480 de 2011).
+          Nuestros productos tienen una garantía de{" "}
+          <strong>1 año contado desde la fecha de compra</strong> contra defectos de fabricación y
+          de funcionamiento en condiciones normales de uso, salvo que el fabricante ofrezca un plazo
+          mayor, en cuyo caso aplica el plazo del fabricante. Esta garantía se suma a los derechos
+          que le reconoce el Estatuto del Consumidor (Ley 1480 de 2011).
         </p>
       </ContentSection>
 
@@ -57,55 +58,65 @@ export default function Garantias() {
       <ContentSection title="Preguntas sobre la garantía">
         <Disclosure summary="¿Qué cubre la garantía?">
           <p>
-            Cubre los defectos de fabricación y las fallas de funcionamiento que se presenten durante el periodo
-            de garantía, usando el equipo según las indicaciones del fabricante. Incluye la mano de obra y los
-            repuestos necesarios para la reparación o, si esta no es posible, el cambio del producto.
+            Cubre los defectos de fabricación y las fallas de funcionamiento que se presenten
+            durante el periodo de garantía, usando el equipo según las indicaciones del fabricante.
+            Incluye la mano de obra y los repuestos necesarios para la reparación o, si esta no es
+            posible, el cambio del producto.
           </p>
         </Disclosure>
         <Disclosure summary="¿Qué no cubre la garantía?">
           <ul>
             <li>Daños por instalación incorrecta, golpes, caídas, humedad o líquidos.</li>
-            <li>Daños por descargas eléctricas, variaciones de voltaje o fuentes de alimentación inadecuadas.</li>
+            <li>
+              Daños por descargas eléctricas, variaciones de voltaje o fuentes de alimentación
+              inadecuadas.
+            </li>
             <li>Equipos abiertos, modificados o reparados por personal no autorizado.</li>
             <li>Sellos de garantía o números de serie alterados o retirados.</li>
             <li>Desgaste normal de partes consumibles, como baterías, lámparas o cabezales.</li>
-            <li>Problemas de configuración, contraseñas olvidadas o actualizaciones de firmware no oficiales.</li>
+            <li>
+              Problemas de configuración, contraseñas olvidadas o actualizaciones de firmware no
+              oficiales.
+            </li>
           </ul>
         </Disclosure>
         <Disclosure summary="¿Qué pasa con los productos reparados?">
           <p>
-            Las reparaciones realizadas en garantía quedan cubiertas por <strong>90 días adicionales</strong>{" "}
-            contados desde la fecha de entrega del equipo reparado, o hasta el final de la garantía original si
-            este plazo es mayor.
+            Las reparaciones realizadas en garantía quedan cubiertas por{" "}
+            <strong>90 días adicionales</strong> contados desde la fecha de entrega del equipo
+            reparado, o hasta el final de la garantía original si este plazo es mayor.
           </p>
         </Disclosure>
         <Disclosure summary="¿Cuánto tarda el proceso?">
           <p>
-            Le informaremos el estado de su solicitud en un plazo máximo de <strong>10 días hábiles</strong>{" "}
-            desde que recibimos el equipo. Los tiempos finales de reparación o cambio dependen del diagnóstico y
-            de la disponibilidad de repuestos; en todo caso le mantendremos al tanto de cada avance.
+            Le informaremos el estado de su solicitud en un plazo máximo de{" "}
+            <strong>10 días hábiles</strong> desde que recibimos el equipo. Los tiempos finales de
+            reparación o cambio dependen del diagnóstico y de la disponibilidad de repuestos; en
+            todo caso le mantendremos al tanto de cada avance.
           </p>
         </Disclosure>
         <Disclosure summary="¿Cómo envío el producto?">
           <p>
-            Empaque el equipo preferiblemente en su caja original, con todos sus accesorios, la copia de la
-            factura y el número de RMA visible en el exterior. Le indicaremos la dirección de recepción al aprobar
-            su solicitud. Si la garantía aplica, el envío de regreso corre por nuestra cuenta.
+            Empaque el equipo preferiblemente en su caja original, con todos sus accesorios, la
+            copia de la factura y el número de RMA visible en el exterior. Le indicaremos la
+            dirección de recepción al aprobar su solicitud. Si la garantía aplica, el envío de
+            regreso corre por nuestra cuenta.
           </p>
         </Disclosure>
         <Disclosure summary="¿Puedo devolver un producto que no necesito?">
           <p>
-            Por tratarse de una venta a distancia, puede ejercer el derecho de retracto dentro de los cinco (5)
-            días hábiles siguientes a la entrega, siempre que el producto esté sin uso, completo y en su empaque
-            original. Le reembolsaremos el valor pagado en un plazo máximo de 30 días calendario.
+            Por tratarse de una venta a distancia, puede ejercer el derecho de retracto dentro de
+            los cinco (5) días hábiles siguientes a la entrega, siempre que el producto esté sin
+            uso, completo y en su empaque original. Le reembolsaremos el valor pagado en un plazo
+            máximo de 30 días calendario.
           </p>
         </Disclosure>
         <Disclosure summary="¿Cómo cuido mis equipos para evitar fallas?">
           <p>
-            Recomendamos un <strong>mantenimiento preventivo cada 6 meses</strong>: limpieza de lentes y
-            carcasas, revisión de conexiones y fuentes, verificación de grabación y actualización de firmware
-            oficial. Además, proteja los equipos con reguladores de voltaje o UPS y respete las condiciones de
-            instalación indicadas por el fabricante.
+            Recomendamos un <strong>mantenimiento preventivo cada 6 meses</strong>: limpieza de
+            lentes y carcasas, revisión de conexiones y fuentes, verificación de grabación y
+            actualización de firmware oficial. Además, proteja los equipos con reguladores de
+            voltaje o UPS y respete las condiciones de instalación indicadas por el fabricante.
           </p>
         </Disclosure>
       </ContentSection>

@@ -12,7 +12,11 @@ export const LOGIN_MESSAGES = {
 } as const;
 
 const loginSchema = z.object({
-  email: z.string().trim().min(1, LOGIN_MESSAGES.missingFields).pipe(z.email(LOGIN_MESSAGES.invalidEmail)),
+  email: z
+    .string()
+    .trim()
+    .min(1, LOGIN_MESSAGES.missingFields)
+    .pipe(z.email(LOGIN_MESSAGES.invalidEmail)),
   password: z.string().min(1, LOGIN_MESSAGES.missingFields),
 });
 
@@ -29,7 +33,11 @@ type FieldValue = FormDataEntryValue | null | undefined;
 const text = (value: FieldValue) => (typeof value === "string" ? value : "");
 
 /** What the login form's submission (intent login or register) answers. */
-export function evaluateLogin(fields: { intent: FieldValue; email: FieldValue; password: FieldValue }): LoginOutcome {
+export function evaluateLogin(fields: {
+  intent: FieldValue;
+  email: FieldValue;
+  password: FieldValue;
+}): LoginOutcome {
   const email = text(fields.email).slice(0, 254);
   if (text(fields.intent) === "register") {
     return { status: 200, tone: "info", message: LOGIN_MESSAGES.registerUnavailable, email };
@@ -43,5 +51,10 @@ export function evaluateLogin(fields: { intent: FieldValue; email: FieldValue; p
       : LOGIN_MESSAGES.invalidEmail;
     return { status: 400, tone: "error", message, email };
   }
-  return { status: 200, tone: "info", message: LOGIN_MESSAGES.loginUnavailable, email: parsed.data.email };
+  return {
+    status: 200,
+    tone: "info",
+    message: LOGIN_MESSAGES.loginUnavailable,
+    email: parsed.data.email,
+  };
 }

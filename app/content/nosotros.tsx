@@ -24,31 +24,32 @@ export default function Nosotros() {
     >
       <ContentSection title="Quiénes somos">
         <p>
-          Desde hace más de cinco años ayudamos a nuestros clientes a elegir, instalar y mantener la tecnología
-          que necesitan: videovigilancia, control de acceso, detección de incendio, energía, radiocomunicación,
-          redes, rastreo GPS y cableado estructurado. Trabajamos con las marcas líderes del sector y contamos
-          con un catálogo de más de 22.000 productos, con disponibilidad y precios actualizados.
+          Desde hace más de cinco años ayudamos a nuestros clientes a elegir, instalar y mantener la
+          tecnología que necesitan: videovigilancia, control de acceso, detección de incendio,
+          energía, radiocomunicación, redes, rastreo GPS y cableado estructurado. Trabajamos con las
+          marcas líderes del sector y contamos con un catálogo de más de 22.000 productos, con
+          disponibilidad y precios actualizados.
         </p>
         <p>
-          Nuestro equipo combina asesoría comercial y conocimiento técnico: no solo vendemos equipos, sino que
-          diseñamos soluciones que funcionan en el día a día de cada cliente, con acompañamiento antes, durante
-          y después de la compra.
+          Nuestro equipo combina asesoría comercial y conocimiento técnico: no solo vendemos
+          equipos, sino que diseñamos soluciones que funcionan en el día a día de cada cliente, con
+          acompañamiento antes, durante y después de la compra.
         </p>
       </ContentSection>
 
       <ContentSection title="Misión">
         <p>
           Brindar a empresas y hogares colombianos soluciones confiables de seguridad electrónica y
-          telecomunicaciones, con productos de calidad, asesoría experta y un servicio cercano que les permita
-          proteger lo que más valoran y comunicarse sin interrupciones.
+          telecomunicaciones, con productos de calidad, asesoría experta y un servicio cercano que
+          les permita proteger lo que más valoran y comunicarse sin interrupciones.
         </p>
       </ContentSection>
 
       <ContentSection title="Visión">
         <p>
-          Ser reconocidos en Colombia como el aliado tecnológico de referencia en seguridad electrónica y
-          telecomunicaciones, por la calidad de nuestras soluciones, la innovación constante y la confianza que
-          construimos con cada uno de nuestros clientes.
+          Ser reconocidos en Colombia como el aliado tecnológico de referencia en seguridad
+          electrónica y telecomunicaciones, por la calidad de nuestras soluciones, la innovación
+          constante y la confianza que construimos con cada uno de nuestros clientes.
         </p>
       </ContentSection>
 
@@ -56,26 +57,26 @@ export default function Nosotros() {
         <CardGrid>
           <Card title="Integridad">
             <p>
-              Actuamos con honestidad y transparencia: recomendamos lo que cada cliente realmente necesita y
-              cumplimos lo que prometemos.
+              Actuamos con honestidad y transparencia: recomendamos lo que cada cliente realmente
+              necesita y cumplimos lo que prometemos.
             </p>
           </Card>
           <Card title="Innovación">
             <p>
-              Nos mantenemos al día con las nuevas tecnologías para ofrecer soluciones modernas, eficientes y
-              preparadas para el futuro.
+              Nos mantenemos al día con las nuevas tecnologías para ofrecer soluciones modernas,
+              eficientes y preparadas para el futuro.
             </p>
           </Card>
           <Card title="Excelencia">
             <p>
-              Cuidamos cada detalle, desde la selección del producto hasta la instalación y el soporte, para
-              superar las expectativas de nuestros clientes.
+              Cuidamos cada detalle, desde la selección del producto hasta la instalación y el
+              soporte, para superar las expectativas de nuestros clientes.
             </p>
           </Card>
           <Card title="Compromiso">
             <p>
-              Acompañamos a nuestros clientes a largo plazo, con respuesta oportuna y responsabilidad frente a
-              cada proyecto que emprendemos juntos.
+              Acompañamos a nuestros clientes a largo plazo, con respuesta oportuna y
+              responsabilidad frente a cada proyecto que emprendemos juntos.
             </p>
           </Card>
         </CardGrid>
@@ -85,20 +86,20 @@ export default function Nosotros() {
         <CardGrid>
           <Card title="Seguridad electrónica">
             <p>
-              Videovigilancia, control de acceso, detección de incendio, alarmas contra intrusión y automatización
-              para proteger personas, instalaciones y activos.
+              Videovigilancia, control de acceso, detección de incendio, alarmas contra intrusión y
+              automatización para proteger personas, instalaciones y activos.
             </p>
           </Card>
           <Card title="Telecomunicaciones">
             <p>
-              Redes de datos, cableado estructurado, radiocomunicación, energía de respaldo y soluciones IoT y GPS
-              para mantener su operación conectada.
+              Redes de datos, cableado estructurado, radiocomunicación, energía de respaldo y
+              soluciones IoT y GPS para mantener su operación conectada.
             </p>
           </Card>
           <Card title="Servicios profesionales">
             <p>
-              Consultoría, diseño de proyectos, instalación, puesta en marcha, mantenimiento preventivo y soporte
-              técnico especializado.
+              Consultoría, diseño de proyectos, instalación, puesta en marcha, mantenimiento
+              preventivo y soporte técnico especializado.
             </p>
           </Card>
         </CardGrid>
@@ -106,8 +107,8 @@ export default function Nosotros() {
 
       <ContentSection title="Hablemos de su proyecto">
         <p>
-          Cuéntenos qué necesita proteger o conectar y le ayudaremos a encontrar la solución adecuada. Nuestro
-          equipo comercial le responde de lunes a viernes.
+          Cuéntenos qué necesita proteger o conectar y le ayudaremos a encontrar la solución
+          adecuada. Nuestro equipo comercial le responde de lunes a viernes.
         </p>
         <ContactLinks email={root?.salesEmail} phone={root?.salesPhone} />
       </ContentSection>

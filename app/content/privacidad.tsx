@@ -27,24 +27,24 @@ export default function Privacidad() {
         <p>Recolectamos únicamente los datos necesarios para atender sus compras y solicitudes:</p>
         <ul>
           <li>
-            <strong>Datos de identificación y contacto:</strong> nombre y apellido, número de cédula, correo
-            electrónico, teléfono, dirección y ciudad.
+            <strong>Datos de identificación y contacto:</strong> nombre y apellido, número de
+            cédula, correo electrónico, teléfono, dirección y ciudad.
           </li>
           <li>
-            <strong>Datos de empresa</strong>, cuando compra como persona jurídica: razón social, NIT, nombre y
-            cargo de la persona de contacto.
+            <strong>Datos de empresa</strong>, cuando compra como persona jurídica: razón social,
+            NIT, nombre y cargo de la persona de contacto.
           </li>
           <li>
-            <strong>Datos de envío:</strong> nombre de quien recibe, dirección, ciudad, instrucciones y franja
-            horaria de entrega.
+            <strong>Datos de envío:</strong> nombre de quien recibe, dirección, ciudad,
+            instrucciones y franja horaria de entrega.
           </li>
           <li>
-            <strong>Datos de la compra:</strong> productos, cantidades, valores, medio de pago elegido y estado
-            del pago.
+            <strong>Datos de la compra:</strong> productos, cantidades, valores, medio de pago
+            elegido y estado del pago.
           </li>
           <li>
-            <strong>Datos técnicos de navegación:</strong> dirección IP, tipo de navegador y páginas visitadas,
-            registrados por nuestros servidores para operar y proteger el sitio.
+            <strong>Datos técnicos de navegación:</strong> dirección IP, tipo de navegador y páginas
+            visitadas, registrados por nuestros servidores para operar y proteger el sitio.
           </li>
         </ul>
         <p>No solicitamos ni tratamos datos sensibles ni datos de menores de edad.</p>
@@ -64,43 +64,45 @@ export default function Privacidad() {
 
       <ContentSection title="3. Base legal">
         <p>
-          Tratamos sus datos conforme a la Ley Estatutaria 1581 de 2012 de protección de datos personales, el
-          Decreto 1377 de 2013 (incorporado en el Decreto Único Reglamentario 1074 de 2015) y demás normas
-          colombianas aplicables. El tratamiento se basa en la autorización que usted nos otorga al enviar sus
-          datos, en la ejecución del contrato de compraventa y en el cumplimiento de nuestras obligaciones
-          legales.
+          Tratamos sus datos conforme a la Ley Estatutaria 1581 de 2012 de protección de datos
+          personales, el Decreto 1377 de 2013 (incorporado en el Decreto Único Reglamentario 1074 de
+          2015) y demás normas colombianas aplicables. El tratamiento se basa en la autorización que
+          usted nos otorga al enviar sus datos, en la ejecución del contrato de compraventa y en el
+          cumplimiento de nuestras obligaciones legales.
         </p>
       </ContentSection>
 
       <ContentSection title="4. Cookies">
         <p>
-          Usamos únicamente cookies técnicas, necesarias para que la tienda funcione: guardan el contenido de su
-          carrito de compras, los datos del proceso de pago mientras lo completa (por un máximo de dos horas) y
-          los avisos que le mostramos después de una acción. Estas cookies están firmadas para impedir su
-          alteración y no se usan para publicidad ni para rastrearle en otros sitios.
+          Usamos únicamente cookies técnicas, necesarias para que la tienda funcione: guardan el
+          contenido de su carrito de compras, los datos del proceso de pago mientras lo completa
+          (por un máximo de dos horas) y los avisos que le mostramos después de una acción. Estas
+          cookies están firmadas para impedir su alteración y no se usan para publicidad ni para
+          rastrearle en otros sitios.
         </p>
         <p>
-          Puede borrar las cookies desde la configuración de su navegador en cualquier momento; si lo hace, su
-          carrito se vaciará.
+          Puede borrar las cookies desde la configuración de su navegador en cualquier momento; si
+          lo hace, su carrito se vaciará.
         </p>
       </ContentSection>
 
       <ContentSection title="5. Pagos con tarjeta">
         <p>
-          Los pagos con tarjeta de crédito o débito y por PSE son procesados por una pasarela de pagos
-          certificada bajo el estándar PCI DSS. Los datos de su tarjeta se envían cifrados directamente a la
-          pasarela y no son almacenados en nuestros servidores, bases de datos ni registros. Solo conservamos
-          la referencia del pago, su estado y, cuando la pasarela la entrega, la marca y los últimos cuatro
-          dígitos de la tarjeta, para identificar la transacción.
+          Los pagos con tarjeta de crédito o débito y por PSE son procesados por una pasarela de
+          pagos certificada bajo el estándar PCI DSS. Los datos de su tarjeta se envían cifrados
+          directamente a la pasarela y no son almacenados en nuestros servidores, bases de datos ni
+          registros. Solo conservamos la referencia del pago, su estado y, cuando la pasarela la
+          entrega, la marca y los últimos cuatro dígitos de la tarjeta, para identificar la
+          transacción.
         </p>
       </ContentSection>
 
       <ContentSection title="6. Seguridad">
         <p>
-          Protegemos su información con conexiones cifradas (HTTPS), cookies firmadas, acceso restringido a los
-          sistemas y registros que excluyen datos de pago y contraseñas. Aunque ningún sistema es infalible,
-          revisamos periódicamente nuestras medidas para reducir el riesgo de acceso no autorizado, pérdida o
-          alteración de los datos.
+          Protegemos su información con conexiones cifradas (HTTPS), cookies firmadas, acceso
+          restringido a los sistemas y registros que excluyen datos de pago y contraseñas. Aunque
+          ningún sistema es infalible, revisamos periódicamente nuestras medidas para reducir el
+          riesgo de acceso no autorizado, pérdida o alteración de los datos.
         </p>
       </ContentSection>
 
@@ -111,33 +113,35 @@ export default function Privacidad() {
           <li>Solicitar prueba de la autorización otorgada para el tratamiento.</li>
           <li>Ser informado sobre el uso que se ha dado a sus datos.</li>
           <li>
-            Presentar quejas ante la Superintendencia de Industria y Comercio por infracciones a la ley.
+            Presentar quejas ante la Superintendencia de Industria y Comercio por infracciones a la
+            ley.
           </li>
           <li>
-            Revocar la autorización y solicitar la supresión de sus datos, cuando no exista un deber legal o
-            contractual de conservarlos.
+            Revocar la autorización y solicitar la supresión de sus datos, cuando no exista un deber
+            legal o contractual de conservarlos.
           </li>
           <li>Acceder gratuitamente a los datos que han sido objeto de tratamiento.</li>
         </ul>
         <p>
-          Atenderemos las consultas en un plazo máximo de diez (10) días hábiles y los reclamos en un plazo
-          máximo de quince (15) días hábiles, contados desde su recibo.
+          Atenderemos las consultas en un plazo máximo de diez (10) días hábiles y los reclamos en
+          un plazo máximo de quince (15) días hábiles, contados desde su recibo.
         </p>
       </ContentSection>
 
       <ContentSection title="8. Contacto">
         <p>
-          Para ejercer sus derechos o resolver cualquier duda sobre esta política, escríbanos o llámenos
-          indicando su nombre, su documento de identidad y el motivo de su solicitud:
+          Para ejercer sus derechos o resolver cualquier duda sobre esta política, escríbanos o
+          llámenos indicando su nombre, su documento de identidad y el motivo de su solicitud:
         </p>
         <ContactLinks email={root?.salesEmail} phone={root?.salesPhone} />
       </ContentSection>
 
       <ContentSection title="9. Cambios a esta política">
         <p>
-          Podemos actualizar esta política para reflejar cambios legales o en nuestros servicios. Publicaremos
-          la versión vigente en esta página con su fecha de actualización; si los cambios son sustanciales, se
-          lo informaremos por los medios de contacto que nos haya suministrado.
+          Podemos actualizar esta política para reflejar cambios legales o en nuestros servicios.
+          Publicaremos la versión vigente en esta página con su fecha de actualización; si los
+          cambios son sustanciales, se lo informaremos por los medios de contacto que nos haya
+          suministrado.
         </p>
       </ContentSection>
     </ContentPage>

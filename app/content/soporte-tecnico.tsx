@@ -53,20 +53,20 @@ export default function SoporteTecnico() {
         <CardGrid>
           <Card title="Soporte remoto">
             <p>
-              Configuración, actualización y solución de problemas a distancia, por teléfono o mediante acceso
-              remoto seguro, sin que tenga que desplazarse.
+              Configuración, actualización y solución de problemas a distancia, por teléfono o
+              mediante acceso remoto seguro, sin que tenga que desplazarse.
             </p>
           </Card>
           <Card title="Soporte en sitio">
             <p>
-              Visitas técnicas a sus instalaciones para diagnóstico, instalación, puesta en marcha y reparación
-              de equipos y sistemas.
+              Visitas técnicas a sus instalaciones para diagnóstico, instalación, puesta en marcha y
+              reparación de equipos y sistemas.
             </p>
           </Card>
           <Card title="Mantenimiento preventivo">
             <p>
-              Revisiones programadas, recomendadas cada 6 meses, para mantener sus sistemas funcionando y
-              prolongar la vida útil de los equipos.
+              Revisiones programadas, recomendadas cada 6 meses, para mantener sus sistemas
+              funcionando y prolongar la vida útil de los equipos.
             </p>
           </Card>
         </CardGrid>
@@ -80,20 +80,20 @@ export default function SoporteTecnico() {
         <CardGrid>
           <Card title="Nivel 1 · Básico" badge="Respuesta en 24 horas">
             <p>
-              Consultas generales, orientación sobre el uso de los equipos, configuraciones sencillas y
-              restablecimiento de contraseñas.
+              Consultas generales, orientación sobre el uso de los equipos, configuraciones
+              sencillas y restablecimiento de contraseñas.
             </p>
           </Card>
           <Card title="Nivel 2 · Avanzado" badge="Respuesta en 12 horas">
             <p>
-              Fallas de funcionamiento, integración entre equipos, configuración de redes y acceso remoto,
-              actualización de firmware.
+              Fallas de funcionamiento, integración entre equipos, configuración de redes y acceso
+              remoto, actualización de firmware.
             </p>
           </Card>
           <Card title="Nivel 3 · Crítico" badge="Respuesta en 4 horas">
             <p>
-              Sistemas caídos o fallas que comprometen la seguridad de sus instalaciones o la continuidad de su
-              operación.
+              Sistemas caídos o fallas que comprometen la seguridad de sus instalaciones o la
+              continuidad de su operación.
             </p>
           </Card>
         </CardGrid>
@@ -102,27 +102,29 @@ export default function SoporteTecnico() {
       <ContentSection title="Preguntas frecuentes">
         <Disclosure summary="¿Cuánto tarda en resolverse un problema?">
           <p>
-            Los problemas comunes se resuelven en 24 a 48 horas. Los casos que requieren visita en sitio o
-            repuestos pueden tardar más; en ese caso le informamos los tiempos desde el diagnóstico.
+            Los problemas comunes se resuelven en 24 a 48 horas. Los casos que requieren visita en
+            sitio o repuestos pueden tardar más; en ese caso le informamos los tiempos desde el
+            diagnóstico.
           </p>
         </Disclosure>
         <Disclosure summary="¿El soporte técnico tiene costo?">
           <p>
-            La orientación básica sobre los productos comprados en nuestra tienda no tiene costo mientras estén
-            en garantía. Las visitas en sitio, los mantenimientos preventivos y las fallas no cubiertas por la
-            garantía se cotizan previamente, y solo se realizan con su aprobación.
+            La orientación básica sobre los productos comprados en nuestra tienda no tiene costo
+            mientras estén en garantía. Las visitas en sitio, los mantenimientos preventivos y las
+            fallas no cubiertas por la garantía se cotizan previamente, y solo se realizan con su
+            aprobación.
           </p>
         </Disclosure>
         <Disclosure summary="¿Qué información debo tener a mano al solicitar soporte?">
           <p>
-            El número de pedido o factura, la referencia y el serial del equipo, una descripción del problema y,
-            si es posible, fotos o capturas de pantalla del error.
+            El número de pedido o factura, la referencia y el serial del equipo, una descripción del
+            problema y, si es posible, fotos o capturas de pantalla del error.
           </p>
         </Disclosure>
         <Disclosure summary="¿Atienden en todo el país?">
           <p>
-            Sí. El soporte remoto está disponible en todo el territorio nacional. Para el soporte en sitio,
-            confirmamos la cobertura y los tiempos de desplazamiento según la ciudad.
+            Sí. El soporte remoto está disponible en todo el territorio nacional. Para el soporte en
+            sitio, confirmamos la cobertura y los tiempos de desplazamiento según la ciudad.
           </p>
         </Disclosure>
       </ContentSection>

@@ -43,8 +43,8 @@ export function HomePage(props: HomePageProps) {
       {props.notFound ? (
         <div className={`container ${styles.notFound}`}>
           <p>
-            <strong>No encontramos la página que buscas.</strong> Puede que el enlace esté roto o que la
-            página ya no exista. Te dejamos nuestra página de inicio.
+            <strong>No encontramos la página que buscas.</strong> Puede que el enlace esté roto o
+            que la página ya no exista. Te dejamos nuestra página de inicio.
           </p>
         </div>
       ) : null}
@@ -180,7 +180,13 @@ function Services() {
       <ul className={styles.serviceList}>
         {SERVICES.map((service) => (
           <li key={service.title} className={styles.service}>
-            <svg aria-hidden="true" viewBox="0 0 24 24" width="40" height="40" className={styles.serviceIcon}>
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              width="40"
+              height="40"
+              className={styles.serviceIcon}
+            >
               <path
                 d={service.icon}
                 fill="none"
@@ -215,8 +221,8 @@ function CallToAction() {
           ¿Tienes un proyecto de seguridad o conectividad?
         </h2>
         <p className={styles.ctaText}>
-          Cuéntanos qué necesitas y te enviamos una cotización con los equipos adecuados. Precios sin
-          IVA y envíos a toda Colombia.
+          Cuéntanos qué necesitas y te enviamos una cotización con los equipos adecuados. Precios
+          sin IVA y envíos a toda Colombia.
         </p>
         <div className={styles.ctaActions}>
           <ContactButton className={styles.ctaPrimary}>Hablar con un asesor</ContactButton>

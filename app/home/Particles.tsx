@@ -17,7 +17,15 @@ function mulberry32(seed: number) {
  * hidden from assistive technology, drifting slowly by CSS and still under
  * reduced motion.
  */
-export function Particles({ count, seed, className }: { count: number; seed: number; className?: string }) {
+export function Particles({
+  count,
+  seed,
+  className,
+}: {
+  count: number;
+  seed: number;
+  className?: string;
+}) {
   const random = mulberry32(seed);
   const dots = Array.from({ length: count }, () => ({
     cx: Math.round(random() * 1000) / 10,

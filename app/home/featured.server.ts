@@ -16,7 +16,9 @@ export const FEATURED_ERROR = "No se pudieron cargar los productos destacados. I
  * Throws ApiError when nothing can be shown (list missing, products failing):
  * the home page then shows FEATURED_ERROR.
  */
-export async function loadFeatured(client: ApiClient = apiClient()): Promise<{ groups: FeaturedGroup[] }> {
+export async function loadFeatured(
+  client: ApiClient = apiClient(),
+): Promise<{ groups: FeaturedGroup[] }> {
   return client.cache.cached({
     key: "featured:groups",
     ...CACHE_POLICY.featured,

@@ -72,7 +72,9 @@ describe("distributeFeatured", () => {
 
   it("drops a category whose products all failed", () => {
     const { entries, products } = setup({ A: 2, B: 4 }, ["A1", "A2"]);
-    expect(ids(distributeFeatured(entries, products, { categories: CATS }))).toEqual({ B: ["B1", "B2", "B3", "B4"] });
+    expect(ids(distributeFeatured(entries, products, { categories: CATS }))).toEqual({
+      B: ["B1", "B2", "B3", "B4"],
+    });
   });
 
   it("uses entries of categories outside the groups only as overflow, after the groups' own extras", () => {
@@ -99,13 +101,18 @@ describe("distributeFeatured", () => {
       { id: "Q", categoryId: "B" },
     ];
     const products = [makeProduct("P"), makeProduct("Q")];
-    expect(ids(distributeFeatured(entries, products, { categories: CATS }))).toEqual({ A: ["P"], B: ["Q"] });
+    expect(ids(distributeFeatured(entries, products, { categories: CATS }))).toEqual({
+      A: ["P"],
+      B: ["Q"],
+    });
   });
 
   it("keeps the file order inside a category", () => {
     const entries: FeaturedEntry[] = ["A3", "A1", "A2"].map((id) => ({ id, categoryId: "A" }));
     const products = ["A1", "A2", "A3"].map(makeProduct);
-    expect(ids(distributeFeatured(entries, products, { categories: CATS }))).toEqual({ A: ["A3", "A1", "A2"] });
+    expect(ids(distributeFeatured(entries, products, { categories: CATS }))).toEqual({
+      A: ["A3", "A1", "A2"],
+    });
   });
 
   it("returns no groups when nothing loaded", () => {
@@ -116,7 +123,9 @@ describe("distributeFeatured", () => {
 
   it("honours a different group size", () => {
     const { entries, products } = setup({ A: 3, B: 1 });
-    expect(ids(distributeFeatured(entries, products, { categories: CATS, perCategory: 2 }))).toEqual({
+    expect(
+      ids(distributeFeatured(entries, products, { categories: CATS, perCategory: 2 })),
+    ).toEqual({
       A: ["A1", "A2"],
       B: ["B1", "A3"],
     });

@@ -43,7 +43,11 @@ export function distributeFeatured(
 
   const groups = categories.map((category) => {
     const own = buckets.get(category.id) ?? [];
-    return { category: { id: category.id, name: category.name }, own, products: own.slice(0, perCategory) };
+    return {
+      category: { id: category.id, name: category.name },
+      own,
+      products: own.slice(0, perCategory),
+    };
   });
   const overflow = [...groups.flatMap((g) => g.own.slice(perCategory)), ...outside];
 

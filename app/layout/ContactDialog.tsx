@@ -63,8 +63,8 @@ export function ContactDialog({ email, phone }: { email: string; phone: string }
         </button>
       </div>
       <p className={styles.text}>
-        Te ayudamos con precios, disponibilidad y asesoría para tu proyecto. Escríbenos o llámanos de
-        lunes a viernes.
+        Te ayudamos con precios, disponibilidad y asesoría para tu proyecto. Escríbenos o llámanos
+        de lunes a viernes.
       </p>
       <ul className={styles.list}>
         <li>

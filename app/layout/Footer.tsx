@@ -28,7 +28,8 @@ export function Footer({
           </h2>
           <p>
             Equipos de seguridad electrónica y telecomunicaciones para empresas y hogares en toda
-            Colombia: videovigilancia, control de acceso, detección de incendio, energía, redes y más.
+            Colombia: videovigilancia, control de acceso, detección de incendio, energía, redes y
+            más.
           </p>
         </section>
         <nav aria-labelledby="pie-informacion">

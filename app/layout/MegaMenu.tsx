@@ -30,7 +30,12 @@ export function MegaMenu({ categories }: { categories: CategoryNode[] }) {
     <>
       <button type="button" popoverTarget={MEGA_MENU_ID} className={styles.trigger}>
         <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20" className={styles.icon}>
-          <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          <path
+            d="M3 6h18M3 12h18M3 18h18"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+          />
         </svg>
         Categorías
       </button>

@@ -45,9 +45,9 @@ export async function getFlash(
 /** The Set-Cookie value carrying `notice` to the next page. */
 export async function setFlash(request: Request, notice: FlashNotice): Promise<string> {
   const storage = flashSessionStorage();
-  const session = await storage.getSession(request.headers.get("Cookie")).catch(() =>
-    storage.getSession(),
-  );
+  const session = await storage
+    .getSession(request.headers.get("Cookie"))
+    .catch(() => storage.getSession());
   session.flash("notice", notice);
   return storage.commitSession(session);
 }

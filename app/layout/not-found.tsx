@@ -14,7 +14,8 @@ export function meta({ matches, location }: Route.MetaArgs) {
   const root = matches.find((match) => match?.id === "root")?.loaderData as RootData | undefined;
   return pageMeta({
     title: "Página no encontrada",
-    description: "La página que buscas no existe. Explora nuestro catálogo de seguridad electrónica y telecomunicaciones.",
+    description:
+      "La página que buscas no existe. Explora nuestro catálogo de seguridad electrónica y telecomunicaciones.",
     origin: root?.origin ?? "http://localhost",
     path: location.pathname,
     noindex: true,

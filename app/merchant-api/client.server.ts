@@ -21,7 +21,13 @@ import type { Brand, Category, FeaturedEntry, Product } from "./product";
 import { type AppCache, appCache, CACHE_POLICY, createCache } from "~/platform/cache.server.ts";
 import { config } from "~/platform/config.server.ts";
 import { logger } from "~/platform/logger.server.ts";
-import { ApiError, createTransport, type FetchLike, isNotFound, type Transport } from "./upstream.server.ts";
+import {
+  ApiError,
+  createTransport,
+  type FetchLike,
+  isNotFound,
+  type Transport,
+} from "./upstream.server.ts";
 
 export { ApiError, isNotFound } from "./upstream.server.ts";
 
@@ -81,7 +87,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
     for (let i = 0; i < ids.length; i += BATCH_SIZE) {
       const chunk = ids.slice(i, i + BATCH_SIZE);
       const body = await transport.getJson(`/api/productos/batch?ids=${chunk.map(enc).join(",")}`);
-      for (const product of normalizeProducts(listFrom(body, "productos"))) found.set(product.id, product);
+      for (const product of normalizeProducts(listFrom(body, "productos")))
+        found.set(product.id, product);
     }
     return ids.map((id) => found.get(id) ?? null);
   }
@@ -151,7 +158,12 @@ export function createApiClient(options: ApiClientOptions = {}) {
      * GET /api/productos?categoria&search&limit&offset (one page). Not cached here:
      * callers cache what they assemble from pages (see catalogue.server.ts).
      */
-    async listProducts(params: { categoria?: string; search?: string; limit: number; offset: number }): Promise<ProductPage> {
+    async listProducts(params: {
+      categoria?: string;
+      search?: string;
+      limit: number;
+      offset: number;
+    }): Promise<ProductPage> {
       const query = new URLSearchParams();
       if (params.search?.trim()) query.set("search", params.search.trim());
       if (params.categoria?.trim()) query.set("categoria", params.categoria.trim());
@@ -177,7 +189,9 @@ export function createApiClient(options: ApiClientOptions = {}) {
         key: `${ns}categories`,
         ...CACHE_POLICY.categories,
         getFreshValue: async () =>
-          sortCategoriesByName(normalizeCategories(listFrom(await transport.getJson("/api/categorias"), "categorias"))),
+          sortCategoriesByName(
+            normalizeCategories(listFrom(await transport.getJson("/api/categorias"), "categorias")),
+          ),
       });
     },
 
@@ -209,7 +223,9 @@ export function createApiClient(options: ApiClientOptions = {}) {
         getFreshValue: async () => {
           try {
             const body = await transport.getJson(`/api/categorias/${enc(clean)}/subcategorias`);
-            return sortCategoriesByName(normalizeCategories(listFrom(body, "categorias", "subcategorias")));
+            return sortCategoriesByName(
+              normalizeCategories(listFrom(body, "categorias", "subcategorias")),
+            );
           } catch (error) {
             if (isNotFound(error)) return [];
             throw error;
@@ -220,7 +236,10 @@ export function createApiClient(options: ApiClientOptions = {}) {
 
     /** GET /productos/{id}/relacionados?limit=12; [] when the product is unknown. */
     getRelatedProducts(id: string, limit = 12): Promise<Product[]> {
-      return productSection(`/productos/${enc(id)}/relacionados?limit=${limit}`, "productos_relacionados");
+      return productSection(
+        `/productos/${enc(id)}/relacionados?limit=${limit}`,
+        "productos_relacionados",
+      );
     },
 
     /** GET /productos/{id}/accesorios?limit=12; [] when the product is unknown. */
@@ -270,7 +289,13 @@ export function createApiClient(options: ApiClientOptions = {}) {
         key: `${ns}search:${query}`,
         ...CACHE_POLICY.productList,
         getFreshValue: async () =>
-          normalizeProducts(listFrom(await transport.getJson(`/api/products/search?${query}`), "productos", "results")),
+          normalizeProducts(
+            listFrom(
+              await transport.getJson(`/api/products/search?${query}`),
+              "productos",
+              "results",
+            ),
+          ),
       });
     },
 
@@ -280,7 +305,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
         return await cache.cached({
           key: `${ns}featured-entries`,
           ...CACHE_POLICY.featured,
-          getFreshValue: async () => normalizeFeaturedEntries(await transport.getJson("/productos_ids_consolidados.json")),
+          getFreshValue: async () =>
+            normalizeFeaturedEntries(await transport.getJson("/productos_ids_consolidados.json")),
         });
       } catch (error) {
         logger.warn({ err: errorSummary(error) }, "featured list unavailable");
@@ -293,7 +319,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
       return cache.cached({
         key: `${ns}brands`,
         ...CACHE_POLICY.brands,
-        getFreshValue: async () => normalizeBrands(listFrom(await transport.getJson("/api/marcas"), "marcas")),
+        getFreshValue: async () =>
+          normalizeBrands(listFrom(await transport.getJson("/api/marcas"), "marcas")),
       });
     },
   };

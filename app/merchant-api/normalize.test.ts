@@ -75,18 +75,26 @@ describe("normalizeProduct: texts", () => {
 
   it("keeps descripcion as plain text and the HTML raw", () => {
     const html = '<p onclick="x()">Hola <script>1</script></p>';
-    expect(product({ id: 1, descripcion: "Corta", descripcion_larga: html }).descriptionHtml).toBe(html);
+    expect(product({ id: 1, descripcion: "Corta", descripcion_larga: html }).descriptionHtml).toBe(
+      html,
+    );
     expect(product({ id: 1, description_html: "<b>b</b>" }).descriptionHtml).toBe("<b>b</b>");
     expect(product({ id: 1, descripcion: "Corta" }).description).toBe("Corta");
-    expect(product({ id: 1, descripcion_larga: "<i>a</i>", description_html: "<b>b</b>" }).descriptionHtml).toBe(
-      "<i>a</i>",
-    );
+    expect(
+      product({ id: 1, descripcion_larga: "<i>a</i>", description_html: "<b>b</b>" })
+        .descriptionHtml,
+    ).toBe("<i>a</i>");
   });
 });
 
 describe("normalizeProduct: categories", () => {
   it("reads categoria_id and a categoria name", () => {
-    const p = product({ id: 1, categoria_id: 22, categoria: "Videovigilancia", subcategoria: "Cámaras IP" });
+    const p = product({
+      id: 1,
+      categoria_id: 22,
+      categoria: "Videovigilancia",
+      subcategoria: "Cámaras IP",
+    });
     expect(p.categoryId).toBe("22");
     expect(p.categoryName).toBe("Videovigilancia");
     expect(p.subcategory).toBe("Cámaras IP");
@@ -118,7 +126,11 @@ describe("normalizeProduct: categories", () => {
   });
 
   it("names the category from categorias when only the id is given", () => {
-    const p = product({ id: 1, categoria_id: "37", categorias: [{ id: "37", nombre: "Control de Acceso", nivel: "1" }] });
+    const p = product({
+      id: 1,
+      categoria_id: "37",
+      categorias: [{ id: "37", nombre: "Control de Acceso", nivel: "1" }],
+    });
     expect(p.categoryName).toBe("Control de Acceso");
     expect(p.categories[0].level).toBe(1);
   });
@@ -136,16 +148,22 @@ describe("normalizeProduct: images", () => {
       id: 1,
       img_portada: "/img/a.jpg",
       imagen: "/img/b.jpg",
-      imagenes: [{ url: "/img/a.jpg" }, { url: "" }, "/img/c.jpg", { url: "  " }, null, { url: "/img/b.jpg" }],
+      imagenes: [
+        { url: "/img/a.jpg" },
+        { url: "" },
+        "/img/c.jpg",
+        { url: "  " },
+        null,
+        { url: "/img/b.jpg" },
+      ],
     });
     expect(p.images).toEqual(["/img/a.jpg", "/img/b.jpg", "/img/c.jpg"]);
   });
 
   it("reads images when imagenes is absent", () => {
-    expect(product({ id: 1, images: ["https://x/1.png", { url: "https://x/2.png" }] }).images).toEqual([
-      "https://x/1.png",
-      "https://x/2.png",
-    ]);
+    expect(
+      product({ id: 1, images: ["https://x/1.png", { url: "https://x/2.png" }] }).images,
+    ).toEqual(["https://x/1.png", "https://x/2.png"]);
   });
 
   it("is empty when there are none", () => {
@@ -157,19 +175,31 @@ describe("normalizeProduct: specifications and features", () => {
   it("turns specification values into strings and drops empty ones", () => {
     const p = product({
       id: 1,
-      especificaciones: { Resolución: "4 MP", Canales: 8, PoE: true, Audio: false, Vacío: "", Nulo: null, Obj: {} },
+      especificaciones: {
+        Resolución: "4 MP",
+        Canales: 8,
+        PoE: true,
+        Audio: false,
+        Vacío: "",
+        Nulo: null,
+        Obj: {},
+      },
     });
     expect(p.specifications).toEqual({ Resolución: "4 MP", Canales: "8", PoE: "Sí", Audio: "No" });
   });
 
   it("accepts a list of name/value pairs", () => {
-    expect(product({ id: 1, especificaciones: [{ nombre: "Lente", valor: "2.8 mm" }, { x: 1 }] }).specifications).toEqual(
-      { Lente: "2.8 mm" },
-    );
+    expect(
+      product({ id: 1, especificaciones: [{ nombre: "Lente", valor: "2.8 mm" }, { x: 1 }] })
+        .specifications,
+    ).toEqual({ Lente: "2.8 mm" });
   });
 
   it("reads features as strings or feature_text", () => {
-    const p = product({ id: 1, features: ["IP67", { feature_text: "H.265+" }, { feature_text: "" }, "  ", 5] });
+    const p = product({
+      id: 1,
+      features: ["IP67", { feature_text: "H.265+" }, { feature_text: "" }, "  ", 5],
+    });
     expect(p.features).toEqual(["IP67", "H.265+", "5"]);
     expect(product({ id: 1, features: "IP67" }).features).toEqual([]);
   });
@@ -191,10 +221,26 @@ describe("normalizeProduct: stock", () => {
   });
 
   it("derives the flags from the stock", () => {
-    expect(product({ id: 1, existencia: 0 })).toMatchObject({ available: false, popular: false, runningLow: false });
-    expect(product({ id: 1, existencia: 2 })).toMatchObject({ available: true, popular: true, runningLow: true });
-    expect(product({ id: 1, existencia: 5 })).toMatchObject({ available: true, popular: true, runningLow: false });
-    expect(product({ id: 1, existencia: 6 })).toMatchObject({ available: true, popular: false, runningLow: false });
+    expect(product({ id: 1, existencia: 0 })).toMatchObject({
+      available: false,
+      popular: false,
+      runningLow: false,
+    });
+    expect(product({ id: 1, existencia: 2 })).toMatchObject({
+      available: true,
+      popular: true,
+      runningLow: true,
+    });
+    expect(product({ id: 1, existencia: 5 })).toMatchObject({
+      available: true,
+      popular: true,
+      runningLow: false,
+    });
+    expect(product({ id: 1, existencia: 6 })).toMatchObject({
+      available: true,
+      popular: false,
+      runningLow: false,
+    });
   });
 });
 
@@ -245,7 +291,13 @@ describe("number helpers", () => {
 
 describe("lists and responses", () => {
   it("normalises lists, dropping non-products and duplicate ids", () => {
-    const list = normalizeProducts([{ id: 1, titulo: "A" }, { titulo: "sin id" }, null, { producto_id: 1, titulo: "B" }, { id: 2 }]);
+    const list = normalizeProducts([
+      { id: 1, titulo: "A" },
+      { titulo: "sin id" },
+      null,
+      { producto_id: 1, titulo: "B" },
+      { id: 2 },
+    ]);
     expect(list.map((p) => [p.id, p.title])).toEqual([
       ["1", "A"],
       ["2", null],
@@ -280,7 +332,15 @@ describe("lists and responses", () => {
 
 describe("categories", () => {
   it("normalises the API's category", () => {
-    expect(normalizeCategory({ id: 22, nombre: "Videovigilancia", nivel: 1, padre_id: null, total_productos: "3100" })).toEqual({
+    expect(
+      normalizeCategory({
+        id: 22,
+        nombre: "Videovigilancia",
+        nivel: 1,
+        padre_id: null,
+        total_productos: "3100",
+      }),
+    ).toEqual({
       id: "22",
       name: "Videovigilancia",
       level: 1,
@@ -304,18 +364,34 @@ describe("categories", () => {
       { id: 1, nombre: "Redes (otra)" },
       "x",
     ]);
-    expect(sortCategoriesByName(list).map((c) => c.name)).toEqual(["Ácido", "Cableado", "Energía", "Redes"]);
+    expect(sortCategoriesByName(list).map((c) => c.name)).toEqual([
+      "Ácido",
+      "Cableado",
+      "Energía",
+      "Redes",
+    ]);
   });
 
   it("builds the placeholder for an unknown category", () => {
-    expect(placeholderCategory("999")).toEqual({ id: "999", name: "Categoría 999", level: null, parentId: null, productCount: null });
+    expect(placeholderCategory("999")).toEqual({
+      id: "999",
+      name: "Categoría 999",
+      level: null,
+      parentId: null,
+      productCount: null,
+    });
   });
 });
 
 describe("brands and featured entries", () => {
   it("normalises brands", () => {
     expect(
-      normalizeBrands([{ id: 1, nombre: "Hikvision", imagen: "/logos/hik.png" }, { nombre: "Axis" }, { id: 3 }, 7]),
+      normalizeBrands([
+        { id: 1, nombre: "Hikvision", imagen: "/logos/hik.png" },
+        { nombre: "Axis" },
+        { id: 3 },
+        7,
+      ]),
     ).toEqual([
       { id: "1", name: "Hikvision", image: "/logos/hik.png" },
       { id: "Axis", name: "Axis", image: null },
@@ -325,13 +401,21 @@ describe("brands and featured entries", () => {
   it("reads featured entries and drops incomplete ones", () => {
     expect(
       normalizeFeaturedEntries({
-        productos: [{ id: 10, categoria: 22 }, { id: "11", categoria: "37" }, { id: 12 }, { categoria: 22 }, { id: 10, categoria: 30 }],
+        productos: [
+          { id: 10, categoria: 22 },
+          { id: "11", categoria: "37" },
+          { id: 12 },
+          { categoria: 22 },
+          { id: 10, categoria: 30 },
+        ],
       }),
     ).toEqual([
       { id: "10", categoryId: "22" },
       { id: "11", categoryId: "37" },
     ]);
     expect(normalizeFeaturedEntries({})).toEqual([]);
-    expect(normalizeFeaturedEntries([{ id: 1, categoria: 2 }])).toEqual([{ id: "1", categoryId: "2" }]);
+    expect(normalizeFeaturedEntries([{ id: 1, categoria: 2 }])).toEqual([
+      { id: "1", categoryId: "2" },
+    ]);
   });
 });

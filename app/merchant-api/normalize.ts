@@ -79,7 +79,11 @@ function imageUrl(value: unknown): string | null {
 /** Cover (img_portada, then imagen) first, then the gallery; deduplicated, empties dropped. */
 function normalizeImages(raw: Raw): string[] {
   const gallery = pick(raw, "imagenes", "images");
-  const candidates: unknown[] = [raw.img_portada, raw.imagen, ...(Array.isArray(gallery) ? gallery : [])];
+  const candidates: unknown[] = [
+    raw.img_portada,
+    raw.imagen,
+    ...(Array.isArray(gallery) ? gallery : []),
+  ];
   const images: string[] = [];
   for (const candidate of candidates) {
     const url = imageUrl(candidate);
@@ -129,7 +133,11 @@ function normalizeCategoryRefs(value: unknown): ProductCategoryRef[] {
     if (!isRecord(item)) continue;
     const id = toText(item.id);
     if (!id || refs.some((r) => r.id === id)) continue;
-    refs.push({ id, name: toText(pick(item, "nombre", "name")) ?? `Categoría ${id}`, level: toLevel(item.nivel) });
+    refs.push({
+      id,
+      name: toText(pick(item, "nombre", "name")) ?? `Categoría ${id}`,
+      level: toLevel(item.nivel),
+    });
   }
   return refs;
 }
@@ -154,7 +162,9 @@ export function normalizeProduct(input: unknown): Product | null {
   const categoriaText = isRecord(categoria) ? toText(categoria.id) : toText(categoria);
   const categoriaName = toName(categoria);
   // `categoria` is an id in some payloads and a name in others.
-  let categoryId = toText(input.categoria_id) ?? (categoriaText && isNumericId(categoriaText) ? categoriaText : null);
+  let categoryId =
+    toText(input.categoria_id) ??
+    (categoriaText && isNumericId(categoriaText) ? categoriaText : null);
   let categoryName = categoriaName && !isNumericId(categoriaName) ? categoriaName : null;
   if (!categoryId && categories.length > 0) {
     const top = [...categories].sort((a, b) => (a.level ?? 99) - (b.level ?? 99))[0];

@@ -81,7 +81,11 @@ export function createTransport(options: TransportOptions): Transport {
    * Runs one upstream exchange inside a concurrency slot with its own timeout.
    * `read` consumes the response while the slot and the timer are still held.
    */
-  async function exchange<T>(path: string, accept: string, read: (response: Response) => Promise<T>) {
+  async function exchange<T>(
+    path: string,
+    accept: string,
+    read: (response: Response) => Promise<T>,
+  ) {
     // The sandbox builds its catalogue on first start: wait for it outside the
     // request timeout. A failed build is answered by the sandbox itself (503).
     if (!baseUrl) await embeddedSandbox().ready.catch(() => {});
@@ -146,7 +150,9 @@ async function errorFromResponse(response: Response): Promise<ApiError> {
   const body = await readJson(response).catch(() => ({}));
   const record = body !== null && typeof body === "object" ? (body as Record<string, unknown>) : {};
   const message =
-    nonEmptyString(record.error) ?? nonEmptyString(record.message) ?? `Error HTTP: ${response.status}`;
+    nonEmptyString(record.error) ??
+    nonEmptyString(record.message) ??
+    `Error HTTP: ${response.status}`;
   return new ApiError(message, response.status);
 }
 

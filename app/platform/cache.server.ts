@@ -117,7 +117,8 @@ export function createCache(options: { maxWeight?: number } = {}): AppCache {
     } catch (error) {
       const entry = lru.get(key);
       const age = entry ? Date.now() - entry.metadata.createdTime : Infinity;
-      const limit = totalTtl(entry?.metadata) + Math.min(policy.staleIfError ?? 0, MAX_STALE_IF_ERROR);
+      const limit =
+        totalTtl(entry?.metadata) + Math.min(policy.staleIfError ?? 0, MAX_STALE_IF_ERROR);
       if (entry && serveStaleOn(error) && age <= limit) {
         logger.warn({ key, ageMs: age }, "upstream failed: serving a stale cached value");
         return entry.value as T;
@@ -127,15 +128,26 @@ export function createCache(options: { maxWeight?: number } = {}): AppCache {
   }
 
   return {
-    cached<T>({ key, ttl, swr = 0, staleIfError = 0, getFreshValue, serveStaleOn }: CachedOptions<T>) {
-      return withStaleFallback(key, { ttl, swr, staleIfError }, serveStaleOn ?? defaultServeStaleOn, () =>
-        cachified<T>({
-          key,
-          cache: adapter,
-          ttl,
-          staleWhileRevalidate: swr,
-          getFreshValue: () => getFreshValue(),
-        }),
+    cached<T>({
+      key,
+      ttl,
+      swr = 0,
+      staleIfError = 0,
+      getFreshValue,
+      serveStaleOn,
+    }: CachedOptions<T>) {
+      return withStaleFallback(
+        key,
+        { ttl, swr, staleIfError },
+        serveStaleOn ?? defaultServeStaleOn,
+        () =>
+          cachified<T>({
+            key,
+            cache: adapter,
+            ttl,
+            staleWhileRevalidate: swr,
+            getFreshValue: () => getFreshValue(),
+          }),
       );
     },
 

@@ -34,6 +34,8 @@ describe("loadConfig", () => {
     [{ SESSION_SECRET: "short" }, "SESSION_SECRET"],
     [{ NODE_ENV: "production", API_URL: "https://api.example.co" }, "SESSION_SECRET"],
   ])("stops with one line naming the variable for %o", (env, name) => {
-    expect(() => loadConfig(env)).toThrowError(new RegExp(`^Invalid environment variable ${name}:`));
+    expect(() => loadConfig(env)).toThrowError(
+      new RegExp(`^Invalid environment variable ${name}:`),
+    );
   });
 });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { CATALOGUE_CACHE, PRIVATE_NO_STORE, applyCacheHeaders, cacheControlFor } from "./http-cache.server";
+import {
+  CATALOGUE_CACHE,
+  PRIVATE_NO_STORE,
+  applyCacheHeaders,
+  cacheControlFor,
+} from "./http-cache.server";
 
 const req = (path: string, init: RequestInit = {}) => new Request(`http://localhost${path}`, init);
 
@@ -16,9 +21,9 @@ describe("cacheControlFor", () => {
   it("makes anything personal private, no-store", () => {
     const cookie = { headers: { Cookie: "otra=1; __Host-carrito=abc" } };
     expect(cacheControlFor(req("/productos", cookie), 200, new Headers())).toBe(PRIVATE_NO_STORE);
-    expect(cacheControlFor(req("/", { headers: { Cookie: "carrito=x" } }), 200, new Headers())).toBe(
-      PRIVATE_NO_STORE,
-    );
+    expect(
+      cacheControlFor(req("/", { headers: { Cookie: "carrito=x" } }), 200, new Headers()),
+    ).toBe(PRIVATE_NO_STORE);
     const setsCookie = new Headers({ "Set-Cookie": "aviso=; Max-Age=0" });
     expect(cacheControlFor(req("/"), 200, setsCookie)).toBe(PRIVATE_NO_STORE);
     expect(cacheControlFor(req("/carrito"), 200, new Headers())).toBe(PRIVATE_NO_STORE);

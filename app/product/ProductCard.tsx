@@ -10,7 +10,13 @@ import styles from "./ProductCard.module.css";
 import { ProductImage } from "~/ui/ProductImage";
 
 /** The product card used everywhere (spec §2 product card), in grid or list view. */
-export function ProductCard({ product, view = "grid" }: { product: Product; view?: "grid" | "list" }) {
+export function ProductCard({
+  product,
+  view = "grid",
+}: {
+  product: Product;
+  view?: "grid" | "list";
+}) {
   const href = `/producto/${encodeURIComponent(product.id)}`;
   const title = product.title ?? "Producto sin título";
   const price = priceView(product);
@@ -35,7 +41,9 @@ export function ProductCard({ product, view = "grid" }: { product: Product; view
             <ContactButton className={styles.ask}>Consultar precio</ContactButton>
           )}
         </div>
-        <p className={product.stock > 0 ? styles.stock : styles.noStock}>{stockLabel(product.stock)}</p>
+        <p className={product.stock > 0 ? styles.stock : styles.noStock}>
+          {stockLabel(product.stock)}
+        </p>
         <div className={styles.cart}>
           <AddToCartForm product={product} compact />
         </div>

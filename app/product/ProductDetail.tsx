@@ -99,13 +99,17 @@ export function ProductDetail({
             ) : (
               <div className={styles.ask}>
                 <p className={styles.amount}>Consultar precio</p>
-                <p className={styles.askText}>Escríbenos o llámanos y te enviamos una cotización.</p>
+                <p className={styles.askText}>
+                  Escríbenos o llámanos y te enviamos una cotización.
+                </p>
                 <ContactButton className={styles.contact}>Contactar a ventas</ContactButton>
               </div>
             )}
           </div>
 
-          <p className={product.stock > 0 ? styles.stock : styles.noStock}>{stockLabel(product.stock)}</p>
+          <p className={product.stock > 0 ? styles.stock : styles.noStock}>
+            {stockLabel(product.stock)}
+          </p>
 
           <div className={styles.cart}>
             <AddToCartForm product={product} />
@@ -117,7 +121,10 @@ export function ProductDetail({
         <h2 id={ids.description}>Características Principales</h2>
         {descriptionHtml ? (
           // Sanitized on the server with an allow-list; see sanitize.server.ts.
-          <div className={styles.description} dangerouslySetInnerHTML={{ __html: descriptionHtml }} />
+          <div
+            className={styles.description}
+            dangerouslySetInnerHTML={{ __html: descriptionHtml }}
+          />
         ) : (
           <p className={styles.empty}>Este producto no tiene descripción disponible.</p>
         )}
@@ -140,7 +147,10 @@ export function ProductDetail({
       {hasDatasheet && product.sku ? (
         <section className={`${styles.section} ${styles.docs}`} aria-labelledby={ids.docs}>
           <h2 id={ids.docs}>Documentación técnica</h2>
-          <p>Consulta la ficha técnica del fabricante con las especificaciones completas de este producto.</p>
+          <p>
+            Consulta la ficha técnica del fabricante con las especificaciones completas de este
+            producto.
+          </p>
           <a
             href={`/documentacion/${encodeURIComponent(product.sku)}`}
             target="_blank"
@@ -160,7 +170,15 @@ export function ProductDetail({
 }
 
 /** A titled grid of product cards; nothing when the list is empty. */
-function ProductSection({ id, title, products }: { id: string; title: string; products: Product[] }) {
+function ProductSection({
+  id,
+  title,
+  products,
+}: {
+  id: string;
+  title: string;
+  products: Product[];
+}) {
   if (products.length === 0) return null;
   return (
     <section className={styles.section} aria-labelledby={id}>

@@ -9,7 +9,9 @@ export function SpecsTable({
   /** Id of the heading that names the table. */
   labelledBy?: string;
 }) {
-  const rows = Object.entries(specifications).filter(([name, value]) => name.trim() && String(value).trim());
+  const rows = Object.entries(specifications).filter(
+    ([name, value]) => name.trim() && String(value).trim(),
+  );
   if (rows.length === 0) return null;
   return (
     <div className={styles.wrap}>

@@ -88,7 +88,8 @@ function htmlPage(status: number, title: string, text: string): Response {
     headers: {
       "Content-Type": "text/html; charset=utf-8",
       "Cache-Control": "no-store",
-      "Content-Security-Policy": "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+      "Content-Security-Policy":
+        "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
     },
   });
 }

@@ -16,9 +16,18 @@ describe("priceView", () => {
       saving: 20_000,
       savingPercent: 20,
     });
-    expect(priceView({ price: 100_000, listPrice: 100_000 })).toMatchObject({ listPrice: null, saving: 0 });
-    expect(priceView({ price: 100_000, listPrice: 90_000 })).toMatchObject({ listPrice: null, saving: 0 });
-    expect(priceView({ price: 100_000, listPrice: null })).toMatchObject({ listPrice: null, saving: 0 });
+    expect(priceView({ price: 100_000, listPrice: 100_000 })).toMatchObject({
+      listPrice: null,
+      saving: 0,
+    });
+    expect(priceView({ price: 100_000, listPrice: 90_000 })).toMatchObject({
+      listPrice: null,
+      saving: 0,
+    });
+    expect(priceView({ price: 100_000, listPrice: null })).toMatchObject({
+      listPrice: null,
+      saving: 0,
+    });
   });
 });
 

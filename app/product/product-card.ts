@@ -3,13 +3,20 @@ import { hasPrice, type Product } from "~/merchant-api/product";
 
 export type PriceView =
   | { kind: "ask" }
-  | { kind: "priced"; price: number; listPrice: number | null; saving: number; savingPercent: number };
+  | {
+      kind: "priced";
+      price: number;
+      listPrice: number | null;
+      saving: number;
+      savingPercent: number;
+    };
 
 /** 'Consultar precio' unless the price is positive; the list price only when it is higher. */
 export function priceView(product: Pick<Product, "price" | "listPrice">): PriceView {
   if (!hasPrice(product.price)) return { kind: "ask" };
   const price = product.price;
-  const listPrice = hasPrice(product.listPrice) && product.listPrice > price ? product.listPrice : null;
+  const listPrice =
+    hasPrice(product.listPrice) && product.listPrice > price ? product.listPrice : null;
   const saving = listPrice === null ? 0 : listPrice - price;
   const savingPercent = listPrice === null ? 0 : Math.round((saving / listPrice) * 100);
   return { kind: "priced", price, listPrice, saving, savingPercent };

@@ -49,13 +49,22 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   // Price and datasheet need the product's sku, so they chain on it; the rest runs alongside.
   const main = getProduct(id).then(async (product) => {
     const [priced, hasDatasheet] = await Promise.all([
-      withCurrentPrices([product]).then(([p]) => p ?? product, () => product),
+      withCurrentPrices([product]).then(
+        ([p]) => p ?? product,
+        () => product,
+      ),
       product.sku ? pdfExists(product.sku).catch(() => false) : Promise.resolve(false),
     ]);
     return { product: priced, hasDatasheet };
   });
-  const related = getRelatedProducts(id, 12).then(withCurrentPrices).then((list) => list.map(forList)).catch(degrade("related"));
-  const accessories = getAccessories(id, 12).then(withCurrentPrices).then((list) => list.map(forList)).catch(degrade("accessories"));
+  const related = getRelatedProducts(id, 12)
+    .then(withCurrentPrices)
+    .then((list) => list.map(forList))
+    .catch(degrade("related"));
+  const accessories = getAccessories(id, 12)
+    .then(withCurrentPrices)
+    .then((list) => list.map(forList))
+    .catch(degrade("accessories"));
 
   let loaded: Awaited<typeof main>;
   try {
@@ -76,7 +85,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const plain = (product.description?.trim() || htmlToText(product.descriptionHtml)).trim();
   const title = product.title ?? UNTITLED_PRODUCT;
   const metaDescription = truncate(
-    plain || `${title}${product.brand ? ` de ${product.brand}` : ""}. Compra en línea en ${SITE_NAME}.`,
+    plain ||
+      `${title}${product.brand ? ` de ${product.brand}` : ""}. Compra en línea en ${SITE_NAME}.`,
     META_DESCRIPTION_MAX,
   );
   const crumbs = productBreadcrumb(product);
@@ -93,7 +103,9 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     related: await related,
     accessories: await accessories,
     jsonLd: [
-      serializeJsonLd(productJsonLd(product, { origin, path, description: plain, sellerName: SITE_NAME })),
+      serializeJsonLd(
+        productJsonLd(product, { origin, path, description: plain, sellerName: SITE_NAME }),
+      ),
       serializeJsonLd(breadcrumbJsonLd(crumbs, origin, path)),
     ],
   };
@@ -122,7 +134,8 @@ export function meta({ loaderData, matches, params, error }: Route.MetaArgs) {
     image: product.images[0] ?? null,
     type: "product" as const,
   };
-  if (!root) return [{ title: options.title }, { name: "description", content: options.description }];
+  if (!root)
+    return [{ title: options.title }, { name: "description", content: options.description }];
   return pageMeta({ ...options, origin: root.origin });
 }
 
@@ -137,8 +150,15 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     return <ProductLoadError kind="not-found" />;
   }
   const message =
-    isRouteErrorResponse(error) && typeof (error.data as LoadError | undefined)?.message === "string"
+    isRouteErrorResponse(error) &&
+    typeof (error.data as LoadError | undefined)?.message === "string"
       ? (error.data as LoadError).message
       : "Error inesperado";
-  return <ProductLoadError kind="failed" message={message} retryTo={location.pathname + location.search} />;
+  return (
+    <ProductLoadError
+      kind="failed"
+      message={message}
+      retryTo={location.pathname + location.search}
+    />
+  );
 }

@@ -3,7 +3,9 @@ import { htmlToText, sanitizeDescription } from "./sanitize.server";
 
 describe("sanitizeDescription", () => {
   it("removes script and style elements together with their content", () => {
-    const out = sanitizeDescription("<p>Cámara IP</p><script>alert('x')</script><style>p{color:red}</style>");
+    const out = sanitizeDescription(
+      "<p>Cámara IP</p><script>alert('x')</script><style>p{color:red}</style>",
+    );
     expect(out).toBe("<p>Cámara IP</p>");
   });
 
@@ -35,14 +37,16 @@ describe("sanitizeDescription", () => {
 
   it("keeps formatting, lists, tables and safe links, adding rel to links", () => {
     const out = sanitizeDescription(
-      '<p><strong>Alta</strong> <em>resolución</em></p><ul><li>4K</li></ul>' +
+      "<p><strong>Alta</strong> <em>resolución</em></p><ul><li>4K</li></ul>" +
         '<table><tr><th scope="row">Lente</th><td colspan="2">2.8 mm</td></tr></table>' +
         '<a href="https://fabricante.example/ficha" target="_blank">Ficha</a>',
     );
     expect(out).toContain("<p><strong>Alta</strong> <em>resolución</em></p>");
     expect(out).toContain("<ul><li>4K</li></ul>");
     expect(out).toContain('<th scope="row">Lente</th><td colspan="2">2.8 mm</td>');
-    expect(out).toContain('<a href="https://fabricante.example/ficha" rel="noopener noreferrer">Ficha</a>');
+    expect(out).toContain(
+      '<a href="https://fabricante.example/ficha" rel="noopener noreferrer">Ficha</a>',
+    );
   });
 
   it("demotes h1/h2 so the page outline stays valid", () => {

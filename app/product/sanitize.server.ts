@@ -8,12 +8,48 @@ import sanitizeHtml from "sanitize-html";
  */
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
-    "p", "br", "hr", "div", "span", "blockquote", "pre", "code",
-    "strong", "b", "em", "i", "u", "s", "small", "sub", "sup", "mark",
-    "h3", "h4", "h5", "h6",
-    "ul", "ol", "li", "dl", "dt", "dd",
-    "table", "caption", "colgroup", "col", "thead", "tbody", "tfoot", "tr", "th", "td",
-    "a", "img", "figure", "figcaption",
+    "p",
+    "br",
+    "hr",
+    "div",
+    "span",
+    "blockquote",
+    "pre",
+    "code",
+    "strong",
+    "b",
+    "em",
+    "i",
+    "u",
+    "s",
+    "small",
+    "sub",
+    "sup",
+    "mark",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "ul",
+    "ol",
+    "li",
+    "dl",
+    "dt",
+    "dd",
+    "table",
+    "caption",
+    "colgroup",
+    "col",
+    "thead",
+    "tbody",
+    "tfoot",
+    "tr",
+    "th",
+    "td",
+    "a",
+    "img",
+    "figure",
+    "figcaption",
   ],
   allowedAttributes: {
     a: ["href", "title", "rel"],
@@ -60,11 +96,22 @@ export function sanitizeDescription(html: string | null | undefined): string | n
 /** Plain text of an HTML fragment, whitespace collapsed (for meta descriptions). */
 export function htmlToText(html: string | null | undefined): string {
   if (!html) return "";
-  const text = sanitizeHtml(html, { allowedTags: [], allowedAttributes: {}, nonTextTags: OPTIONS.nonTextTags });
+  const text = sanitizeHtml(html, {
+    allowedTags: [],
+    allowedAttributes: {},
+    nonTextTags: OPTIONS.nonTextTags,
+  });
   return decodeEntities(text).replace(/\s+/g, " ").trim();
 }
 
-const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'", nbsp: " " };
+const ENTITIES: Record<string, string> = {
+  amp: "&",
+  lt: "<",
+  gt: ">",
+  quot: '"',
+  "#39": "'",
+  nbsp: " ",
+};
 
 // sanitize-html escapes text on output; meta tags are escaped again by React.
 function decodeEntities(text: string): string {

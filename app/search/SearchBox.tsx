@@ -71,7 +71,8 @@ export function SearchBox() {
   useEffect(() => setActive(-1), [trimmed, data]);
   // Keep the active option in view while moving with the arrow keys.
   useEffect(() => {
-    if (active >= 0) document.getElementById(ids.option(active))?.scrollIntoView({ block: "nearest" });
+    if (active >= 0)
+      document.getElementById(ids.option(active))?.scrollIntoView({ block: "nearest" });
   }, [active]); // ids are stable for the component's life
 
   function openOverlay() {
@@ -122,7 +123,13 @@ export function SearchBox() {
       onMouseDown={(e) => e.preventDefault()}
       onClick={() => go(s)}
     >
-      <img src={s.image ?? "/img/placeholder-producto.svg"} alt="" width={48} height={48} className={styles.thumb} />
+      <img
+        src={s.image ?? "/img/placeholder-producto.svg"}
+        alt=""
+        width={48}
+        height={48}
+        className={styles.thumb}
+      />
       <span className={styles.optionText}>
         <span className={styles.optionTitle}>{s.title}</span>
         <span className={styles.optionMeta}>
@@ -179,7 +186,12 @@ export function SearchBox() {
             <h2 id={ids.dialogTitle} className={styles.panelTitle}>
               Buscar productos
             </h2>
-            <button type="button" className={styles.close} onClick={closeOverlay} aria-label="Cerrar búsqueda">
+            <button
+              type="button"
+              className={styles.close}
+              onClick={closeOverlay}
+              aria-label="Cerrar búsqueda"
+            >
               ✕
             </button>
           </div>
@@ -211,7 +223,10 @@ export function SearchBox() {
           </Form>
 
           <div className={styles.results}>
-            <p role="status" className={fresh && options.length > 0 ? "visually-hidden" : styles.message}>
+            <p
+              role="status"
+              className={fresh && options.length > 0 ? "visually-hidden" : styles.message}
+            >
               {!open
                 ? ""
                 : !searchable
@@ -235,7 +250,13 @@ export function SearchBox() {
                 ))}
               </ul>
             ) : null}
-            <ul id={ids.listbox} role="listbox" aria-label="Resultados de búsqueda" className={styles.listbox} hidden={!expanded}>
+            <ul
+              id={ids.listbox}
+              role="listbox"
+              aria-label="Resultados de búsqueda"
+              className={styles.listbox}
+              hidden={!expanded}
+            >
               {exact.length > 0 ? (
                 <li role="presentation">
                   <ul role="group" aria-labelledby={ids.exact} className={styles.group}>

@@ -37,16 +37,24 @@ export async function loader({ request }: Route.LoaderArgs) {
   const query = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, 100);
   const reply = (body: SuggestionsResponse, maxAge: number) =>
     data(body, { headers: { "Cache-Control": `public, max-age=${maxAge}` } });
-  if (!isSearchable(query)) return reply({ query, status: "short", exact: [], suggestions: [] }, 3600);
+  if (!isSearchable(query))
+    return reply({ query, status: "short", exact: [], suggestions: [] }, 3600);
   try {
     const candidates = await loadSuggestionCandidates(query);
     const { exact, suggestions } = splitSuggestions(candidates, query);
-    return reply({ query, status: "ok", exact: exact.map(toSuggestion), suggestions: suggestions.map(toSuggestion) }, 60);
+    return reply(
+      {
+        query,
+        status: "ok",
+        exact: exact.map(toSuggestion),
+        suggestions: suggestions.map(toSuggestion),
+      },
+      60,
+    );
   } catch (error) {
     logger.warn({ err: error }, "search suggestions failed: empty result");
-    return data(
-      { query, status: "ok", exact: [], suggestions: [] } satisfies SuggestionsResponse,
-      { headers: { "Cache-Control": "no-store" } },
-    );
+    return data({ query, status: "ok", exact: [], suggestions: [] } satisfies SuggestionsResponse, {
+      headers: { "Cache-Control": "no-store" },
+    });
   }
 }

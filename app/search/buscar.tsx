@@ -29,7 +29,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const term = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
   const requestedPage = Number(url.searchParams.get("pagina") ?? "1") || 1;
   const reply = (state: SearchState, status = 200) =>
-    data({ term, state }, { status, headers: status >= 500 ? { "Cache-Control": "no-store" } : undefined });
+    data(
+      { term, state },
+      { status, headers: status >= 500 ? { "Cache-Control": "no-store" } : undefined },
+    );
 
   if (!term) return reply({ kind: "prompt" });
   if (!isSearchable(term)) return reply({ kind: "short" }, 400);
@@ -50,7 +53,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   } catch (error) {
     logger.warn({ err: error }, "current prices unavailable for search results");
   }
-  return reply({ kind: "results", total: ranked.length, page: slice.page, pageCount: slice.pageCount, products });
+  return reply({
+    kind: "results",
+    total: ranked.length,
+    page: slice.page,
+    pageCount: slice.pageCount,
+    products,
+  });
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -77,11 +86,14 @@ export default function Buscar({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const location = useLocation();
   const searching =
-    navigation.state === "loading" && (navigation.location.pathname === "/buscar" || navigation.location.pathname === "/busqueda");
+    navigation.state === "loading" &&
+    (navigation.location.pathname === "/buscar" || navigation.location.pathname === "/busqueda");
 
   return (
     <main id="contenido" className={`container ${styles.page}`}>
-      <Breadcrumb items={[{ label: "Inicio", to: "/" }, { label: term ? `Búsqueda: ${term}` : "Búsqueda" }]} />
+      <Breadcrumb
+        items={[{ label: "Inicio", to: "/" }, { label: term ? `Búsqueda: ${term}` : "Búsqueda" }]}
+      />
       <h1 className={styles.title}>
         {term ? (
           <>
@@ -114,7 +126,9 @@ export default function Buscar({ loaderData }: Route.ComponentProps) {
       {searching ? (
         <ProductGridSkeleton message="Buscando productos..." />
       ) : state.kind === "prompt" ? (
-        <p className={styles.hint}>Escribe el nombre, modelo, SKU o marca del producto que buscas.</p>
+        <p className={styles.hint}>
+          Escribe el nombre, modelo, SKU o marca del producto que buscas.
+        </p>
       ) : state.kind === "short" ? (
         <p className={styles.hint} role="alert">
           Escribe al menos 2 caracteres para ver los resultados
@@ -138,7 +152,9 @@ export default function Buscar({ loaderData }: Route.ComponentProps) {
       ) : (
         <>
           <p className={styles.count} aria-live="polite">
-            {state.total === 1 ? "Se encontró 1 producto" : `Se encontraron ${count.format(state.total)} productos`}
+            {state.total === 1
+              ? "Se encontró 1 producto"
+              : `Se encontraron ${count.format(state.total)} productos`}
           </p>
           <ProductGrid products={state.products} label={`Resultados para ${term}`} />
           <Pagination page={state.page} pageCount={state.pageCount} label="Páginas de resultados" />

@@ -67,7 +67,13 @@ describe("scoreProduct (spec §5 table)", () => {
     ["word in description", { description: "Incluye fuente" }, "fuente", 30],
     [
       "every field, two words",
-      { title: "Domo hik", model: "hik domo", sku: "domo", brand: "Hikvision", description: "domo hik" },
+      {
+        title: "Domo hik",
+        model: "hik domo",
+        sku: "domo",
+        brand: "Hikvision",
+        description: "domo hik",
+      },
       "domo",
       // model/description are not equal to "domo"; sku is; title starts with it
       3_000 + 1_500 + 150 + 120 + 100 + 30,
@@ -131,7 +137,9 @@ describe("rankProducts and splitSuggestions", () => {
   });
 
   it("caps each section", () => {
-    const many = Array.from({ length: 20 }, (_, i) => makeProduct({ id: String(i), title: `Cámara ${i}` }));
+    const many = Array.from({ length: 20 }, (_, i) =>
+      makeProduct({ id: String(i), title: `Cámara ${i}` }),
+    );
     const { suggestions } = splitSuggestions(many, "camara", { exact: 2, suggestions: 5 });
     expect(suggestions).toHaveLength(5);
   });

@@ -112,7 +112,11 @@ export interface RankedProduct {
 
 /** Products with their score and relevance, best first; ties keep the API's order. */
 export function rankProducts(products: Product[], query: string): RankedProduct[] {
-  const scored = products.map((product, index) => ({ product, score: scoreProduct(product, query), index }));
+  const scored = products.map((product, index) => ({
+    product,
+    score: scoreProduct(product, query),
+    index,
+  }));
   const best = scored.reduce((max, s) => Math.max(max, s.score), 0);
   return scored
     .sort((a, b) => b.score - a.score || a.index - b.index)
@@ -133,8 +137,13 @@ export function splitSuggestions(
   const exactProducts = products.filter((p) => isExactMatch(p, query));
   const others = products.filter((p) => !isExactMatch(p, query));
   const exact = rankProducts(exactProducts, query);
-  const suggestions = rankProducts(others, query).filter((r) => r.score > 0 && r.relevance >= MIN_RELEVANCE);
-  return { exact: exact.slice(0, limits.exact), suggestions: suggestions.slice(0, limits.suggestions) };
+  const suggestions = rankProducts(others, query).filter(
+    (r) => r.score > 0 && r.relevance >= MIN_RELEVANCE,
+  );
+  return {
+    exact: exact.slice(0, limits.exact),
+    suggestions: suggestions.slice(0, limits.suggestions),
+  };
 }
 
 /**

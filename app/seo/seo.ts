@@ -17,7 +17,9 @@ export function pageMeta(options: {
   type?: "website" | "product";
 }): MetaDescriptor[] {
   const url = new URL(options.path, options.origin).toString();
-  const title = options.title.includes(SITE_NAME) ? options.title : `${options.title} | ${SITE_NAME}`;
+  const title = options.title.includes(SITE_NAME)
+    ? options.title
+    : `${options.title} | ${SITE_NAME}`;
   const meta: MetaDescriptor[] = [
     { title },
     { name: "description", content: options.description },

@@ -9,12 +9,18 @@ export interface SitemapEntry {
 }
 
 const escapeXml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c] ?? c);
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c] ?? c,
+  );
 const day = (date: Date) => date.toISOString().slice(0, 10);
 
 export function sitemapIndex(entries: SitemapEntry[]): string {
   const items = entries
-    .map((e) => `<sitemap><loc>${escapeXml(e.loc)}</loc><lastmod>${day(e.lastmod)}</lastmod></sitemap>`)
+    .map(
+      (e) =>
+        `<sitemap><loc>${escapeXml(e.loc)}</loc><lastmod>${day(e.lastmod)}</lastmod></sitemap>`,
+    )
     .join("\n");
   return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${items}\n</sitemapindex>\n`;
 }
@@ -28,7 +34,9 @@ export function urlSet(entries: SitemapEntry[]): string {
 
 export function xmlResponse(body: string): Response {
   return new Response(body, {
-    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+    headers: {
+      "Content-Type": "application/xml; charset=utf-8",
+      "Cache-Control": "public, max-age=3600",
+    },
   });
 }
-

@@ -10,5 +10,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const productFiles = Math.max(1, Math.ceil(products.length / PRODUCTS_PER_SITEMAP));
   const names = ["paginas.xml", "categorias.xml"];
   for (let i = 1; i <= productFiles; i++) names.push(`productos-${i}.xml`);
-  return xmlResponse(sitemapIndex(names.map((name) => ({ loc: `${origin}/sitemaps/${name}`, lastmod }))));
+  return xmlResponse(
+    sitemapIndex(names.map((name) => ({ loc: `${origin}/sitemaps/${name}`, lastmod }))),
+  );
 }

@@ -23,7 +23,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (name === "paginas.xml") {
     const catalogue = wholeCatalogueDate();
     return xmlResponse(
-      urlSet(PAGES.map((p) => ({ loc: `${origin}${p.path}`, lastmod: p.lastmod === "catalogue" ? catalogue : p.lastmod }))),
+      urlSet(
+        PAGES.map((p) => ({
+          loc: `${origin}${p.path}`,
+          lastmod: p.lastmod === "catalogue" ? catalogue : p.lastmod,
+        })),
+      ),
     );
   }
   if (name === "categorias.xml") {
@@ -36,7 +41,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     }
     const lastmod = new Date();
     return xmlResponse(
-      urlSet(categories.map((c) => ({ loc: `${origin}/categoria/${encodeURIComponent(c.id)}`, lastmod }))),
+      urlSet(
+        categories.map((c) => ({
+          loc: `${origin}/categoria/${encodeURIComponent(c.id)}`,
+          lastmod,
+        })),
+      ),
     );
   }
   const match = /^productos-(\d{1,4})\.xml$/.exec(name);
@@ -47,7 +57,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     const slice = products.slice((index - 1) * PRODUCTS_PER_SITEMAP, index * PRODUCTS_PER_SITEMAP);
     if (index >= 1 && (slice.length > 0 || index === 1)) {
       return xmlResponse(
-        urlSet(slice.map((p) => ({ loc: `${origin}/producto/${encodeURIComponent(p.id)}`, lastmod }))),
+        urlSet(
+          slice.map((p) => ({ loc: `${origin}/producto/${encodeURIComponent(p.id)}`, lastmod })),
+        ),
       );
     }
   }

@@ -52,7 +52,9 @@ describe("productBreadcrumb", () => {
   });
 
   it("falls back to the top category name and the untitled label", () => {
-    const crumbs = productBreadcrumb(makeProduct({ categoryId: "37", categoryName: null, title: null }));
+    const crumbs = productBreadcrumb(
+      makeProduct({ categoryId: "37", categoryName: null, title: null }),
+    );
     expect(crumbs[1]).toEqual({ label: "Control de Acceso", to: "/categoria/37" });
     expect(crumbs.at(-1)).toEqual({ label: "Producto sin título" });
   });
@@ -105,7 +107,11 @@ describe("productJsonLd", () => {
 describe("breadcrumbJsonLd", () => {
   it("numbers the items and uses the page URL for the last one", () => {
     const ld = breadcrumbJsonLd(
-      [{ label: "Inicio", to: "/" }, { label: "Videovigilancia", to: "/categoria/22" }, { label: "Cámara" }],
+      [
+        { label: "Inicio", to: "/" },
+        { label: "Videovigilancia", to: "/categoria/22" },
+        { label: "Cámara" },
+      ],
       origin,
       "/producto/123",
     );

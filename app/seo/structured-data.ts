@@ -26,7 +26,10 @@ export function productBreadcrumb(product: Product): Crumb[] {
     if (product.subcategory) {
       const subName =
         product.categories.find((c) => c.id === product.subcategory)?.name ?? product.subcategory;
-      crumbs.push({ label: subName, to: `${categoryPath}/${encodeURIComponent(product.subcategory)}` });
+      crumbs.push({
+        label: subName,
+        to: `${categoryPath}/${encodeURIComponent(product.subcategory)}`,
+      });
     }
   }
   crumbs.push({ label: product.title ?? UNTITLED_PRODUCT });
@@ -77,7 +80,8 @@ export function productJsonLd(
       url,
       priceCurrency: "COP",
       price: product.price,
-      availability: product.stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+      availability:
+        product.stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
       itemCondition: "https://schema.org/NewCondition",
       seller: { "@type": "Organization", name: options.sellerName },
     };

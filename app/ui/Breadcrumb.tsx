@@ -13,14 +13,20 @@ export function Breadcrumb({
   onDark?: boolean;
 }) {
   return (
-    <nav aria-label="Ruta de navegación" className={onDark ? `${styles.nav} ${styles.onDark}` : styles.nav}>
+    <nav
+      aria-label="Ruta de navegación"
+      className={onDark ? `${styles.nav} ${styles.onDark}` : styles.nav}
+    >
       <ol className={styles.list}>
         {items.map((item, index) => {
           const last = index === items.length - 1;
           return (
             <li key={`${index}-${item.label}`} className={styles.item}>
               {last || !item.to ? (
-                <span aria-current={last ? "page" : undefined} className={last ? styles.current : undefined}>
+                <span
+                  aria-current={last ? "page" : undefined}
+                  className={last ? styles.current : undefined}
+                >
                   {item.label}
                 </span>
               ) : (

@@ -3,7 +3,9 @@ import { pagerItems, paginate, type PagerItem } from "./pagination";
 
 /** Compact form: numbers, the current one in brackets, "…" for a gap. */
 function show(items: PagerItem[]): string {
-  return items.map((i) => (i.type === "gap" ? "…" : i.current ? `[${i.page}]` : String(i.page))).join(" ");
+  return items
+    .map((i) => (i.type === "gap" ? "…" : i.current ? `[${i.page}]` : String(i.page)))
+    .join(" ");
 }
 
 describe("paginate", () => {

@@ -17,7 +17,8 @@ export function paginate(total: number, requestedPage: number, pageSize: number)
   return { page, pageCount, start, end: Math.min(start + pageSize, total), total };
 }
 
-export type PagerItem = { type: "page"; page: number; current: boolean } | { type: "gap"; key: string };
+export type PagerItem =
+  { type: "page"; page: number; current: boolean } | { type: "gap"; key: string };
 
 /**
  * The page numbers to show: the first, the last and the current one with its neighbours

@@ -16,7 +16,9 @@ const jsOn = (info: TestInfo) => info.project.name === "js-on";
 /** With JS, wait until the header cart control has hydrated into the mini-cart button. */
 async function ready(page: Page, info: TestInfo) {
   if (jsOn(info)) {
-    await expect(page.getByRole("button", { name: /^Carrito\s*,\s*\d+ productos?$/ })).toBeVisible();
+    await expect(
+      page.getByRole("button", { name: /^Carrito\s*,\s*\d+ productos?$/ }),
+    ).toBeVisible();
   }
 }
 
@@ -88,7 +90,9 @@ test("adds from the product detail page", async ({ page }, info) => {
   const detailUrl = page.url();
   // The detail form (related-product cards add their title to the name).
   await page.getByRole("button", { name: "Agregar al carrito", exact: true }).click();
-  await expect(page.getByRole("status").filter({ hasText: `Agregado al carrito: 1 × ${title}` })).toBeVisible();
+  await expect(
+    page.getByRole("status").filter({ hasText: `Agregado al carrito: 1 × ${title}` }),
+  ).toBeVisible();
   expect(page.url()).toBe(detailUrl);
   await expect(cartControl(page, info, 1)).toBeVisible();
 });
@@ -119,9 +123,17 @@ test("changes a line: increment, decrement, set, delete", async ({ page }, info)
   const summary = page.getByRole("region", { name: "Resumen del pedido" });
   await expect(summary).toContainText("Subtotal");
   await expect(summary).toContainText("IVA (19%)");
-  await expect(summary).toContainText(/Te faltan \$\s[\d.]+ para el envío gratis|¡Tu pedido tiene envío gratis!/);
-  await expect(summary.getByRole("link", { name: "Proceder al pago" })).toHaveAttribute("href", "/checkout");
-  await expect(summary.getByRole("link", { name: "Seguir comprando" })).toHaveAttribute("href", "/productos");
+  await expect(summary).toContainText(
+    /Te faltan \$\s[\d.]+ para el envío gratis|¡Tu pedido tiene envío gratis!/,
+  );
+  await expect(summary.getByRole("link", { name: "Proceder al pago" })).toHaveAttribute(
+    "href",
+    "/checkout",
+  );
+  await expect(summary.getByRole("link", { name: "Seguir comprando" })).toHaveAttribute(
+    "href",
+    "/productos",
+  );
 
   await page.getByRole("button", { name: `Eliminar ${title} del carrito` }).click();
   await expect(page.getByRole("main").getByText("Tu carrito está vacío")).toBeVisible();
@@ -157,24 +169,36 @@ test("'Vaciar carrito' asks for confirmation first", async ({ page }, info) => {
   expect(await cartCookie(page)).toBeUndefined();
 });
 
-test("a tampered cart cookie gives an empty cart, not an error", async ({ page, baseURL }, info) => {
+test("a tampered cart cookie gives an empty cart, not an error", async ({
+  page,
+  baseURL,
+}, info) => {
   await addFromCard(page, info);
   const cookie = await cartCookie(page);
   const forged = `${cookie!.value.slice(0, -3)}AAA`;
   // __Host- cookies are Secure and host-only; localhost counts as a secure origin.
   const secureUrl = baseURL!.replace(/^http:/, "https:");
-  await page.context().addCookies([
-    { name: CART_COOKIE, value: forged, url: secureUrl, secure: true, httpOnly: true, sameSite: "Lax" },
-  ]);
+  await page
+    .context()
+    .addCookies([
+      {
+        name: CART_COOKIE,
+        value: forged,
+        url: secureUrl,
+        secure: true,
+        httpOnly: true,
+        sameSite: "Lax",
+      },
+    ]);
   const response = await page.goto("/carrito");
   expect(response?.status()).toBe(200);
   await expect(page.getByRole("main").getByText("Tu carrito está vacío")).toBeVisible();
   await ready(page, info);
   await expect(cartControl(page, info, 0)).toBeVisible();
 
-  await page.context().addCookies([
-    { name: CART_COOKIE, value: "no-es-una-cookie%%", url: secureUrl, secure: true },
-  ]);
+  await page
+    .context()
+    .addCookies([{ name: CART_COOKIE, value: "no-es-una-cookie%%", url: secureUrl, secure: true }]);
   expect((await page.goto("/productos"))?.status()).toBe(200);
 });
 
@@ -190,9 +214,18 @@ test("a cookie signed with the previous secret keeps its cart; a vanished produc
   const old = createCookie(CART_COOKIE, { secrets: [OLD_SECRET], secure: true, path: "/" });
   const serialized = await old.serialize({ c: `${id}:2,99999999:1` });
   const value = serialized.split(";")[0].slice(CART_COOKIE.length + 1);
-  await page.context().addCookies([
-    { name: CART_COOKIE, value, url: baseURL!.replace(/^http:/, "https:"), secure: true, httpOnly: true, sameSite: "Lax" },
-  ]);
+  await page
+    .context()
+    .addCookies([
+      {
+        name: CART_COOKIE,
+        value,
+        url: baseURL!.replace(/^http:/, "https:"),
+        secure: true,
+        httpOnly: true,
+        sameSite: "Lax",
+      },
+    ]);
   const response = await page.goto("/carrito");
   expect(response?.status()).toBe(200);
   await ready(page, info);
@@ -208,7 +241,10 @@ test("a cookie signed with the previous secret keeps its cart; a vanished produc
   expect(await old.parse(`${CART_COOKIE}=${rewritten!.value}`)).toBeNull();
 });
 
-test("cart responses are private and never stored by shared caches", async ({ page, baseURL }, info) => {
+test("cart responses are private and never stored by shared caches", async ({
+  page,
+  baseURL,
+}, info) => {
   // A visitor without a cart gets a catalogue page a shared cache may keep.
   const anonymous = await page.goto("/productos");
   expect(anonymous?.headers()["cache-control"]).toBe("public, max-age=60");
@@ -228,7 +264,9 @@ test("cart responses are private and never stored by shared caches", async ({ pa
   expect(redirect.headers()["cache-control"]).toBe("private, no-store");
 });
 
-test("the cart page has no serious accessibility violations, empty or with items", async ({ page }, info) => {
+test("the cart page has no serious accessibility violations, empty or with items", async ({
+  page,
+}, info) => {
   await page.goto("/carrito");
   await ready(page, info);
   await expectNoSeriousA11yViolations(page);
@@ -248,7 +286,10 @@ test("the header cart: mini cart with JS, a link to /carrito without", async ({ 
     await expect(panel).toContainText(title);
     await expect(panel).toContainText("Subtotal");
     await expect(panel).toContainText(/Total\s*\$\s[\d.]+/);
-    await expect(panel.getByRole("link", { name: "Proceder al pago" })).toHaveAttribute("href", "/checkout");
+    await expect(panel.getByRole("link", { name: "Proceder al pago" })).toHaveAttribute(
+      "href",
+      "/checkout",
+    );
     await panel.getByRole("link", { name: "Ver carrito" }).click();
   } else {
     await cartControl(page, info, 1).click();

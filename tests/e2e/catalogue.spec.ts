@@ -12,7 +12,9 @@ const jsOn = (info: TestInfo) => info.project.name === "js-on";
 /** With JS, wait for hydration (the top-bar search box then opens the overlay). */
 async function ready(page: Page, info: TestInfo) {
   if (jsOn(info)) {
-    await expect(page.getByRole("banner").getByRole("searchbox", { name: "Buscar productos" })).toHaveAttribute(
+    await expect(
+      page.getByRole("banner").getByRole("searchbox", { name: "Buscar productos" }),
+    ).toHaveAttribute(
       "aria-haspopup",
       "dialog",
       { timeout: 20_000 }, // hydration on a loaded machine
@@ -23,7 +25,10 @@ async function ready(page: Page, info: TestInfo) {
 const cards = (page: Page) => page.getByRole("main").locator("article");
 
 async function productCount(page: Page): Promise<number> {
-  const text = await page.getByRole("main").getByText(/^[\d.]+ productos?\b/).innerText();
+  const text = await page
+    .getByRole("main")
+    .getByText(/^[\d.]+ productos?\b/)
+    .innerText();
   return Number(text.split(" ")[0].replace(/\./g, ""));
 }
 
@@ -43,7 +48,9 @@ async function applyFilters(page: Page, info: TestInfo, expectedParam: RegExp) {
   await expect(page.getByTestId("skeletons")).toHaveCount(0);
 }
 
-test("a category's catalogue: title, banner, count, filters, cards, pager, help; axe clean", async ({ page }, info) => {
+test("a category's catalogue: title, banner, count, filters, cards, pager, help; axe clean", async ({
+  page,
+}, info) => {
   const response = await page.goto(CATEGORY);
   expect(response?.status()).toBe(200);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Productos en Videovigilancia");
@@ -57,10 +64,16 @@ test("a category's catalogue: title, banner, count, filters, cards, pager, help;
   await expect(filters.getByLabel("Precio máximo")).toBeVisible();
   await expect(filters.getByRole("link", { name: "Limpiar" })).toBeVisible();
   const pager = page.getByRole("navigation", { name: "Paginación" });
-  await expect(pager.getByRole("link", { name: "Página 1", exact: true })).toHaveAttribute("aria-current", "page");
+  await expect(pager.getByRole("link", { name: "Página 1", exact: true })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
   await expect(pager.getByText("…")).toHaveCount(1);
   await expect(page.getByRole("heading", { name: "¿Necesitas ayuda para elegir?" })).toBeVisible();
-  await expect(page.getByRole("link", { name: /^Llamar al/ })).toHaveAttribute("href", /^tel:\+?\d+$/);
+  await expect(page.getByRole("link", { name: /^Llamar al/ })).toHaveAttribute(
+    "href",
+    /^tel:\+?\d+$/,
+  );
   await expect(page.getByRole("button", { name: "Contactar a un asesor" })).toBeVisible();
   // The category's own page is the canonical copy.
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/categoria\/22$/);
@@ -97,7 +110,9 @@ test("the name filter keeps only products with every word", async ({ page }, inf
   await expect(page).toHaveURL(/categoria=22/);
 });
 
-test("the brand select lists the brands present and keeps only that brand", async ({ page }, info) => {
+test("the brand select lists the brands present and keeps only that brand", async ({
+  page,
+}, info) => {
   await page.goto(CATEGORY);
   await ready(page, info);
   const select = page.getByLabel("Marca", { exact: true });
@@ -106,7 +121,11 @@ test("the brand select lists the brands present and keeps only that brand", asyn
   expect(options.length).toBeGreaterThan(2);
   const brand = options[1];
   await select.selectOption(brand);
-  await applyFilters(page, info, new RegExp(`marca=${encodeURIComponent(brand).replace(/%20/g, "(\\+|%20)")}`));
+  await applyFilters(
+    page,
+    info,
+    new RegExp(`marca=${encodeURIComponent(brand).replace(/%20/g, "(\\+|%20)")}`),
+  );
   const texts = await cards(page).allInnerTexts();
   expect(texts.length).toBeGreaterThan(0);
   for (const text of texts) expect(text.toLowerCase()).toContain(brand.toLowerCase());
@@ -140,7 +159,9 @@ test("sorting by price, descending", async ({ page }) => {
 test("a bad price is explained, ignored and kept in the field (400)", async ({ page }) => {
   const response = await page.goto(`${CATEGORY}&precio_min=barato`);
   expect(response?.status()).toBe(400);
-  await expect(page.getByText("El precio mínimo debe ser un número entero de pesos.")).toBeVisible();
+  await expect(
+    page.getByText("El precio mínimo debe ser un número entero de pesos."),
+  ).toBeVisible();
   await expect(page.getByLabel("Precio mínimo")).toHaveValue("barato");
   await expect(page.getByLabel("Precio mínimo")).toHaveAttribute("aria-invalid", "true");
   await expect(cards(page)).toHaveCount(24);
@@ -200,9 +221,15 @@ test("pagination: numbered links, current page, ellipses", async ({ page }, info
   const pager = page.getByRole("navigation", { name: "Paginación" });
   await pager.getByRole("link", { name: "Siguiente" }).click();
   await expect(page).toHaveURL(/pagina=2/);
-  await expect(pager.getByRole("link", { name: "Página 2", exact: true })).toHaveAttribute("aria-current", "page");
+  await expect(pager.getByRole("link", { name: "Página 2", exact: true })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
   await expect(cards(page).first().getByRole("heading")).not.toHaveText(firstTitle);
-  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/categoria\/22\?pagina=2$/);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+    "href",
+    /\/categoria\/22\?pagina=2$/,
+  );
   // The last page link takes the shopper to the end.
   const last = pager.getByRole("link", { name: /^Página \d+$/ }).last();
   const lastNumber = Number((await last.innerText()).trim());
@@ -235,11 +262,16 @@ test("without JS, typing does nothing until 'Aplicar filtros' @nojs", async ({ p
   await expect(page).toHaveURL(/texto=domo/);
 });
 
-test("/categoria/{id}: the same screen with breadcrumb; levels resolve to the deepest id", async ({ page }) => {
+test("/categoria/{id}: the same screen with breadcrumb; levels resolve to the deepest id", async ({
+  page,
+}) => {
   await page.goto("/categoria/22");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Productos en Videovigilancia");
   const crumbs = page.getByRole("navigation", { name: "Ruta de navegación" });
-  await expect(crumbs.getByRole("link", { name: "Categorías" })).toHaveAttribute("href", "/categorias");
+  await expect(crumbs.getByRole("link", { name: "Categorías" })).toHaveAttribute(
+    "href",
+    "/categorias",
+  );
   // Follow a subcategory from /categorias search to get a real deeper id.
   const sub = await page.request.get("/categorias?q=domo");
   const html = await sub.text();

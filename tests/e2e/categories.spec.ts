@@ -10,7 +10,9 @@ const jsOn = (info: TestInfo) => info.project.name === "js-on";
 
 async function ready(page: Page, info: TestInfo) {
   if (jsOn(info)) {
-    await expect(page.getByRole("banner").getByRole("searchbox", { name: "Buscar productos" })).toHaveAttribute(
+    await expect(
+      page.getByRole("banner").getByRole("searchbox", { name: "Buscar productos" }),
+    ).toHaveAttribute(
       "aria-haspopup",
       "dialog",
       { timeout: 20_000 }, // hydration on a loaded machine
@@ -18,7 +20,11 @@ async function ready(page: Page, info: TestInfo) {
   }
 }
 
-const cards = (page: Page) => page.getByRole("main").getByRole("listitem").filter({ has: page.getByRole("link", { name: /^Ver productos/ }) });
+const cards = (page: Page) =>
+  page
+    .getByRole("main")
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("link", { name: /^Ver productos/ }) });
 
 test("lists categories 20 per page, sorted by name; axe clean", async ({ page }, info) => {
   const response = await page.goto("/categorias");
@@ -57,7 +63,9 @@ test("Siguiente and Anterior move between pages", async ({ page }, info) => {
   await expect(cards(page).first().getByRole("heading")).toHaveText(firstName);
 });
 
-test("the search finds by name, ignoring accents, and highlights the first match", async ({ page }, info) => {
+test("the search finds by name, ignoring accents, and highlights the first match", async ({
+  page,
+}, info) => {
   await page.goto("/categorias");
   await ready(page, info);
   await page.getByPlaceholder("Buscar categoría...").fill("CAMARAS");

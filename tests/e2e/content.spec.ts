@@ -10,7 +10,15 @@ const PAGES = [
     path: "/nosotros",
     h1: "Sobre nosotros",
     h2: ["Misión", "Visión", "Nuestros valores", "Áreas de solución"],
-    h3: ["Integridad", "Innovación", "Excelencia", "Compromiso", "Seguridad electrónica", "Telecomunicaciones", "Servicios profesionales"],
+    h3: [
+      "Integridad",
+      "Innovación",
+      "Excelencia",
+      "Compromiso",
+      "Seguridad electrónica",
+      "Telecomunicaciones",
+      "Servicios profesionales",
+    ],
   },
   {
     path: "/privacidad",
@@ -32,13 +40,25 @@ const PAGES = [
     path: "/garantias",
     h1: "Política de garantías",
     h2: ["Cómo solicitar la garantía", "Preguntas sobre la garantía"],
-    h3: ["Verificación inicial", "Solicitud de autorización de devolución (RMA)", "Evaluación técnica", "Resolución"],
+    h3: [
+      "Verificación inicial",
+      "Solicitud de autorización de devolución (RMA)",
+      "Evaluación técnica",
+      "Resolución",
+    ],
   },
   {
     path: "/soporte-tecnico",
     h1: "Soporte técnico",
     h2: ["Nuestros servicios", "Proceso de atención", "Niveles de soporte", "Preguntas frecuentes"],
-    h3: ["Soporte remoto", "Soporte en sitio", "Mantenimiento preventivo", "Nivel 1 · Básico", "Nivel 2 · Avanzado", "Nivel 3 · Crítico"],
+    h3: [
+      "Soporte remoto",
+      "Soporte en sitio",
+      "Mantenimiento preventivo",
+      "Nivel 1 · Básico",
+      "Nivel 2 · Avanzado",
+      "Nivel 3 · Crítico",
+    ],
   },
 ];
 
@@ -54,7 +74,10 @@ for (const spec of PAGES) {
       await expect(page.getByRole("heading", { level: 3, name, exact: true })).toBeVisible();
     }
     await expect(page).toHaveTitle(new RegExp(spec.h1));
-    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", new RegExp(`${spec.path}$`));
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+      "href",
+      new RegExp(`${spec.path}$`),
+    );
     await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.{40,}/);
     const nav = page.getByRole("navigation", { name: "Ruta de navegación" });
     await expect(nav.getByRole("link", { name: "Inicio" })).toHaveAttribute("href", "/");
@@ -69,7 +92,9 @@ test("privacy policy shows its last update and legal basis", async ({ page }) =>
   await expect(page.getByText(/Ley Estatutaria 1581 de 2012/)).toBeVisible();
 });
 
-test("the warranty accordion has seven sections that open and close without scripts", async ({ page }) => {
+test("the warranty accordion has seven sections that open and close without scripts", async ({
+  page,
+}) => {
   await page.goto("/garantias");
   const sections = page.locator("main details");
   await expect(sections).toHaveCount(7);
@@ -98,10 +123,9 @@ test("support page lists the response times and a four-question FAQ", async ({ p
   await expect(faq).toHaveCount(4);
   await faq.first().locator("summary").click();
   await expect(faq.first().getByText(/24 a 48 horas/)).toBeVisible();
-  await expect(page.getByRole("region", { name: "Contáctenos" }).getByRole("link", { name: /@/ })).toHaveAttribute(
-    "href",
-    /^mailto:/,
-  );
+  await expect(
+    page.getByRole("region", { name: "Contáctenos" }).getByRole("link", { name: /@/ }),
+  ).toHaveAttribute("href", /^mailto:/);
 });
 
 test.describe("login placeholder", () => {
@@ -115,23 +139,33 @@ test.describe("login placeholder", () => {
       "href",
       "/soporte-tecnico#contacto",
     );
-    await expect(page.getByRole("main").getByRole("link", { name: "política de privacidad" })).toHaveAttribute("href", "/privacidad");
-    await expect(page.getByRole("main").getByRole("link", { name: "política de garantías" })).toHaveAttribute("href", "/garantias");
+    await expect(
+      page.getByRole("main").getByRole("link", { name: "política de privacidad" }),
+    ).toHaveAttribute("href", "/privacidad");
+    await expect(
+      page.getByRole("main").getByRole("link", { name: "política de garantías" }),
+    ).toHaveAttribute("href", "/garantias");
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
     await expectNoSeriousA11yViolations(page);
   });
 
-  test("an empty field asks to complete every field and keeps the e-mail, not the password", async ({ page }) => {
+  test("an empty field asks to complete every field and keeps the e-mail, not the password", async ({
+    page,
+  }) => {
     await page.goto("/login");
     await page.getByLabel("Correo electrónico").fill("ana@example.co");
     await page.getByRole("button", { name: "Iniciar sesión" }).click();
-    await expect(page.getByRole("main").getByRole("status")).toHaveText("Por favor complete todos los campos");
+    await expect(page.getByRole("main").getByRole("status")).toHaveText(
+      "Por favor complete todos los campos",
+    );
     await expect(page.getByLabel("Correo electrónico")).toHaveValue("ana@example.co");
     await expect(page.getByLabel("Contraseña")).toHaveValue("");
     await expectNoSeriousA11yViolations(page);
   });
 
-  test("a filled form answers that sign-in is coming soon, never echoing the password", async ({ page }) => {
+  test("a filled form answers that sign-in is coming soon, never echoing the password", async ({
+    page,
+  }) => {
     await page.goto("/login");
     await page.getByLabel("Correo electrónico").fill("ana@example.co");
     await page.getByLabel("Contraseña").fill("clave-secreta-123");
@@ -151,7 +185,9 @@ test.describe("login placeholder", () => {
     );
   });
 
-  test("the action answers 400 for an empty field and never returns the password", async ({ request }) => {
+  test("the action answers 400 for an empty field and never returns the password", async ({
+    request,
+  }) => {
     const empty = await request.post("/login", {
       form: { intent: "login", email: "ana@example.co", password: "" },
       headers: { Origin: new URL(test.info().project.use.baseURL ?? "http://localhost").origin },
@@ -163,7 +199,9 @@ test.describe("login placeholder", () => {
     });
     expect(filled.status()).toBe(200);
     const body = await filled.text();
-    expect(body).toContain("Función en desarrollo. La autenticación será implementada próximamente.");
+    expect(body).toContain(
+      "Función en desarrollo. La autenticación será implementada próximamente.",
+    );
     expect(body).not.toContain("clave-secreta-123");
   });
 });

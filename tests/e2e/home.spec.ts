@@ -5,8 +5,9 @@
 import { expect, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/a11y.ts";
 
-
-test("hero carousel: 5 banners, first image eager, anchors move between slides", async ({ page }, testInfo) => {
+test("hero carousel: 5 banners, first image eager, anchors move between slides", async ({
+  page,
+}, testInfo) => {
   await page.emulateMedia({ reducedMotion: "no-preference" }); // the suite default is "reduce"
   await page.goto("/");
   const hero = page.locator('[aria-roledescription="carrusel"]');
@@ -16,7 +17,9 @@ test("hero carousel: 5 banners, first image eager, anchors move between slides",
   const images = slides.locator("img");
   await expect(images.first()).toHaveAttribute("loading", "eager");
   for (let i = 1; i < 5; i++) await expect(images.nth(i)).toHaveAttribute("loading", "lazy");
-  for (const src of await images.evaluateAll((els) => els.map((el) => (el as HTMLImageElement).getAttribute("src")))) {
+  for (const src of await images.evaluateAll((els) =>
+    els.map((el) => (el as HTMLImageElement).getAttribute("src")),
+  )) {
     expect((await page.request.get(src!)).status()).toBe(200);
   }
 
@@ -37,7 +40,10 @@ test("hero carousel: 5 banners, first image eager, anchors move between slides",
   if (testInfo.project.name === "js-on") {
     // The active dot follows the slide.
     await hero.getByRole("link", { name: /Banner 3/ }).click();
-    await expect(hero.getByRole("link", { name: /Banner 3/ })).toHaveAttribute("aria-current", "true");
+    await expect(hero.getByRole("link", { name: /Banner 3/ })).toHaveAttribute(
+      "aria-current",
+      "true",
+    );
   } else {
     // Without JavaScript nothing moves by itself, so there is nothing to pause.
     await expect(hero.getByRole("button", { name: /Pausar/ })).toHaveCount(0);
@@ -89,7 +95,10 @@ test("brand strip with about 60 brands, pausable", async ({ page }) => {
   expect(await list.getByRole("listitem").count()).toBeGreaterThanOrEqual(50);
   await expect(list.getByRole("img").first()).toHaveAttribute("alt", /\S/);
   await brands.getByLabel("Pausar animación").check();
-  await expect(brands.locator("ul").first().locator("..")).toHaveCSS("animation-play-state", "paused");
+  await expect(brands.locator("ul").first().locator("..")).toHaveCSS(
+    "animation-play-state",
+    "paused",
+  );
 });
 
 test("services and call to action", async ({ page }) => {
@@ -115,13 +124,23 @@ test("an unknown path shows the home content with status 404", async ({ page }) 
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
 });
 
-test("home meta: title, description, canonical, Open Graph and Organization JSON-LD", async ({ page }) => {
+test("home meta: title, description, canonical, Open Graph and Organization JSON-LD", async ({
+  page,
+}) => {
   await page.goto("/");
   await expect(page).toHaveTitle(/SegTel Colombia/);
-  await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /seguridad electrónica/);
-  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /^http:\/\/localhost:\d+\/$/);
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+    "content",
+    /seguridad electrónica/,
+  );
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+    "href",
+    /^http:\/\/localhost:\d+\/$/,
+  );
   await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", /SegTel/);
-  const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent()) ?? "{}");
+  const ld = JSON.parse(
+    (await page.locator('script[type="application/ld+json"]').first().textContent()) ?? "{}",
+  );
   expect(ld["@type"]).toBe("Organization");
 });
 

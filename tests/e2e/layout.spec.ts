@@ -144,13 +144,20 @@ test("footer links to the content pages, the phone and e-mail, with the current 
   await expect(page).toHaveURL(/\/garantias$/, { timeout: 15_000 });
 });
 
-test("top bar: logo home, search form, login and cart links, landmarks", async ({ page }, testInfo) => {
+test("top bar: logo home, search form, login and cart links, landmarks", async ({
+  page,
+}, testInfo) => {
   await page.goto("/nosotros");
   const header = page.getByRole("banner");
   await expect(header.getByRole("link", { name: /SegTel Colombia/ })).toHaveAttribute("href", "/");
-  await expect(header.getByRole("link", { name: "Iniciar sesión" })).toHaveAttribute("href", "/login");
+  await expect(header.getByRole("link", { name: "Iniciar sesión" })).toHaveAttribute(
+    "href",
+    "/login",
+  );
   // The cart is a link to /carrito without JavaScript and the mini-cart button with it.
-  const cart = header.getByRole(testInfo.project.name === "js-on" ? "button" : "link", { name: /^Carrito/ });
+  const cart = header.getByRole(testInfo.project.name === "js-on" ? "button" : "link", {
+    name: /^Carrito/,
+  });
   await expect(cart).toBeVisible();
   const search = header.getByRole("search");
   await search.getByRole("searchbox").fill("cámara domo");
@@ -175,11 +182,15 @@ test("the skip link is the first stop and jumps to the main content", async ({ p
 test("a new path starts at the top of the page", async ({ page }) => {
   await page.goto("/");
   await page.getByRole("contentinfo").scrollIntoViewIfNeeded();
-  await expect(page.getByRole("contentinfo").getByRole("link", { name: "Nosotros" })).toBeInViewport();
+  await expect(
+    page.getByRole("contentinfo").getByRole("link", { name: "Nosotros" }),
+  ).toBeInViewport();
   await page.getByRole("contentinfo").getByRole("link", { name: "Nosotros", exact: true }).click();
   await expect(page).toHaveURL(/\/nosotros$/, { timeout: 15_000 });
   await expect(page.getByRole("heading", { level: 1 })).toBeInViewport();
-  await expect(page.getByRole("contentinfo").getByRole("link", { name: "Nosotros" })).not.toBeInViewport();
+  await expect(
+    page.getByRole("contentinfo").getByRole("link", { name: "Nosotros" }),
+  ).not.toBeInViewport();
 });
 
 test("at 320 px nothing overflows sideways and the menu fills the screen", async ({ page }) => {
@@ -190,5 +201,7 @@ test("at 320 px nothing overflows sideways and the menu fills the screen", async
   await menuButton(page).click();
   const box = await menu(page).boundingBox();
   expect(box?.width).toBe(320);
-  await expect(menu(page).getByRole("button", { name: "Cerrar menú de categorías" })).toBeInViewport();
+  await expect(
+    menu(page).getByRole("button", { name: "Cerrar menú de categorías" }),
+  ).toBeInViewport();
 });

@@ -43,7 +43,10 @@ test("a complete product shows title, model, brand, price, stock, description an
   const crumbs = page.getByRole("navigation", { name: "Ruta de navegación" });
   await expect(crumbs.getByRole("link", { name: "Inicio" })).toHaveAttribute("href", "/");
   await expect(crumbs.getByRole("link").nth(1)).toHaveAttribute("href", /^\/categoria\/\d+$/);
-  await expect(crumbs.getByRole("link").nth(2)).toHaveAttribute("href", /^\/categoria\/\d+\/[^/]+$/);
+  await expect(crumbs.getByRole("link").nth(2)).toHaveAttribute(
+    "href",
+    /^\/categoria\/\d+\/[^/]+$/,
+  );
   await expect(crumbs.locator('[aria-current="page"]')).toHaveText(title);
 
   const description = main.getByRole("region", { name: "Características Principales" });
@@ -54,7 +57,9 @@ test("a complete product shows title, model, brand, price, stock, description an
   await expect(specs.locator('th[scope="row"]').first()).toBeVisible();
   expect(await specs.locator("tr").count()).toBeGreaterThan(1);
 
-  await expect(main.getByRole("heading", { level: 2, name: "Accesorios Opcionales" })).toBeVisible();
+  await expect(
+    main.getByRole("heading", { level: 2, name: "Accesorios Opcionales" }),
+  ).toBeVisible();
   const related = main.getByRole("region", { name: "Productos Relacionados" });
   const relatedCount = await related.getByRole("article").count();
   expect(relatedCount).toBeGreaterThan(0);
@@ -64,13 +69,22 @@ test("a complete product shows title, model, brand, price, stock, description an
 test("meta tags and JSON-LD describe the product and its breadcrumb", async ({ page }) => {
   await page.goto(`/producto/${P.complete.id}`);
   await expect(page.locator('meta[property="og:type"]')).toHaveAttribute("content", "product");
-  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", new RegExp(`/producto/${P.complete.id}$`));
-  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /^https?:\/\//);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+    "href",
+    new RegExp(`/producto/${P.complete.id}$`),
+  );
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
+    "content",
+    /^https?:\/\//,
+  );
   await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /\S{3,}/);
 
   const docs = await jsonLd(page);
   const product = docs.find((d) => d["@type"] === "Product")!;
-  expect(product).toMatchObject({ sku: P.complete.sku, name: await page.locator("h1").textContent() });
+  expect(product).toMatchObject({
+    sku: P.complete.sku,
+    name: await page.locator("h1").textContent(),
+  });
   const offer = product.offers as Record<string, unknown>;
   expect(offer).toMatchObject({ priceCurrency: "COP", availability: "https://schema.org/InStock" });
   // The offer's price is the price on screen.
@@ -85,7 +99,9 @@ test("meta tags and JSON-LD describe the product and its breadcrumb", async ({ p
   expect(items.at(-1)!.item).toMatch(new RegExp(`/producto/${P.complete.id}$`));
 });
 
-test("a product without price shows 'Consultar precio' and a way to contact sales", async ({ page }) => {
+test("a product without price shows 'Consultar precio' and a way to contact sales", async ({
+  page,
+}) => {
   await page.goto(`/producto/${P.noPrice}`);
   const title = (await page.locator("h1").textContent())!;
   const summary = page.getByRole("region", { name: title, exact: true });
@@ -96,7 +112,9 @@ test("a product without price shows 'Consultar precio' and a way to contact sale
   expect(product).not.toHaveProperty("offers");
 });
 
-test("a product without stock says 'Sin stock' and is out of stock in JSON-LD", async ({ page }) => {
+test("a product without stock says 'Sin stock' and is out of stock in JSON-LD", async ({
+  page,
+}) => {
   await page.goto(`/producto/${P.stock0}`);
   await expect(page.getByRole("main").getByText("Sin stock").first()).toBeVisible();
   const product = (await jsonLd(page)).find((d) => d["@type"] === "Product")!;
@@ -145,29 +163,34 @@ test("an unknown product id answers 404 'Producto no encontrado'", async ({ page
   for (const id of [P.unknown, "no-es-un-id"]) {
     const response = await page.goto(`/producto/${id}`);
     expect(response?.status()).toBe(404);
-    await expect(page.getByRole("heading", { level: 1, name: "Producto no encontrado" })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Producto no encontrado" }),
+    ).toBeVisible();
     await expect(page).toHaveTitle(/^Producto no encontrado \|/);
-    await expect(page.getByRole("main").getByRole("link", { name: "Ver el catálogo" })).toHaveAttribute(
-      "href",
-      "/productos",
-    );
+    await expect(
+      page.getByRole("main").getByRole("link", { name: "Ver el catálogo" }),
+    ).toHaveAttribute("href", "/productos");
   }
   await expectNoSeriousA11yViolations(page);
 });
 
-test("an API failure shows 'Error al cargar el producto:' with a 5xx status and a retry link", async ({ page }) => {
+test("an API failure shows 'Error al cargar el producto:' with a 5xx status and a retry link", async ({
+  page,
+}) => {
   const path = `/producto/${SANDBOX_FIXTURES.faults.productId}`;
   const response = await page.goto(path);
   expect(response?.status()).toBeGreaterThanOrEqual(500);
   expect(response?.status()).toBeLessThan(600);
-  await expect(page.getByRole("alert").filter({ hasText: "Error al cargar el producto:" })).toContainText(
-    SANDBOX_FIXTURES.faults.message,
-  );
+  await expect(
+    page.getByRole("alert").filter({ hasText: "Error al cargar el producto:" }),
+  ).toContainText(SANDBOX_FIXTURES.faults.message);
   await expect(page).toHaveTitle(/^Error al cargar el producto \|/);
   const retry = page.getByRole("link", { name: "Reintentar" });
   await expect(retry).toHaveAttribute("href", path);
   await retry.click();
-  await expect(page.getByRole("alert").filter({ hasText: "Error al cargar el producto:" })).toBeVisible();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "Error al cargar el producto:" }),
+  ).toBeVisible();
 });
 
 test("hostile supplier HTML is shown as harmless text", async ({ page }) => {
@@ -205,7 +228,9 @@ test("the gallery moves between images with its thumbnails", async ({ page }) =>
   }
 });
 
-test("a product without images shows the placeholder; a broken image falls back", async ({ page }) => {
+test("a product without images shows the placeholder; a broken image falls back", async ({
+  page,
+}) => {
   await page.goto(`/producto/${P.noImages}`);
   const gallery = page.getByRole("main").locator("img").first();
   await expect(gallery).toHaveAttribute("src", /placeholder-producto\.svg$/);
@@ -239,7 +264,9 @@ async function cardOf(page: Page, sku: string, id: string) {
     .first();
 }
 
-test("product cards: missing title and brand, list price with saving, badges and stock", async ({ page }) => {
+test("product cards: missing title and brand, list price with saving, badges and stock", async ({
+  page,
+}) => {
   const untitled = await cardOf(page, "PL-9326", P.noTitle);
   await expect(untitled.getByRole("heading", { name: "Producto sin título" })).toBeVisible();
 
@@ -266,7 +293,9 @@ test("product cards: missing title and brand, list price with saving, badges and
 
 test("a card without price opens the contact dialog from 'Consultar precio'", async ({ page }) => {
   const card = await cardOf(page, "HAE76626", P.noPrice);
-  await expect(card.getByRole("button", { name: "Consultar precio", disabled: true })).toBeVisible();
+  await expect(
+    card.getByRole("button", { name: "Consultar precio", disabled: true }),
+  ).toBeVisible();
   await expect(card.getByText("/ Sin IVA")).toHaveCount(0);
   await card.getByRole("button", { name: "Consultar precio", disabled: false }).click();
   const dialog = page.getByRole("dialog", { name: "Contacta a nuestro equipo de ventas" });
@@ -285,7 +314,9 @@ test("a product without title or brand says so on its page", async ({ page }) =>
   await expect(facts.getByRole("link")).toHaveCount(0);
 });
 
-test("a related product opens fresh: quantity 1, first image, top of the page @js", async ({ page }) => {
+test("a related product opens fresh: quantity 1, first image, top of the page @js", async ({
+  page,
+}) => {
   await page.goto(`/producto/${P.complete.id}`);
   const summary = page.getByRole("main").locator("section").first();
   await summary.getByRole("button", { name: "Aumentar cantidad" }).click();
@@ -301,7 +332,9 @@ test("a related product opens fresh: quantity 1, first image, top of the page @j
   await related.click();
   await expect(page).toHaveURL(href, { timeout: 15_000 });
   await expect(page.getByRole("heading", { level: 1 })).toBeInViewport();
-  await expect(page.getByRole("main").locator("section").first().getByRole("spinbutton")).toHaveValue("1");
+  await expect(
+    page.getByRole("main").locator("section").first().getByRole("spinbutton"),
+  ).toHaveValue("1");
   const strip = page.getByRole("region", { name: /^Imágenes del producto/ });
   if ((await strip.count()) > 0) expect(await strip.evaluate((el) => el.scrollLeft)).toBe(0);
 });

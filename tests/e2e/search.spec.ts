@@ -10,7 +10,9 @@ const jsOn = (info: TestInfo) => info.project.name === "js-on";
 
 async function ready(page: Page, info: TestInfo) {
   if (jsOn(info)) {
-    await expect(page.getByRole("banner").getByRole("searchbox", { name: "Buscar productos" })).toHaveAttribute(
+    await expect(
+      page.getByRole("banner").getByRole("searchbox", { name: "Buscar productos" }),
+    ).toHaveAttribute(
       "aria-haspopup",
       "dialog",
       { timeout: 20_000 }, // hydration on a loaded machine
@@ -24,10 +26,14 @@ const SLOW = { timeout: 20_000 };
 /** A light page (no product images competing for connections) to open the overlay from. */
 const START = "/categorias";
 
-const headerBox = (page: Page) => page.getByRole("banner").getByRole("searchbox", { name: "Buscar productos" });
-const results = (page: Page) => page.getByRole("list", { name: /^Resultados para/ }).locator("article");
+const headerBox = (page: Page) =>
+  page.getByRole("banner").getByRole("searchbox", { name: "Buscar productos" });
+const results = (page: Page) =>
+  page.getByRole("list", { name: /^Resultados para/ }).locator("article");
 
-test("results page: breadcrumb, heading, count, 12 cards, pager; axe clean", async ({ page }, info) => {
+test("results page: breadcrumb, heading, count, 12 cards, pager; axe clean", async ({
+  page,
+}, info) => {
   const response = await page.goto("/buscar?q=camara");
   expect(response?.status()).toBe(200);
   const crumbs = page.getByRole("navigation", { name: "Ruta de navegación" });
@@ -47,13 +53,18 @@ test("results pagination lives in the URL", async ({ page }, info) => {
   const pager = page.getByRole("navigation", { name: "Páginas de resultados" });
   await pager.getByRole("link", { name: "Página 2", exact: true }).click();
   await expect(page).toHaveURL(/q=camara&pagina=2/);
-  await expect(pager.getByRole("link", { name: "Página 2", exact: true })).toHaveAttribute("aria-current", "page");
+  await expect(pager.getByRole("link", { name: "Página 2", exact: true })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
   await expect(results(page).first().getByRole("heading")).not.toHaveText(first);
   await pager.getByRole("link", { name: "Anterior" }).click();
   await expect(results(page).first().getByRole("heading")).toHaveText(first);
 });
 
-test("with JS, 'Buscando productos...' and skeletons show while the next page loads @js", async ({ page }, info) => {
+test("with JS, 'Buscando productos...' and skeletons show while the next page loads @js", async ({
+  page,
+}, info) => {
   await page.goto("/buscar?q=camara");
   await ready(page, info);
   let release: () => void = () => {};
@@ -62,7 +73,10 @@ test("with JS, 'Buscando productos...' and skeletons show while the next page lo
     await gate;
     await route.continue();
   });
-  await page.getByRole("navigation", { name: "Páginas de resultados" }).getByRole("link", { name: "Siguiente" }).click();
+  await page
+    .getByRole("navigation", { name: "Páginas de resultados" })
+    .getByRole("link", { name: "Siguiente" })
+    .click();
   await expect(page.getByRole("main").getByText("Buscando productos...")).toBeVisible();
   await expect(page.getByTestId("skeletons")).toBeVisible();
   release();
@@ -81,14 +95,22 @@ test("without JS, the results page never shows the loading state @nojs", async (
 test("/busqueda is the same screen", async ({ page }) => {
   await page.goto("/busqueda?q=camara");
   await expect(page.getByText(/^Se encontraron \d+ productos$/)).toBeVisible();
-  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/buscar\?q=camara$/);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+    "href",
+    /\/buscar\?q=camara$/,
+  );
 });
 
 test("empty result: hint and 'Ver todas las categorías'; no pager", async ({ page }) => {
   await page.goto("/buscar?q=zzqxwv");
   await expect(page.getByRole("heading", { name: "No se encontraron productos" })).toBeVisible();
-  await expect(page.getByText("Prueba con diferentes palabras clave o navega por nuestras categorías")).toBeVisible();
-  await expect(page.getByRole("link", { name: "Ver todas las categorías" })).toHaveAttribute("href", "/categorias");
+  await expect(
+    page.getByText("Prueba con diferentes palabras clave o navega por nuestras categorías"),
+  ).toBeVisible();
+  await expect(page.getByRole("link", { name: "Ver todas las categorías" })).toHaveAttribute(
+    "href",
+    "/categorias",
+  );
   await expect(page.getByRole("navigation", { name: "Páginas de resultados" })).toHaveCount(0);
 });
 
@@ -104,7 +126,9 @@ test("an API failure shows the error with status 502", async ({ page }, info) =>
 test("a one-character term asks for 2 characters (400)", async ({ page }) => {
   const response = await page.goto("/buscar?q=%C3%A1");
   expect(response?.status()).toBe(400);
-  await expect(page.getByText("Escribe al menos 2 caracteres para ver los resultados")).toBeVisible();
+  await expect(
+    page.getByText("Escribe al menos 2 caracteres para ver los resultados"),
+  ).toBeVisible();
 });
 
 test("the top-bar box submits to /buscar @nojs", async ({ page }, info) => {
@@ -115,7 +139,9 @@ test("the top-bar box submits to /buscar @nojs", async ({ page }, info) => {
   await expect(page.getByRole("heading", { level: 1 })).toContainText("domo");
 });
 
-test("with JS: the overlay asks for 2 characters, then shows ranked suggestions; axe clean @js", async ({ page }, info) => {
+test("with JS: the overlay asks for 2 characters, then shows ranked suggestions; axe clean @js", async ({
+  page,
+}, info) => {
   await page.goto(START);
   await ready(page, info);
   await headerBox(page).click();
@@ -124,7 +150,9 @@ test("with JS: the overlay asks for 2 characters, then shows ranked suggestions;
   const combo = dialog.getByRole("combobox");
   await expect(combo).toBeFocused();
   await combo.fill("c");
-  await expect(dialog.getByText("Escribe al menos 2 caracteres para ver los resultados")).toBeVisible();
+  await expect(
+    dialog.getByText("Escribe al menos 2 caracteres para ver los resultados"),
+  ).toBeVisible();
   await expect(combo).toHaveAttribute("aria-expanded", "false");
   await combo.fill("camara");
   const listbox = dialog.getByRole("listbox");
@@ -147,7 +175,10 @@ test("with JS: arrow keys and Enter open a suggestion @js", async ({ page }, inf
   await combo.press("ArrowDown");
   const second = options.nth(1);
   await expect(second).toHaveAttribute("aria-selected", "true");
-  await expect(combo).toHaveAttribute("aria-activedescendant", (await second.getAttribute("id")) as string);
+  await expect(combo).toHaveAttribute(
+    "aria-activedescendant",
+    (await second.getAttribute("id")) as string,
+  );
   await combo.press("ArrowUp");
   await expect(options.first()).toHaveAttribute("aria-selected", "true");
   const title = (await options.first().locator("span span").first().innerText()).trim();
@@ -157,10 +188,19 @@ test("with JS: arrow keys and Enter open a suggestion @js", async ({ page }, inf
   await expect(page.getByRole("dialog")).toBeHidden();
 });
 
-test("with JS: an exact model match is listed under 'Coincidencia Exacta' @js", async ({ page }, info) => {
+test("with JS: an exact model match is listed under 'Coincidencia Exacta' @js", async ({
+  page,
+}, info) => {
   // A real model from a results page.
   await page.goto("/buscar?q=domo");
-  const model = (await page.getByText(/^Modelo: /).first().innerText()).replace(/^Modelo: /, "").trim();
+  const model = (
+    await page
+      .getByText(/^Modelo: /)
+      .first()
+      .innerText()
+  )
+    .replace(/^Modelo: /, "")
+    .trim();
   await ready(page, info);
   await headerBox(page).click();
   await page.getByRole("dialog").getByRole("combobox").fill(model);
@@ -168,7 +208,9 @@ test("with JS: an exact model match is listed under 'Coincidencia Exacta' @js", 
   await expect(exact.getByRole("option").first()).toContainText(model, SLOW);
 });
 
-test("with JS: Escape and the close control dismiss the overlay and return focus @js", async ({ page }, info) => {
+test("with JS: Escape and the close control dismiss the overlay and return focus @js", async ({
+  page,
+}, info) => {
   await page.goto(START);
   await ready(page, info);
   await headerBox(page).click();
@@ -183,7 +225,9 @@ test("with JS: Escape and the close control dismiss the overlay and return focus
   await expect(headerBox(page)).toBeFocused();
 });
 
-test("with JS: no match and a failing search both show 'No se encontraron productos' @js", async ({ page }, info) => {
+test("with JS: no match and a failing search both show 'No se encontraron productos' @js", async ({
+  page,
+}, info) => {
   await page.goto(START);
   await ready(page, info);
   await headerBox(page).click();

@@ -129,8 +129,17 @@ describe("fixtures: every edge the screens handle", () => {
 
   it("derives the stock flags and the missing-data cases", async () => {
     const p = F.products;
-    expect(await api.getProduct(p.stock2)).toMatchObject({ stock: 2, available: true, popular: true, runningLow: true });
-    expect(await api.getProduct(p.stock5)).toMatchObject({ stock: 5, popular: true, runningLow: false });
+    expect(await api.getProduct(p.stock2)).toMatchObject({
+      stock: 2,
+      available: true,
+      popular: true,
+      runningLow: true,
+    });
+    expect(await api.getProduct(p.stock5)).toMatchObject({
+      stock: 5,
+      popular: true,
+      runningLow: false,
+    });
     expect(await api.getProduct(p.stock0)).toMatchObject({ stock: 0, available: false });
     expect((await api.getProduct(p.largeStock)).stock).toBeGreaterThanOrEqual(1000);
     expect((await api.getProduct(p.noImages)).images).toEqual([]);
@@ -148,7 +157,9 @@ describe("fixtures: every edge the screens handle", () => {
   it("surfaces an upstream 500 with its message", async () => {
     const error = await api.getProduct(F.faults.productId).catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 500, message: F.faults.message });
-    await expect(api.searchProducts(`camara ${F.faults.searchWord}`)).rejects.toThrow(F.faults.message);
+    await expect(api.searchProducts(`camara ${F.faults.searchWord}`)).rejects.toThrow(
+      F.faults.message,
+    );
   });
 
   it("searches accent-insensitively and with every word", async () => {
@@ -163,7 +174,11 @@ describe("fixtures: every edge the screens handle", () => {
     const first = await api.listProducts({ categoria: id, limit: 60, offset: 0 });
     expect(first.total).toBeGreaterThanOrEqual(minProducts);
     expect(first.hasMore).toBe(true);
-    const last = await api.listProducts({ categoria: id, limit: 60, offset: (first.total ?? 0) - 10 });
+    const last = await api.listProducts({
+      categoria: id,
+      limit: 60,
+      offset: (first.total ?? 0) - 10,
+    });
     expect(last.products).toHaveLength(10);
     expect(last.hasMore).toBe(false);
   });
@@ -181,7 +196,9 @@ describe("datasheets", () => {
   it("answers for the known fixtures", async () => {
     expect(await api.pdfExists(F.products.withPdf.sku)).toBe(true);
     expect(await api.pdfExists(F.products.withoutPdf.sku)).toBe(false);
-    await expect(api.fetchDatasheet(F.products.withoutPdf.sku)).rejects.toMatchObject({ status: 404 });
+    await expect(api.fetchDatasheet(F.products.withoutPdf.sku)).rejects.toMatchObject({
+      status: 404,
+    });
   });
 
   it("says which products have a PDF and streams it", async () => {
@@ -203,7 +220,9 @@ describe("categories and brands", () => {
     const ids = new Set(categories.map((c) => c.id));
     for (const top of TOP_CATEGORIES) expect(ids.has(top.id)).toBe(true);
     const names = categories.map((c) => c.name);
-    expect(names).toEqual([...names].sort(new Intl.Collator("es", { sensitivity: "base", numeric: true }).compare));
+    expect(names).toEqual(
+      [...names].sort(new Intl.Collator("es", { sensitivity: "base", numeric: true }).compare),
+    );
   });
 
   it("loads a category and its subcategories; unknown ones get a placeholder and []", async () => {
@@ -214,10 +233,17 @@ describe("categories and brands", () => {
     expect(subcategories.length).toBeGreaterThan(0);
     expect(subcategories.every((c) => c.parentId === "22")).toBe(true);
     const unknown = F.categories.unknown;
-    expect(await api.getCategory(unknown)).toMatchObject({ id: unknown, name: `Categoría ${unknown}` });
+    expect(await api.getCategory(unknown)).toMatchObject({
+      id: unknown,
+      name: `Categoría ${unknown}`,
+    });
     expect(await api.getSubcategories(unknown)).toEqual([]);
     const leaf = await api.getCategory(F.categories.leaf.id);
-    expect(leaf).toMatchObject({ name: F.categories.leaf.name, level: 3, parentId: F.categories.leaf.parentId });
+    expect(leaf).toMatchObject({
+      name: F.categories.leaf.name,
+      level: 3,
+      parentId: F.categories.leaf.parentId,
+    });
   });
 
   it("lists brands with logos", async () => {

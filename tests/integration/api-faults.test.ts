@@ -113,7 +113,9 @@ describe("404 per resource", () => {
 
   it("an unknown id in a batch is left out", async () => {
     server.use(
-      http.get(`${API}/api/productos/batch`, () => HttpResponse.json({ productos: [rawProduct("1"), rawProduct("3")] })),
+      http.get(`${API}/api/productos/batch`, () =>
+        HttpResponse.json({ productos: [rawProduct("1"), rawProduct("3")] }),
+      ),
     );
     const products = await client().getProductsBatch(["3", "2", "1"]);
     expect(products.map((p) => p.id)).toEqual(["3", "1"]);
@@ -123,7 +125,9 @@ describe("404 per resource", () => {
 describe("other non-OK answers", () => {
   it("uses the body's message", async () => {
     server.use(
-      http.get(`${API}/api/categorias`, () => HttpResponse.json({ message: "Base de datos caída" }, { status: 500 })),
+      http.get(`${API}/api/categorias`, () =>
+        HttpResponse.json({ message: "Base de datos caída" }, { status: 500 }),
+      ),
     );
     const error = await rejection(client().getCategories());
     expect(error.status).toBe(500);
@@ -143,7 +147,14 @@ describe("other non-OK answers", () => {
 
   it("says 'Error HTTP: {status}' when the body has neither", async () => {
     server.use(
-      http.get(`${API}/api/productos`, () => new HttpResponse("<h1>Bad gateway</h1>", { status: 502, headers: { "Content-Type": "text/html" } })),
+      http.get(
+        `${API}/api/productos`,
+        () =>
+          new HttpResponse("<h1>Bad gateway</h1>", {
+            status: 502,
+            headers: { "Content-Type": "text/html" },
+          }),
+      ),
     );
     const error = await rejection(client().listProducts({ limit: 60, offset: 0 }));
     expect(error.status).toBe(502);
@@ -178,7 +189,11 @@ describe("HTML instead of JSON", () => {
   });
 
   it("treats a failed featured list as empty", async () => {
-    server.use(http.get(`${API}/productos_ids_consolidados.json`, () => HttpResponse.text("oops", { status: 500 })));
+    server.use(
+      http.get(`${API}/productos_ids_consolidados.json`, () =>
+        HttpResponse.text("oops", { status: 500 }),
+      ),
+    );
     expect(await client().getFeaturedEntries()).toEqual([]);
   });
 });
@@ -192,7 +207,11 @@ describe("connection refused", () => {
         probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
       });
     });
-    const api = createApiClient({ baseUrl: `http://127.0.0.1:${port}`, timeoutMs: 5_000, concurrency: 2 });
+    const api = createApiClient({
+      baseUrl: `http://127.0.0.1:${port}`,
+      timeoutMs: 5_000,
+      concurrency: 2,
+    });
     const error = await rejection(api.getProduct("1"));
     expect(error.status).toBe(502);
     expect(error.message).toBe(NETWORK_MESSAGE);
@@ -205,7 +224,10 @@ describe("headers", () => {
     const seen: Array<{ auth: string | null; accept: string | null }> = [];
     server.use(
       http.get(`${API}/api/productos/:id`, ({ request }) => {
-        seen.push({ auth: request.headers.get("authorization"), accept: request.headers.get("accept") });
+        seen.push({
+          auth: request.headers.get("authorization"),
+          accept: request.headers.get("accept"),
+        });
         return HttpResponse.json({ producto: rawProduct("1") });
       }),
     );
@@ -287,7 +309,11 @@ describe("caching", () => {
     const api = client();
     expect((await api.getProduct("8")).title).toBe("Cámara 8");
 
-    server.use(http.get(`${API}/api/productos/:id`, () => HttpResponse.json({ message: "caído" }, { status: 500 })));
+    server.use(
+      http.get(`${API}/api/productos/:id`, () =>
+        HttpResponse.json({ message: "caído" }, { status: 500 }),
+      ),
+    );
     // Past TTL (60 s) and stale-while-revalidate (60 s): a fresh value is required and fails.
     vi.setSystemTime(start.getTime() + 10 * 60_000);
     expect((await api.getProduct("8")).title).toBe("Cámara 8");
@@ -303,7 +329,11 @@ describe("caching", () => {
     server.use(http.get(`${API}/api/productos/:id`, () => HttpResponse.json(rawProduct("9"))));
     const api = client();
     await api.getProduct("9");
-    server.use(http.get(`${API}/api/productos/:id`, () => HttpResponse.json({ error: "x" }, { status: 404 })));
+    server.use(
+      http.get(`${API}/api/productos/:id`, () =>
+        HttpResponse.json({ error: "x" }, { status: 404 }),
+      ),
+    );
     vi.setSystemTime(start + 10 * 60_000);
     expect((await rejection(api.getProduct("9"))).message).toBe("Producto no encontrado");
   });
@@ -333,7 +363,9 @@ describe("caching", () => {
     server.use(
       http.get(`${API}/api/precios/simple/:id`, () => {
         calls++;
-        return calls === 1 ? HttpResponse.json({ error: "x" }, { status: 500 }) : HttpResponse.json({ precio: 5000 });
+        return calls === 1
+          ? HttpResponse.json({ error: "x" }, { status: 500 })
+          : HttpResponse.json({ precio: 5000 });
       }),
     );
     const api = client();
@@ -362,7 +394,8 @@ describe("list pages", () => {
       }),
     );
     const api = client();
-    const page = (offset = 0) => api.listProducts({ categoria: "22", search: " cámara ", limit: 2, offset });
+    const page = (offset = 0) =>
+      api.listProducts({ categoria: "22", search: " cámara ", limit: 2, offset });
     expect(await page()).toMatchObject({ hasMore: true, total: 1 });
     expect(await page()).toMatchObject({ hasMore: true, total: 3 });
     expect(await page()).toMatchObject({ hasMore: false, total: 2 });
@@ -386,7 +419,9 @@ describe("prices", () => {
           : HttpResponse.json({ id: params.id, precio: prices[String(params.id)] }),
       ),
       http.get(`${API}/api/productos/batch`, () =>
-        HttpResponse.json({ productos: ["1", "2", "3", "4", "5"].map((id) => rawProduct(id, { precio: 777 })) }),
+        HttpResponse.json({
+          productos: ["1", "2", "3", "4", "5"].map((id) => rawProduct(id, { precio: 777 })),
+        }),
       ),
     );
     const api = client();

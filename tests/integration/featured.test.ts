@@ -13,12 +13,17 @@ afterAll(() => server.close());
 
 const client = () => createApiClient({ baseUrl: API, timeoutMs: 5_000, concurrency: 6 });
 
-function scripted(options: { entries: { productos: Array<{ id: string; categoria: number | string }> }; missing?: string[]; batchStatus?: number }) {
+function scripted(options: {
+  entries: { productos: Array<{ id: string; categoria: number | string }> };
+  missing?: string[];
+  batchStatus?: number;
+}) {
   const priceCalls: string[] = [];
   server.use(
     http.get(`${API}/productos_ids_consolidados.json`, () => HttpResponse.json(options.entries)),
     http.get(`${API}/api/productos/batch`, ({ request }) => {
-      if (options.batchStatus) return HttpResponse.json({ error: "caído" }, { status: options.batchStatus });
+      if (options.batchStatus)
+        return HttpResponse.json({ error: "caído" }, { status: options.batchStatus });
       const ids = (new URL(request.url).searchParams.get("ids") ?? "").split(",");
       return HttpResponse.json({
         productos: ids
@@ -56,7 +61,9 @@ describe("loadFeatured", () => {
   });
 
   it("throws the featured error when the list is missing (HTML)", async () => {
-    server.use(http.get(`${API}/productos_ids_consolidados.json`, () => HttpResponse.html("<html></html>")));
+    server.use(
+      http.get(`${API}/productos_ids_consolidados.json`, () => HttpResponse.html("<html></html>")),
+    );
     const error = await loadFeatured(client()).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).message).toBe(FEATURED_ERROR);

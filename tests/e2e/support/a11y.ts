@@ -10,7 +10,10 @@ import { expect, type Page, test } from "@playwright/test";
  * scripted page at the same URL, with the same popovers open, so axe checks
  * exactly what a no-JS visitor sees.
  */
-export async function expectNoSeriousA11yViolations(page: Page, options: { include?: string } = {}) {
+export async function expectNoSeriousA11yViolations(
+  page: Page,
+  options: { include?: string } = {},
+) {
   let target = page;
   let close = async () => {};
   if (test.info().project.name === "js-off") {
