@@ -17,6 +17,7 @@ import { paginate } from "~/ui/pagination";
 import { type Category, forList, type Product, TOP_CATEGORIES } from "~/merchant-api/product";
 import { normalizeText } from "~/search/search";
 import {
+  ApiError,
   getCategories,
   listProducts,
   searchProducts,
@@ -46,15 +47,6 @@ class IncompleteListing extends Error {
   }
 }
 
-/** Upstream statuses ride on ApiError; anything without one is a bug or a network failure. */
-function statusOf(error: unknown): number | null {
-  if (error !== null && typeof error === "object" && "status" in error) {
-    const status = Number((error as { status: unknown }).status);
-    return Number.isFinite(status) ? status : null;
-  }
-  return null;
-}
-
 async function pageThrough(
   params: { categoria?: string; search?: string },
   pageSize: number,
@@ -67,7 +59,8 @@ async function pageThrough(
     try {
       result = await listProducts({ ...params, limit: pageSize, offset: page * pageSize });
     } catch (error) {
-      if (statusOf(error) === null) throw error;
+      // Only an upstream failure stops paging; anything else is a bug and propagates.
+      if (!(error instanceof ApiError)) throw error;
       // §8: a non-OK page stops paging and keeps what was loaded.
       logger.warn(
         { err: error, page, loaded: products.length, ...params },
@@ -148,12 +141,9 @@ export async function loadBrandListing(brand: string): Promise<Product[]> {
 }
 
 /** Search results page data: GET /api/products/search?q&limit=50, cached like a product list. Throws. */
-export function loadSearchResults(term: string): Promise<Product[]> {
-  return cached({
-    key: `catalogue:search:${term.trim().toLowerCase()}`,
-    ...CACHE_POLICY.productList,
-    getFreshValue: async () => (await searchProducts(term.trim(), 50)).map(forList),
-  });
+export async function loadSearchResults(term: string): Promise<Product[]> {
+  // The client caches the search call itself; a second cache here would hold the same list twice.
+  return (await searchProducts(term.trim(), 50)).map(forList);
 }
 
 /** Search overlay data: GET /api/productos?search&limit=200&offset=0. Throws. */

@@ -40,10 +40,10 @@ function render(loaderData: unknown, url = "/categorias") {
 }
 
 describe("/categorias error state", () => {
-  it("an upstream failure answers 503 with its message, and the page offers 'Reintentar' keeping the term", async () => {
+  it("an upstream failure answers 502 (the one failure rule) with its message, and the page offers 'Reintentar' keeping the term", async () => {
     categories.mockRejectedValue(new ApiError("Error HTTP: 500", 500));
     const { body, status } = await run("http://tienda.test/categorias?q=c%C3%A1mara&pagina=3");
-    expect(status).toBe(503);
+    expect(status).toBe(502);
     expect(body).toMatchObject({ ok: false, term: "cámara", message: "Error HTTP: 500" });
 
     const html = render(body, "/categorias?q=c%C3%A1mara");
@@ -59,7 +59,7 @@ describe("/categorias error state", () => {
   it("an unexpected exception does not leak its text", async () => {
     categories.mockRejectedValue(new TypeError("secret internals at /srv/app.js:12"));
     const { body, status } = await run("http://tienda.test/categorias");
-    expect(status).toBe(503);
+    expect(status).toBe(502);
     expect(body).toMatchObject({ ok: false, message: "Error inesperado" });
     expect(render(body)).not.toContain("secret internals");
   });

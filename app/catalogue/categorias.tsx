@@ -5,6 +5,7 @@ import { paginate } from "~/ui/pagination";
 import { findMatch, normalizeText } from "~/search/search";
 import { Pagination } from "~/ui/Pagination";
 import { getCategories } from "~/merchant-api/client.server";
+import { failureMessage, failureStatus } from "~/merchant-api/failure.server";
 import { logger } from "~/platform/logger.server";
 import { pageMeta } from "~/seo/seo";
 import type { RootData } from "~/root";
@@ -14,12 +15,6 @@ import styles from "./categorias.module.css";
 /** Spec §9: the category list shows 20 per page. */
 const PAGE_SIZE = 20;
 const count = new Intl.NumberFormat("es-CO");
-
-/** Upstream messages are written for shoppers ('Error HTTP: 500'); anything else is not shown. */
-function shownMessage(error: unknown): string {
-  if (error instanceof Error && "status" in error) return error.message;
-  return "Error inesperado";
-}
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -31,8 +26,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   } catch (error) {
     logger.warn({ err: error }, "category list unavailable");
     return data(
-      { ok: false as const, term, message: shownMessage(error), page: 1 },
-      { status: 503, headers: { "Cache-Control": "no-store" } },
+      { ok: false as const, term, message: failureMessage(error), page: 1 },
+      { status: failureStatus(error), headers: { "Cache-Control": "no-store" } },
     );
   }
   const wanted = normalizeText(term);

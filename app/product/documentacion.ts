@@ -1,4 +1,5 @@
-import { DATASHEET_NOT_FOUND, fetchDatasheet, isNotFound } from "~/merchant-api/client.server";
+import { DATASHEET_NOT_FOUND, fetchDatasheet } from "~/merchant-api/client.server";
+import { failureStatus } from "~/merchant-api/failure.server";
 import { logger } from "~/platform/logger.server";
 import type { Route } from "./+types/documentacion";
 
@@ -16,9 +17,10 @@ export async function loader({ params }: Route.LoaderArgs) {
   try {
     upstream = await fetchDatasheet(sku);
   } catch (error) {
-    if (isNotFound(error)) return missingPage();
+    const status = failureStatus(error);
+    if (status === 404) return missingPage();
     logger.warn({ err: error, sku }, "datasheet unavailable");
-    return errorPage();
+    return errorPage(status);
   }
   const headers = new Headers({
     "Content-Type": "application/pdf",
@@ -53,9 +55,9 @@ function missingPage(): Response {
   );
 }
 
-function errorPage(): Response {
+function errorPage(status: number): Response {
   return htmlPage(
-    502,
+    status,
     "No pudimos abrir la ficha técnica",
     "Ocurrió un error al obtener el documento. Por favor, intenta de nuevo en unos minutos.",
   );

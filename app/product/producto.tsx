@@ -8,12 +8,11 @@ import {
   serializeJsonLd,
   UNTITLED_PRODUCT,
 } from "~/seo/structured-data";
+import { failureResponse, isOutage } from "~/merchant-api/failure.server";
 import {
-  ApiError,
   getAccessories,
   getProduct,
   getRelatedProducts,
-  isNotFound,
   pdfExists,
   PRODUCT_NOT_FOUND,
   withCurrentPrices,
@@ -70,14 +69,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   try {
     loaded = await main;
   } catch (error) {
-    if (isNotFound(error)) notFound();
-    if (error instanceof ApiError) {
-      // Timeouts and an unavailable upstream are 503; any other upstream failure is a bad gateway.
-      const status = error.status === 503 || error.status === 504 ? 503 : 502;
-      throw data<LoadError>({ message: error.message }, { status });
-    }
-    logger.error({ err: error, productId: id }, "product load failed");
-    throw data<LoadError>({ message: "Error inesperado" }, { status: 500 });
+    if (isOutage(error)) logger.warn({ err: error, productId: id }, "product load failed");
+    throw failureResponse(error, PRODUCT_NOT_FOUND);
   }
 
   const { product, hasDatasheet } = loaded;

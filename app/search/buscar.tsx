@@ -7,6 +7,7 @@ import type { Product } from "~/merchant-api/product";
 import { isSearchable, rankProducts } from "./search";
 import { withCurrentPrices } from "~/merchant-api/client.server";
 import { loadSearchResults } from "~/catalogue/catalogue.server";
+import { failureStatus } from "~/merchant-api/failure.server";
 import { logger } from "~/platform/logger.server";
 import { pageMeta } from "~/seo/seo";
 import type { RootData } from "~/root";
@@ -41,8 +42,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     found = await loadSearchResults(term);
   } catch (error) {
     logger.warn({ err: error }, "product search failed");
-    const status = error instanceof Error && "status" in error ? 502 : 503;
-    return reply({ kind: "error" }, status);
+    return reply({ kind: "error" }, failureStatus(error));
   }
   const ranked = rankProducts(found, term).map((r) => r.product);
   const slice = paginate(ranked.length, requestedPage, PAGE_SIZE);

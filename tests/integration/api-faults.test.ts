@@ -7,7 +7,7 @@ import { delay, http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { ApiError, createApiClient } from "../../app/merchant-api/client.server";
-import { NETWORK_MESSAGE, TIMEOUT_MESSAGE } from "../../app/merchant-api/upstream.server";
+import { NETWORK_MESSAGE, TIMEOUT_MESSAGE } from "../../app/merchant-api/transport.server";
 
 const API = "http://merchant.test";
 const server = setupServer();

@@ -2,18 +2,35 @@
  * Transport to the merchant API (spec §7, generic behaviour): one Request/Response
  * path for a remote API (API_URL) and for the embedded sandbox, with the bearer
  * token, a timeout, a concurrency limit and the error mapping every call shares.
- * Resource-specific meaning (404 → placeholder, etc.) lives in api.server.ts.
+ * Resource-specific meaning (404 → placeholder, etc.) lives in the call modules;
+ * what a failure means for the shopper's page is failure.ts.
  */
 import pLimit from "p-limit";
+import type { AppCache } from "~/platform/cache.server.ts";
 import { getSandbox, SANDBOX_PREFIX } from "../../sandbox/index.ts";
+
+/**
+ * How an upstream call failed: the API answered with an error status (`answered`), it did not
+ * answer in time (`timeout`), or it could not be reached at all (`unreachable`).
+ */
+export type FailureKind = "answered" | "timeout" | "unreachable";
 
 /** An upstream failure with a message fit to show ('Producto no encontrado', 'Error HTTP: 500', …). */
 export class ApiError extends Error {
   readonly status: number;
-  constructor(message: string, status: number, options?: { cause?: unknown }) {
+  readonly kind: FailureKind;
+  /** The parsed JSON error body when the API answered (payment calls read their codes from it). */
+  readonly body: unknown;
+  constructor(
+    message: string,
+    status: number,
+    options?: { cause?: unknown; kind?: FailureKind; body?: unknown },
+  ) {
     super(message, options);
     this.name = "ApiError";
     this.status = status;
+    this.kind = options?.kind ?? "answered";
+    this.body = options?.body;
   }
 }
 
@@ -46,6 +63,21 @@ export interface Transport {
   /** Upstream calls running now and waiting for a slot (for health and tests). */
   readonly activeCount: number;
   readonly pendingCount: number;
+}
+
+/** What every group of calls (catalogue, prices, payments) is built on. */
+export interface CallContext {
+  transport: Transport;
+  cache: AppCache;
+  /** Cache key prefix naming the API, so clients of different APIs can share a cache. */
+  ns: string;
+}
+
+/** Status and message only: never headers, tokens or bodies in logs. */
+export function errorSummary(error: unknown) {
+  return error instanceof ApiError
+    ? { status: error.status, message: error.message }
+    : { message: error instanceof Error ? error.message : String(error) };
 }
 
 const SANDBOX_ORIGIN = "http://sandbox.internal";
@@ -93,7 +125,7 @@ export function createTransport(options: TransportOptions): Transport {
       const controller = new AbortController();
       const timedOut = new Promise<never>((_, reject) => {
         controller.signal.addEventListener("abort", () =>
-          reject(new ApiError(TIMEOUT_MESSAGE, 504)),
+          reject(new ApiError(TIMEOUT_MESSAGE, 504, { kind: "timeout" })),
         );
       });
       timedOut.catch(() => {}); // handled through the race below
@@ -153,7 +185,7 @@ async function errorFromResponse(response: Response): Promise<ApiError> {
     nonEmptyString(record.error) ??
     nonEmptyString(record.message) ??
     `Error HTTP: ${response.status}`;
-  return new ApiError(message, response.status);
+  return new ApiError(message, response.status, { body });
 }
 
 function nonEmptyString(value: unknown): string | undefined {
@@ -162,6 +194,6 @@ function nonEmptyString(value: unknown): string | undefined {
 
 function toNetworkError(error: unknown, signal: AbortSignal): ApiError {
   if (error instanceof ApiError) return error;
-  if (signal.aborted) return new ApiError(TIMEOUT_MESSAGE, 504, { cause: error });
-  return new ApiError(NETWORK_MESSAGE, 502, { cause: error });
+  if (signal.aborted) return new ApiError(TIMEOUT_MESSAGE, 504, { cause: error, kind: "timeout" });
+  return new ApiError(NETWORK_MESSAGE, 502, { cause: error, kind: "unreachable" });
 }
