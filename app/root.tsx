@@ -24,6 +24,7 @@ import { type FlashNotice as Notice, getFlash } from "~/layout/flash.server";
 import { logger } from "~/platform/logger.server";
 import { useNonce } from "~/platform/nonce";
 import "~/ui/global.css";
+import { publicPage } from "~/platform/http-cache.server";
 
 /** What every page can read from the root match (`useRootData()`). */
 export interface RootData {
@@ -38,6 +39,9 @@ export interface RootData {
 }
 
 const EMPTY_CART: CartSummary = { count: 0, lines: [], subtotal: 0 };
+
+/** Cache policy of this page (docs/decisions/0205). */
+export const headers = publicPage;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const cfg = config();

@@ -3,7 +3,7 @@ import { type CartFetcherData, FETCHER_FIELD } from "./cart-fetcher";
 import { CartPage } from "./CartPage";
 import { cartRedirectTarget, loadCartPage, performCartAction } from "./cart.server";
 import { redirectWithFlash } from "~/layout/flash.server";
-import { PRIVATE_NO_STORE } from "~/platform/http-cache.server";
+import { personalPage, PRIVATE_NO_STORE } from "~/platform/http-cache.server";
 import { pageMeta } from "~/seo/seo";
 import type { Route } from "./+types/carrito";
 
@@ -18,6 +18,9 @@ export function meta({ loaderData }: Route.MetaArgs) {
     noindex: true,
   });
 }
+
+/** Cache policy of this page (docs/decisions/0205). */
+export const headers = personalPage;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { page, headers } = await loadCartPage(request);

@@ -10,11 +10,15 @@ import {
   resolveCategoryPath,
 } from "./catalogue.server";
 import type { Route } from "./+types/categoria";
+import { publicPage } from "~/platform/http-cache.server";
 
 /**
  * /categoria/{id}, /categoria/{id}/{subcategoria} and /categoria/{n1}/{n2}/{n3}: the
  * catalogue of the deepest category the path names.
  */
+/** Cache policy of this page (docs/decisions/0205). */
+export const headers = publicPage;
+
 export async function loader({ request, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const p = params as Record<string, string | undefined>;

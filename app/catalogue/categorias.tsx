@@ -11,10 +11,14 @@ import { pageMeta } from "~/seo/seo";
 import type { RootData } from "~/root";
 import type { Route } from "./+types/categorias";
 import styles from "./categorias.module.css";
+import { publicPage } from "~/platform/http-cache.server";
 
 /** Spec §9: the category list shows 20 per page. */
 const PAGE_SIZE = 20;
 const count = new Intl.NumberFormat("es-CO");
+
+/** Cache policy of this page (docs/decisions/0205). */
+export const headers = publicPage;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);

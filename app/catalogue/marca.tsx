@@ -2,8 +2,12 @@ import { data } from "react-router";
 import { CatalogueView, catalogueMeta } from "./CatalogueView";
 import { buildCatalogueScreen, loadBrandListing } from "./catalogue.server";
 import type { Route } from "./+types/marca";
+import { publicPage } from "~/platform/http-cache.server";
 
 /** /marca/{marca}: the brand's products (the link of the product detail's 'Marca'). */
+/** Cache policy of this page (docs/decisions/0205). */
+export const headers = publicPage;
+
 export async function loader({ request, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const brandParam = params.brand.trim().slice(0, 80);

@@ -11,8 +11,12 @@ import {
   loadWholeCatalogue,
 } from "./catalogue.server";
 import type { Route } from "./+types/productos";
+import { publicPage } from "~/platform/http-cache.server";
 
 /** /productos?categoria&nombre&search (spec §2 catalogue page). */
+/** Cache policy of this page (docs/decisions/0205). */
+export const headers = publicPage;
+
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const categoryId = url.searchParams.get(PARAM.category)?.trim().slice(0, 40) ?? "";

@@ -4,6 +4,10 @@ import { evaluateLogin } from "./login-rules";
 import { pageMeta } from "~/seo/seo";
 import type { RootData } from "~/root";
 import type { Route } from "./+types/login";
+import { personalPage } from "~/platform/http-cache.server";
+
+/** Cache policy of this page (docs/decisions/0205). */
+export const headers = personalPage;
 
 export function meta({ matches }: Route.MetaArgs) {
   const root = matches.find((m) => m?.id === "root")?.loaderData as RootData | undefined;

@@ -2,6 +2,10 @@ import { Card, CardGrid, ContactLinks, ContentPage, ContentSection } from "./Con
 import { pageMeta } from "~/seo/seo";
 import { type RootData, useRootData } from "~/root";
 import type { Route } from "./+types/nosotros";
+import { publicPage } from "~/platform/http-cache.server";
+
+/** Cache policy of this page (docs/decisions/0205). */
+export const headers = publicPage;
 
 export function meta({ matches }: Route.MetaArgs) {
   const root = matches.find((m) => m?.id === "root")?.loaderData as RootData | undefined;

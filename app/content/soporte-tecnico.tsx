@@ -10,6 +10,10 @@ import {
 import { pageMeta } from "~/seo/seo";
 import { type RootData, useRootData } from "~/root";
 import type { Route } from "./+types/soporte-tecnico";
+import { publicPage } from "~/platform/http-cache.server";
+
+/** Cache policy of this page (docs/decisions/0205). */
+export const headers = publicPage;
 
 export function meta({ matches }: Route.MetaArgs) {
   const root = matches.find((m) => m?.id === "root")?.loaderData as RootData | undefined;

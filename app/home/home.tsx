@@ -3,6 +3,10 @@ import type { RootData } from "~/root";
 import { pageMeta } from "~/seo/seo";
 import type { Route } from "./+types/home";
 import { loadHomeData } from "./home.server";
+import { publicPage } from "~/platform/http-cache.server";
+
+/** Cache policy of this page (docs/decisions/0205). */
+export const headers = publicPage;
 
 export async function loader({ request }: Route.LoaderArgs) {
   return loadHomeData(request);

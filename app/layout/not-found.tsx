@@ -4,8 +4,12 @@ import { pageMeta } from "~/seo/seo";
 import type { RootData } from "~/root";
 import type { Route } from "./+types/not-found";
 import { loadHomeData } from "~/home/home.server";
+import { publicPage } from "~/platform/http-cache.server";
 
 /** Any other path: the home page content with status 404 (spec §2 route table). */
+/** Cache policy of this page (docs/decisions/0205). */
+export const headers = publicPage;
+
 export async function loader({ request }: Route.LoaderArgs) {
   return data(await loadHomeData(request), { status: 404 });
 }

@@ -1,46 +1,84 @@
+import type { HeadersArgs } from "react-router";
 import { describe, expect, it } from "vitest";
+import routes from "~/routes";
 import {
-  CATALOGUE_CACHE,
-  PRIVATE_NO_STORE,
   applyCacheHeaders,
-  cacheControlFor,
+  personalPage,
+  PRIVATE_NO_STORE,
+  PUBLIC_PAGE,
+  publicPage,
 } from "./http-cache.server";
 
 const req = (path: string, init: RequestInit = {}) => new Request(`http://localhost${path}`, init);
+const args = (over: Partial<HeadersArgs> = {}) =>
+  ({
+    loaderHeaders: new Headers(),
+    parentHeaders: new Headers(),
+    actionHeaders: new Headers(),
+    errorHeaders: undefined,
+    ...over,
+  }) as HeadersArgs;
 
-describe("cacheControlFor", () => {
-  it("lets anonymous catalogue pages be cached, varying on Cookie", () => {
-    const headers = new Headers();
-    applyCacheHeaders(req("/productos?categoria=22"), 200, headers);
-    expect(headers.get("Cache-Control")).toBe(CATALOGUE_CACHE);
-    expect(headers.get("Vary")).toBe("Cookie");
-    expect(cacheControlFor(req("/producto/10.data"), 200, new Headers())).toBe(CATALOGUE_CACHE);
-    expect(cacheControlFor(req("/_root.data"), 200, new Headers())).toBe(CATALOGUE_CACHE);
-  });
-
-  it("makes anything personal private, no-store", () => {
-    const cookie = { headers: { Cookie: "otra=1; __Host-carrito=abc" } };
-    expect(cacheControlFor(req("/productos", cookie), 200, new Headers())).toBe(PRIVATE_NO_STORE);
-    expect(
-      cacheControlFor(req("/", { headers: { Cookie: "carrito=x" } }), 200, new Headers()),
-    ).toBe(PRIVATE_NO_STORE);
-    const setsCookie = new Headers({ "Set-Cookie": "aviso=; Max-Age=0" });
-    expect(cacheControlFor(req("/"), 200, setsCookie)).toBe(PRIVATE_NO_STORE);
-    expect(cacheControlFor(req("/carrito"), 200, new Headers())).toBe(PRIVATE_NO_STORE);
-    expect(cacheControlFor(req("/carrito.data"), 200, new Headers())).toBe(PRIVATE_NO_STORE);
-    expect(cacheControlFor(req("/productos", { method: "POST" }), 200, new Headers())).toBe(
-      PRIVATE_NO_STORE,
+describe("route policies", () => {
+  it("a public page may be cached a minute, varying on Cookie, unless its loader says otherwise", () => {
+    expect(new Headers(publicPage(args())).get("Cache-Control")).toBe(PUBLIC_PAGE);
+    expect(new Headers(publicPage(args())).get("Vary")).toBe("Cookie");
+    const own = new Headers({ "Cache-Control": "no-store" });
+    expect(new Headers(publicPage(args({ loaderHeaders: own }))).get("Cache-Control")).toBe(
+      "no-store",
     );
   });
 
-  it("keeps a route's own header and leaves errors and other pages alone", () => {
-    const own = new Headers({ "Cache-Control": "public, max-age=3600" });
-    expect(cacheControlFor(req("/robots.txt"), 200, own)).toBeNull();
-    expect(cacheControlFor(req("/productos"), 500, new Headers())).toBeNull();
-    expect(cacheControlFor(req("/algo-raro"), 404, new Headers())).toBeNull();
-    // A cookie that is not ours does not make a page personal.
-    expect(cacheControlFor(req("/", { headers: { Cookie: "_ga=1" } }), 200, new Headers())).toBe(
-      CATALOGUE_CACHE,
-    );
+  it("a personal page is never stored", () => {
+    expect(new Headers(personalPage()).get("Cache-Control")).toBe(PRIVATE_NO_STORE);
+  });
+});
+
+describe("the safety net for every response", () => {
+  it("makes anything personal private, no-store, whatever the route said", () => {
+    const cases: [Request, Headers][] = [
+      [req("/productos", { headers: { Cookie: "otra=1; __Host-carrito=abc" } }), new Headers()],
+      [req("/", { headers: { Cookie: "aviso=x" } }), new Headers()],
+      [req("/", {}), new Headers({ "Set-Cookie": "aviso=; Max-Age=0" })],
+      [req("/productos", { method: "POST" }), new Headers()],
+    ];
+    for (const [request, headers] of cases) {
+      headers.set("Cache-Control", PUBLIC_PAGE);
+      applyCacheHeaders(request, 200, headers);
+      expect(headers.get("Cache-Control")).toBe(PRIVATE_NO_STORE);
+    }
+  });
+
+  it("never lets an error answer be cached under a public page's policy", () => {
+    const headers = new Headers({ "Cache-Control": PUBLIC_PAGE });
+    applyCacheHeaders(req("/producto/1"), 404, headers);
+    expect(headers.get("Cache-Control")).toBe("no-store");
+  });
+
+  it("leaves an anonymous page's own policy alone; a cookie that is not ours changes nothing", () => {
+    const headers = new Headers({ "Cache-Control": PUBLIC_PAGE });
+    applyCacheHeaders(req("/", { headers: { Cookie: "_ga=1" } }), 200, headers);
+    expect(headers.get("Cache-Control")).toBe(PUBLIC_PAGE);
+  });
+});
+
+describe("the route table", () => {
+  const PERSONAL_PATHS = /^(carrito|checkout|admin|login)(\/|$)/;
+  const pages = routes.filter((r) => !/\.ts$/.test(r.file));
+
+  it("every page route declares a cache policy", async () => {
+    for (const route of pages) {
+      const mod = (await import(`../${route.file}`)) as { headers?: unknown };
+      expect([publicPage, personalPage], route.file).toContain(mod.headers);
+    }
+  });
+
+  it("no route under /carrito, /checkout, /admin or /login is ever cacheable", async () => {
+    const personal = routes.filter((r) => r.path && PERSONAL_PATHS.test(r.path));
+    expect(personal.length).toBeGreaterThan(0);
+    for (const route of personal) {
+      const mod = (await import(`../${route.file}`)) as { headers?: unknown };
+      expect(mod.headers, route.file).toBe(personalPage);
+    }
   });
 });

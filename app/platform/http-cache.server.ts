@@ -1,27 +1,28 @@
 /**
- * The one Cache-Control rule of the store (docs/decisions/0205):
- * - anything personal (a response that sets a cookie, a request that carries the
- *   cart or flash cookie, the cart itself, every non-GET) is `private, no-store`;
- * - otherwise a route's own Cache-Control is kept;
- * - otherwise a successful catalogue page is `public, max-age=60`, varying on
- *   Cookie so a shared cache never serves it to a shopper with a cart.
+ * Cache-Control for pages (docs/decisions/0205). Each route module declares its own policy
+ * next to its loader by exporting one of the `headers` functions below: `publicPage` (the
+ * same for every visitor) or `personalPage` (never stored). On top of that one safety net
+ * holds for every response: anything personal (a request carrying the cart or notice cookie,
+ * a response setting a cookie, every non-GET) is `private, no-store`.
  */
+import type { HeadersArgs } from "react-router";
+
 export const PRIVATE_NO_STORE = "private, no-store";
-export const CATALOGUE_CACHE = "public, max-age=60";
+export const PUBLIC_PAGE = "public, max-age=60";
 
 const PERSONAL_COOKIES = new Set(["carrito", "__Host-carrito", "aviso", "__Host-aviso"]);
-const PRIVATE_PATHS = [/^\/carrito(\/|$)/, /^\/checkout(\/|$)/, /^\/admin(\/|$)/, /^\/login(\/|$)/];
-const CATALOGUE_PATHS = [
-  /^\/$/,
-  /^\/productos\/?$/,
-  /^\/categorias\/?$/,
-  /^\/categoria\//,
-  /^\/producto\//,
-  /^\/marca\//,
-  /^\/buscar\/?$/,
-  /^\/busqueda\/?$/,
-  /^\/(nosotros|privacidad|garantias|soporte-tecnico)\/?$/,
-];
+
+/** A page for anyone: shared caches may keep it a minute (never an error or a 5xx answer). */
+export function publicPage({ loaderHeaders, errorHeaders }: HeadersArgs): HeadersInit {
+  if (errorHeaders) return errorHeaders;
+  const own = loaderHeaders.get("Cache-Control");
+  return { "Cache-Control": own ?? PUBLIC_PAGE, Vary: "Cookie" };
+}
+
+/** A page for one shopper (cart, checkout, staff, sign-in): never stored anywhere. */
+export function personalPage(): HeadersInit {
+  return { "Cache-Control": PRIVATE_NO_STORE };
+}
 
 /** Cookie names present on the request (values are never read here). */
 function cookieNames(request: Request): string[] {
@@ -34,35 +35,23 @@ export function carriesPersonalCookie(request: Request): boolean {
   return cookieNames(request).some((name) => PERSONAL_COOKIES.has(name));
 }
 
-/** The page path, without the `.data` suffix of client-side data requests. */
-function pagePath(request: Request): string {
-  const { pathname } = new URL(request.url);
-  if (pathname === "/_root.data") return "/";
-  return pathname.endsWith(".data") ? pathname.slice(0, -".data".length) : pathname;
-}
-
-export function cacheControlFor(request: Request, status: number, headers: Headers): string | null {
+function isPersonal(request: Request, headers: Headers): boolean {
   const method = request.method.toUpperCase();
-  const path = pagePath(request);
-  if (
+  return (
     (method !== "GET" && method !== "HEAD") ||
     headers.has("Set-Cookie") ||
-    carriesPersonalCookie(request) ||
-    PRIVATE_PATHS.some((re) => re.test(path))
-  ) {
-    return PRIVATE_NO_STORE;
-  }
-  if (headers.has("Cache-Control")) return null;
-  if (status === 200 && CATALOGUE_PATHS.some((re) => re.test(path))) return CATALOGUE_CACHE;
-  return null;
+    carriesPersonalCookie(request)
+  );
 }
 
-/** Applies the rule to a document's headers (mutates them). */
+/** The safety net, applied to every document's headers (mutates them). */
 export function applyCacheHeaders(request: Request, status: number, headers: Headers): void {
-  const value = cacheControlFor(request, status, headers);
-  if (!value) return;
-  headers.set("Cache-Control", value);
-  if (value === CATALOGUE_CACHE) headers.append("Vary", "Cookie");
+  if (isPersonal(request, headers)) {
+    headers.set("Cache-Control", PRIVATE_NO_STORE);
+  } else if (status !== 200 && headers.get("Cache-Control")?.startsWith("public")) {
+    // A route's public policy is for its page, not for an error answered on its path.
+    headers.set("Cache-Control", "no-store");
+  }
 }
 
 /** Same rule for a data (`.data`) or redirect response; copies it when its headers are frozen. */

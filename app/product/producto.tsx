@@ -22,6 +22,7 @@ import { htmlToText, sanitizeDescription } from "./sanitize.server";
 import { pageMeta, SITE_NAME } from "~/seo/seo";
 import type { RootData } from "~/root";
 import type { Route } from "./+types/producto";
+import { publicPage } from "~/platform/http-cache.server";
 
 /** Product ids are numeric (spec §3); anything else cannot exist upstream. */
 const PRODUCT_ID = /^\d{1,20}$/;
@@ -40,6 +41,9 @@ function degrade(section: string) {
     return [];
   };
 }
+
+/** Cache policy of this page (docs/decisions/0205). */
+export const headers = publicPage;
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   const id = params.productId;

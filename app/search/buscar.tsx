@@ -13,6 +13,7 @@ import { pageMeta } from "~/seo/seo";
 import type { RootData } from "~/root";
 import type { Route } from "./+types/buscar";
 import styles from "./buscar.module.css";
+import { publicPage } from "~/platform/http-cache.server";
 
 /** Spec §9: the search page shows 12 per page out of at most 50 results. */
 const PAGE_SIZE = 12;
@@ -25,6 +26,9 @@ type SearchState =
   | { kind: "results"; total: number; page: number; pageCount: number; products: Product[] };
 
 /** /buscar and /busqueda?q= (spec §2 search results page). */
+/** Cache policy of this page (docs/decisions/0205). */
+export const headers = publicPage;
+
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const term = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
