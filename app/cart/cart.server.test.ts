@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { MAX_CART_LINES } from "./cart";
 import type { Product } from "~/merchant-api/product";
 import { loadConfig } from "~/platform/config.server";
-import { createCartSessionStorage } from "~/platform/session.server";
+import { createCartSessionStorage } from "./cart-session.server";
 
 // The API client is the only dependency: a small in-memory catalogue stands in.
 const catalogue = new Map<string, Product>();

@@ -33,7 +33,7 @@ import {
 } from "~/merchant-api/client.server";
 import type { FlashNotice } from "~/layout/flash.server";
 import { logger } from "~/platform/logger.server";
-import { cartSessionStorage } from "~/platform/session.server";
+import { cartSessionStorage } from "./cart-session.server";
 
 export interface CartSummaryLine {
   productId: string;

@@ -4,11 +4,27 @@
  */
 import { redirect } from "react-router";
 import { logger } from "~/platform/logger.server";
-import { flashSessionStorage } from "~/platform/session.server";
+import type { SessionStorage } from "react-router";
+import { createSignedCookieSession } from "~/platform/cookie-session.server";
 
 export interface FlashNotice {
   type: "success" | "error" | "info";
   message: string;
+}
+
+interface FlashSessionData {
+  notice: FlashNotice;
+}
+
+let storage: SessionStorage<Record<string, never>, FlashSessionData> | undefined;
+
+function flashSessionStorage() {
+  // A notice is for the very next page; an unread one should not linger.
+  storage ??= createSignedCookieSession<Record<string, never>, FlashSessionData>({
+    name: "aviso",
+    maxAge: 60,
+  });
+  return storage;
 }
 
 function isNotice(value: unknown): value is FlashNotice {
