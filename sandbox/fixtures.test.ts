@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { SANDBOX_FIXTURES as FX } from "./fixtures.ts";
-import { GENERATOR_VERSION } from "./generator.ts";
+import { GENERATOR_VERSION } from "./catalogue/generator.ts";
 import { getSandbox } from "./index.ts";
 
 const sandbox = getSandbox({ dataDir: ".data/sandbox", publicBase: "/sandbox" });

@@ -6,10 +6,10 @@
  * one instance per data folder in a process-wide registry on globalThis.
  */
 import path from "node:path";
-import { CatalogueStore, ensureCatalogueDb } from "./db.ts";
-import { createHandler } from "./handler.ts";
+import { CatalogueStore, ensureCatalogueDb } from "./catalogue/db.ts";
+import { createSandboxApp } from "./router.ts";
 
-export const SANDBOX_PREFIX = "/sandbox";
+export { SANDBOX_PREFIX } from "./router.ts";
 
 export interface SandboxOptions {
   dataDir: string;
@@ -51,7 +51,10 @@ export function getSandbox(options: SandboxOptions): Sandbox {
   if (existing) return existing;
 
   const storePromise = entry.store;
-  const handler = storePromise.then((store) => createHandler({ store, publicBase }));
+  const handler = storePromise.then((store) => {
+    const app = createSandboxApp({ catalogue: store, publicBase });
+    return (request: Request) => Promise.resolve(app.fetch(request));
+  });
   handler.catch(() => {});
   const ready = storePromise.then(() => undefined);
   ready.catch(() => {});

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { TOP_CATEGORIES } from "../app/merchant-api/product.ts";
-import { SANDBOX_FIXTURES as FX } from "./fixtures.ts";
-import { getSandbox } from "./index.ts";
+import { TOP_CATEGORIES } from "../../app/merchant-api/product.ts";
+import { SANDBOX_FIXTURES as FX } from "../fixtures.ts";
+import { getSandbox } from "../index.ts";
 
 const sandbox = getSandbox({ dataDir: ".data/sandbox", publicBase: "/sandbox" });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { TOP_CATEGORIES } from "../app/merchant-api/product.ts";
+import { TOP_CATEGORIES } from "../../app/merchant-api/product.ts";
 import { BRANDS } from "./brands.ts";
 import { BASE_MARK, buildCategoryTree, generateCatalogue } from "./generator.ts";
 import { hash32, rngFor } from "./rng.ts";

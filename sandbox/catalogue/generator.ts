@@ -4,7 +4,7 @@
  * products do not depend on the total count (SKU collisions aside, which are
  * resolved in order and are equally deterministic).
  */
-import { TOP_CATEGORIES } from "../app/merchant-api/product.ts";
+import { TOP_CATEGORIES } from "../../app/merchant-api/product.ts";
 import { BRAND_BY_NAME, BRANDS, slugify } from "./brands.ts";
 import { TREE } from "./catalog-tree.ts";
 import type { Overrides } from "./catalog-tree.ts";
