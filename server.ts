@@ -39,7 +39,9 @@ if (cfg.trustProxy) {
   // none, which would give https://public-host:3000; the public Host is the right one.
   app.use((req, _res, next) => {
     const forwardedHost = req.get("x-forwarded-host")?.split(",")[0]?.trim();
-    if (forwardedHost && req.app.get("trust proxy fn")(req.socket.remoteAddress, 0)) {
+    // Express keeps its compiled trust function untyped in the app settings.
+    const trusts = req.app.get("trust proxy fn") as (address: string | undefined, hop: number) => boolean;
+    if (forwardedHost && trusts(req.socket.remoteAddress, 0)) {
       req.headers.host = forwardedHost;
     }
     next();

@@ -73,7 +73,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /** Root loader data, or undefined when the root loader itself failed. */
 export function useRootData(): RootData | undefined {
-  return useRouteLoaderData<typeof loader>("root") as RootData | undefined;
+  return useRouteLoaderData<typeof loader>("root");
 }
 
 /**

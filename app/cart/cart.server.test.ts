@@ -97,7 +97,9 @@ describe("cart action", () => {
   });
 
   it("caps an add to the stock and refuses once the stock is in the cart", async () => {
-    let { result, cookie } = await act(null, { intent: "add", productId: "20", quantity: "5" });
+    const first = await act(null, { intent: "add", productId: "20", quantity: "5" });
+    const cookie = first.cookie;
+    let result = first.result;
     expect(result.notice.message).toBe(
       "Agregado al carrito: 2 × Cámara 20. Solo hay 2 unidades disponibles.",
     );

@@ -28,7 +28,7 @@ export function FilterBar(props: FilterBarProps) {
   const location = useLocation();
   const formRef = useRef<HTMLFormElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const [values, setValues] = useState({ ...raw, sort: sort as string });
+  const [values, setValues] = useState({ ...raw, sort: sort });
 
   // A URL change from elsewhere (Limpiar, back button) resets the fields, unless the
   // shopper is typing in them right now.

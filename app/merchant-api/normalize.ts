@@ -82,7 +82,7 @@ function normalizeImages(raw: Raw): string[] {
   const candidates: unknown[] = [
     raw.img_portada,
     raw.imagen,
-    ...(Array.isArray(gallery) ? gallery : []),
+    ...(Array.isArray(gallery) ? (gallery as unknown[]) : []),
   ];
   const images: string[] = [];
   for (const candidate of candidates) {

@@ -157,7 +157,7 @@ export function createTransport(options: TransportOptions): Transport {
   return {
     getJson: (path) => exchange(path, "application/json", readJson),
     // Headers only: the body is streamed later, outside the slot and the timer.
-    getRaw: (path) => exchange(path, "application/pdf, */*", async (r) => r),
+    getRaw: (path) => exchange(path, "application/pdf, */*", (r) => Promise.resolve(r)),
     get activeCount() {
       return limit.activeCount;
     },

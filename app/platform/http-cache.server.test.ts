@@ -17,7 +17,7 @@ const args = (over: Partial<HeadersArgs> = {}) =>
     actionHeaders: new Headers(),
     errorHeaders: undefined,
     ...over,
-  }) as HeadersArgs;
+  });
 
 describe("route policies", () => {
   it("a public page may be cached a minute, varying on Cookie, unless its loader says otherwise", () => {

@@ -1,5 +1,4 @@
 import { Link } from "react-router";
-import { formatCOP } from "~/money";
 import type { Product } from "~/merchant-api/product";
 import { cardBadges, priceView, stockLabel } from "./product-card";
 import { AddToCartForm } from "~/cart/AddToCartForm";

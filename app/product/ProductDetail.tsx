@@ -1,6 +1,5 @@
 import { useId } from "react";
 import { Link } from "react-router";
-import { formatCOP } from "~/money";
 import type { Product } from "~/merchant-api/product";
 import { cardBadges, priceView, stockLabel } from "./product-card";
 import { type Crumb, UNTITLED_PRODUCT } from "~/seo/structured-data";

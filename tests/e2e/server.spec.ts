@@ -76,8 +76,8 @@ function startServer(env: Record<string, string>) {
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
-  child.stdout!.on("data", (chunk) => (output += chunk));
-  child.stderr!.on("data", (chunk) => (output += chunk));
+  child.stdout.on("data", (chunk) => (output += chunk));
+  child.stderr.on("data", (chunk) => (output += chunk));
   return { child, output: () => output };
 }
 
@@ -136,7 +136,7 @@ test.describe.serial("own server", () => {
     const socket = net.connect(PORT, "127.0.0.1");
     await new Promise<void>((r) => socket.once("connect", () => r()));
     let response = "";
-    socket.on("data", (chunk) => (response += chunk));
+    socket.on("data", (chunk: Buffer) => (response += chunk.toString()));
     const closed = new Promise<void>((r) => socket.once("close", () => r()));
     socket.write(
       [
