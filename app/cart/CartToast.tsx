@@ -1,8 +1,7 @@
 import { useEffect, useState } from "react";
 import type { FlashNotice as Notice } from "~/layout/flash.server";
 import { onCartNotice } from "./cart-fetcher";
-import { NoticeText } from "~/layout/FlashNotice";
-import styles from "~/layout/FlashNotice.module.css";
+import { NoticeRegion, NoticeText } from "~/layout/FlashNotice";
 
 /**
  * With JavaScript the cart forms answer in place; their notice appears here, in
@@ -13,10 +12,10 @@ export function CartToast() {
   const [current, setCurrent] = useState<{ notice: Notice; key: number } | null>(null);
   useEffect(() => onCartNotice((notice) => setCurrent({ notice, key: Date.now() })), []);
   return (
-    <div role="status" aria-live="polite" className={styles.region}>
+    <NoticeRegion>
       {current ? (
         <NoticeText key={current.key} notice={current.notice} onDone={() => setCurrent(null)} />
       ) : null}
-    </div>
+    </NoticeRegion>
   );
 }

@@ -5,7 +5,7 @@
  */
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { Product } from "~/merchant-api/product";
-import { makeProduct } from "~/search/search.fixtures";
+import { makeProduct } from "~/merchant-api/product.fixtures";
 import { ApiError, listProducts, type ProductPage } from "~/merchant-api/client.server";
 import { LISTING_MAX_PAGES, LISTING_PAGE_SIZE, loadListing } from "./catalogue.server";
 

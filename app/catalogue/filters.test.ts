@@ -9,7 +9,7 @@ import {
   sortProducts,
   type CatalogueFilters,
 } from "./filters";
-import { makeProduct } from "~/search/search.fixtures";
+import { makeProduct } from "~/merchant-api/product.fixtures";
 
 const none: CatalogueFilters = {
   text: "",

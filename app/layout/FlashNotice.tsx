@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { FlashNotice as Notice } from "./flash.server";
 import styles from "./FlashNotice.module.css";
 
@@ -7,9 +8,14 @@ import styles from "./FlashNotice.module.css";
  * screen readers announce it without moving focus.
  */
 export function FlashNotice({ notice }: { notice: Notice | null }) {
+  return <NoticeRegion>{notice ? <NoticeText notice={notice} /> : null}</NoticeRegion>;
+}
+
+/** The status region notices appear in (the cart's in-place notices use it too). */
+export function NoticeRegion({ children }: { children: ReactNode }) {
   return (
     <div role="status" className={styles.region}>
-      {notice ? <NoticeText notice={notice} /> : null}
+      {children}
     </div>
   );
 }

@@ -3,7 +3,7 @@ import type { Product } from "~/merchant-api/product";
 import { cardBadges, priceView, stockLabel } from "./product-card";
 import { AddToCartForm } from "~/cart/AddToCartForm";
 import { ContactButton } from "~/layout/ContactDialog";
-import { PriceLines } from "~/ui/PriceLines";
+import { PriceLines } from "./PriceLines";
 import { StockBadges } from "./StockBadges";
 import styles from "./ProductCard.module.css";
 import { ProductImage } from "~/ui/ProductImage";

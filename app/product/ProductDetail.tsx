@@ -8,7 +8,7 @@ import { AddToCartForm } from "~/cart/AddToCartForm";
 import { Breadcrumb } from "~/ui/Breadcrumb";
 import { ContactButton } from "~/layout/ContactDialog";
 import { ProductCard } from "./ProductCard";
-import { PriceLines } from "~/ui/PriceLines";
+import { PriceLines } from "./PriceLines";
 import { StockBadges } from "./StockBadges";
 import styles from "./ProductDetail.module.css";
 import { ProductGallery } from "./ProductGallery";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Product } from "~/merchant-api/product";
-import { makeProduct } from "./search.fixtures";
+import { makeProduct } from "~/merchant-api/product.fixtures";
 import {
   findMatch,
   isExactMatch,

@@ -1,5 +1,5 @@
 /** Test helper: a Product with every field empty, plus overrides. */
-import type { Product } from "~/merchant-api/product";
+import type { Product } from "./product";
 
 export function makeProduct(overrides: Partial<Product> = {}): Product {
   return {

@@ -1,4 +1,4 @@
-import type { PriceView } from "~/product/product-card";
+import type { PriceView } from "./product-card";
 import { formatCOP } from "~/money";
 
 type PricedView = Extract<PriceView, { kind: "priced" }>;

@@ -1,0 +1,102 @@
+/**
+ * What may import what (docs/architecture.md): shared folders never import a part of the shop;
+ * a part uses another only through that part's public face; no cycles; browser code never
+ * imports server-only modules.
+ */
+const PARTS = "(layout|home|catalogue|search|product|content|seo|cart|checkout|payments|staff)";
+
+/** The modules each part offers the others. Anything else inside a part is its own business. */
+const PUBLIC_FACES = [
+  "cart/(CartButton|AddToCartForm)\\.tsx",
+  "cart/cart\\.server\\.ts",
+  "layout/(ContactDialog|FlashNotice|Header|Footer)\\.tsx",
+  "layout/flash\\.server\\.ts",
+  "home/HomePage\\.tsx",
+  "home/home\\.server\\.ts",
+  "catalogue/(category-tree|catalogue\\.server)\\.ts",
+  "product/(ProductGrid|ProductCard)\\.tsx",
+  "search/search\\.ts",
+  "search/SearchBox\\.tsx",
+  "seo/(seo|structured-data)\\.ts",
+  "checkout/checkout\\.server\\.ts",
+  "checkout/(OrderSummary|CheckoutSteps)\\.tsx",
+  "payments/payments\\.server\\.ts",
+];
+
+/** Resource routes (no view) may use server modules like any loader. */
+const RESOURCE_ROUTES =
+  "(documentacion|buscar\\.sugerencias|robots\\.txt|sitemap\\.xml|sitemaps\\.\\$name)\\.ts$";
+
+module.exports = {
+  forbidden: [
+    {
+      name: "no-circular",
+      severity: "error",
+      comment: "Modules that import each other cannot be understood or tested alone.",
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: "shared-never-imports-a-part",
+      severity: "error",
+      comment: "ui, merchant-api, platform and the shared rules know nothing of the shop's parts.",
+      from: { path: "^app/((ui|merchant-api|platform)/|(money|totals)\\.ts$)" },
+      to: { path: `^app/${PARTS}/` },
+    },
+    {
+      name: "part-through-public-face",
+      severity: "error",
+      comment: "A part uses another only through the modules that part names as its public face.",
+      from: { path: `^app/${PARTS}/` },
+      to: {
+        path: `^app/${PARTS}/`,
+        pathNot: ["^app/$1/", `^app/(${PUBLIC_FACES.join("|")})$`],
+      },
+    },
+    {
+      name: "no-server-module-in-browser-code",
+      severity: "error",
+      comment:
+        "Components and pure rules run in the browser: they never import a *.server module " +
+        "(route modules may, from their loaders and actions).",
+      from: {
+        path: [
+          "^app/[a-z-]+/[A-Z][^/]*\\.tsx$",
+          "^app/[a-z-]+/[a-z][^/]*\\.ts$",
+          "^app/[a-z]+\\.ts$",
+        ],
+        pathNot: ["\\.server\\.ts$", "\\.test\\.tsx?$", RESOURCE_ROUTES, "^app/routes\\.ts$"],
+      },
+      // Type-only imports vanish from the bundle, so a component may name a server module's types.
+      to: { path: "\\.server\\.tsx?$", dependencyTypesNot: ["type-only"] },
+    },
+    {
+      name: "no-orphans",
+      severity: "error",
+      comment: "A module nothing imports is dead (knip finds unused exports).",
+      from: {
+        orphan: true,
+        pathNot: [
+          "\\.test\\.tsx?$",
+          "\\.d\\.ts$",
+          "^app/(root|entry\\.server|routes)\\.tsx?$",
+          "(^|/)[^/]*\\.config\\.(js|ts|cjs)$",
+          "^\\.dependency-cruiser\\.cjs$",
+        ],
+      },
+      to: {},
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "^(build|\\.react-router|node_modules|\\.data|public)/" },
+    tsConfig: { fileName: "tsconfig.json" },
+    tsPreCompilationDeps: true,
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default", "types"],
+      extensions: [".ts", ".tsx", ".js", ".cjs", ".mjs", ".json", ".css"],
+    },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};
