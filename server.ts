@@ -12,6 +12,7 @@ import express from "express";
 import type { ServerBuild } from "react-router";
 import { ConfigError, loadConfig, usesGeneratedSecret } from "./app/platform/config.server.ts";
 import { logger } from "./app/platform/logger.server.ts";
+import { CLIENT_ADDRESS_HEADER } from "./app/platform/rate-limit.server.ts";
 import { getSandbox, SANDBOX_PREFIX } from "./sandbox/index.ts";
 
 let cfg;
@@ -40,7 +41,10 @@ if (cfg.trustProxy) {
   app.use((req, _res, next) => {
     const forwardedHost = req.get("x-forwarded-host")?.split(",")[0]?.trim();
     // Express keeps its compiled trust function untyped in the app settings.
-    const trusts = req.app.get("trust proxy fn") as (address: string | undefined, hop: number) => boolean;
+    const trusts = req.app.get("trust proxy fn") as (
+      address: string | undefined,
+      hop: number,
+    ) => boolean;
     if (forwardedHost && trusts(req.socket.remoteAddress, 0)) {
       req.headers.host = forwardedHost;
     }
@@ -110,6 +114,13 @@ if (vite) {
   app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false }));
   build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
 }
+
+// The client address rate limits are keyed on (under TRUST_PROXY, from X-Forwarded-For). The
+// header is always overwritten, so a client cannot choose its own.
+app.use((req, _res, next) => {
+  req.headers[CLIENT_ADDRESS_HEADER] = req.ip ?? "unknown";
+  next();
+});
 
 app.use(
   createRequestHandler({

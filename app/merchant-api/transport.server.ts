@@ -60,6 +60,11 @@ export interface Transport {
   getJson(path: string): Promise<unknown>;
   /** GET a resource to stream (PDF): the OK response; ApiError when not OK. */
   getRaw(path: string): Promise<Response>;
+  /**
+   * POST a JSON body (none when undefined): parsed answer; ApiError when not OK, carrying the
+   * parsed error body. Never cached and never retried: a payment call happens once.
+   */
+  postJson(path: string, body?: unknown): Promise<unknown>;
   /** Upstream calls running now and waiting for a slot (for health and tests). */
   readonly activeCount: number;
   readonly pendingCount: number;
@@ -103,10 +108,24 @@ export function createTransport(options: TransportOptions): Transport {
     return embeddedSandbox().fetch(request);
   }
 
-  function buildRequest(path: string, accept: string, signal: AbortSignal): Request {
+  function buildRequest(
+    path: string,
+    accept: string,
+    signal: AbortSignal,
+    post?: { body: unknown },
+  ): Request {
     const headers = new Headers({ Accept: accept });
     if (options.token) headers.set("Authorization", `Bearer ${options.token}`);
-    return new Request((baseUrl ?? SANDBOX_ORIGIN) + path, { method: "GET", headers, signal });
+    if (!post) {
+      return new Request((baseUrl ?? SANDBOX_ORIGIN) + path, { method: "GET", headers, signal });
+    }
+    headers.set("Content-Type", "application/json");
+    return new Request((baseUrl ?? SANDBOX_ORIGIN) + path, {
+      method: "POST",
+      headers,
+      signal,
+      body: post.body === undefined ? undefined : JSON.stringify(post.body),
+    });
   }
 
   /**
@@ -117,6 +136,7 @@ export function createTransport(options: TransportOptions): Transport {
     path: string,
     accept: string,
     read: (response: Response) => Promise<T>,
+    post?: { body: unknown },
   ) {
     // The sandbox builds its catalogue on first start: wait for it outside the
     // request timeout. A failed build is answered by the sandbox itself (503).
@@ -136,7 +156,7 @@ export function createTransport(options: TransportOptions): Transport {
           (async () => {
             let response: Response;
             try {
-              response = await send(buildRequest(path, accept, controller.signal));
+              response = await send(buildRequest(path, accept, controller.signal, post));
             } catch (error) {
               throw toNetworkError(error, controller.signal);
             }
@@ -158,6 +178,7 @@ export function createTransport(options: TransportOptions): Transport {
     getJson: (path) => exchange(path, "application/json", readJson),
     // Headers only: the body is streamed later, outside the slot and the timer.
     getRaw: (path) => exchange(path, "application/pdf, */*", (r) => Promise.resolve(r)),
+    postJson: (path, body) => exchange(path, "application/json", readJson, { body }),
     get activeCount() {
       return limit.activeCount;
     },

@@ -67,9 +67,7 @@ export interface AppCache {
 
 function defaultServeStaleOn(error: unknown): boolean {
   const status =
-    error !== null && typeof error === "object" && "status" in error
-      ? Number((error).status)
-      : NaN;
+    error !== null && typeof error === "object" && "status" in error ? Number(error.status) : NaN;
   // Unknown errors (no status) are treated as outages too.
   return !Number.isFinite(status) || status >= 500;
 }

@@ -38,6 +38,9 @@ const schema = z.object({
     .enum(["0", "1", "true", "false"])
     .optional()
     .transform((v) => v === "1" || v === "true"),
+  REDIS_URL: optionalString.pipe(
+    z.url({ protocol: /^rediss?$/, error: "debe ser una URL redis:// o rediss://" }).optional(),
+  ),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -59,6 +62,8 @@ export type Config = {
   /** Plain-HTTP demo on a non-localhost host: cookies without Secure/__Host-. */
   insecureCookies: boolean;
   logLevel: string;
+  /** Shared store for rate limits across instances; unset = per-process memory. */
+  redisUrl: string | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -109,6 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     insecureCookies: e.INSECURE_COOKIES,
     logLevel: e.LOG_LEVEL,
+    redisUrl: e.REDIS_URL,
   };
 }
 

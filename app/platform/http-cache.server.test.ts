@@ -10,14 +10,13 @@ import {
 } from "./http-cache.server";
 
 const req = (path: string, init: RequestInit = {}) => new Request(`http://localhost${path}`, init);
-const args = (over: Partial<HeadersArgs> = {}) =>
-  ({
-    loaderHeaders: new Headers(),
-    parentHeaders: new Headers(),
-    actionHeaders: new Headers(),
-    errorHeaders: undefined,
-    ...over,
-  });
+const args = (over: Partial<HeadersArgs> = {}) => ({
+  loaderHeaders: new Headers(),
+  parentHeaders: new Headers(),
+  actionHeaders: new Headers(),
+  errorHeaders: undefined,
+  ...over,
+});
 
 describe("route policies", () => {
   it("a public page may be cached a minute, varying on Cookie, unless its loader says otherwise", () => {
