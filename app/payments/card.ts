@@ -119,6 +119,7 @@ export function expiryYears(now: Date): number[] {
 export const EXPIRY_MONTHS = ["01", "02", "03", "04", "05", "06", "07", "08", "09", "10", "11", "12"] as const;
 
 const MONTH_PATTERN = /^(0?[1-9]|1[0-2])$/;
+const CARD_NUMBER_PATTERN = new RegExp(`^\\d{${CARD_NUMBER_MIN_DIGITS},${CARD_NUMBER_MAX_DIGITS}}$`);
 
 /**
  * The card form's schema for a given moment (pass `new Date()` per request). Output: the
@@ -143,11 +144,7 @@ export function cardFormSchema(now: Date) {
         .min(1, CARD_MESSAGES.cardNumber)
         .max(40, CARD_MESSAGES.cardNumberInvalid)
         .transform(cardDigits)
-        .refine(
-          (digits) =>
-            new RegExp(`^\\d{${CARD_NUMBER_MIN_DIGITS},${CARD_NUMBER_MAX_DIGITS}}$`).test(digits) && luhnValid(digits),
-          CARD_MESSAGES.cardNumberInvalid,
-        ),
+        .refine((digits) => CARD_NUMBER_PATTERN.test(digits) && luhnValid(digits), CARD_MESSAGES.cardNumberInvalid),
       expiration_month: z
         .string({ error: CARD_MESSAGES.expirationMonth })
         .trim()
