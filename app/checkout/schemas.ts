@@ -1,0 +1,348 @@
+/**
+ * The checkout wizard's rules (spec §2 Checkout, §3 Checkout state, §4, §5): one schema per
+ * step and the final submit check. No I/O: the route and the form component share them.
+ *
+ * The schemas are written for conform: `parseWithZod(formData, { schema })` in the action and
+ * `useForm({ onValidate: ({ formData }) => parseWithZod(formData, { schema }) })` in the
+ * browser. Conform turns an empty input ("") into undefined before the schema runs, so a
+ * required field reports its "obligatorio" message through the type error of
+ * `z.string({ error })`; a field of only spaces is trimmed to "" and reports the same message.
+ * Every string is trimmed; optional text left blank comes out as undefined.
+ */
+import { z } from "zod";
+import { departmentCode } from "./departments";
+import { isValidNit, normalizeNit } from "./nit";
+
+export const CHECKOUT_MESSAGES = {
+  clientType: "Selecciona el tipo de cliente",
+  name: "El nombre es obligatorio",
+  lastName: "El apellido es obligatorio",
+  cedula: "La cédula debe tener entre 6 y 10 dígitos",
+  email: "El correo es obligatorio",
+  emailInvalid: "El correo electrónico no es válido",
+  phone: "El teléfono es obligatorio",
+  phoneInvalid: "El formato del teléfono no es válido",
+  address: "La dirección es obligatoria",
+  department: "Selecciona el departamento",
+  city: "La ciudad es obligatoria",
+  companyName: "El nombre de la empresa es obligatorio",
+  companyNit: "El NIT es obligatorio",
+  companyNitInvalid: "El NIT no es válido",
+  contactName: "El nombre de contacto es obligatorio",
+  sameAsInvoice: "Valor no válido",
+  receiverName: "El nombre del receptor es obligatorio",
+  shippingAddress: "La dirección de envío es obligatoria",
+  shippingCity: "La ciudad de envío es obligatoria",
+  preferredTime: "Selecciona un horario de entrega válido",
+  paymentMethod: "Selecciona un método de pago",
+  finalPerson: "Por favor complete todos los campos obligatorios de datos personales",
+  finalCompany: "Por favor complete todos los campos obligatorios de datos de la empresa",
+  finalShipping: "Por favor complete todos los datos de envío",
+} as const;
+
+/** The message of a field longer than its cap. */
+export function tooLongMessage(max: number): string {
+  return `Máximo ${max} caracteres`;
+}
+
+/** Length caps, in characters after trimming. */
+export const CHECKOUT_LIMITS = {
+  personName: 100,
+  companyName: 200,
+  contactPosition: 100,
+  email: 254,
+  phone: 30,
+  address: 200,
+  city: 100,
+  additionalInfo: 500,
+  // Room for a person's name and last name joined by a space (see shippingFromBilling).
+  receiverName: 250,
+  shippingInstructions: 500,
+} as const;
+
+export const CLIENT_TYPES = ["person", "company"] as const;
+export type ClientType = (typeof CLIENT_TYPES)[number];
+export const CLIENT_TYPE_LABELS: Readonly<Record<ClientType, string>> = {
+  person: "Persona natural",
+  company: "Empresa",
+};
+
+export const PREFERRED_TIMES = ["morning", "afternoon"] as const;
+export type PreferredTime = (typeof PREFERRED_TIMES)[number];
+export const PREFERRED_TIME_LABELS: Readonly<Record<PreferredTime, string>> = {
+  morning: "Mañana (9:00–13:00)",
+  afternoon: "Tarde (13:00–18:00)",
+};
+
+export const PAYMENT_METHODS = ["openpay", "pse"] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+// ---------------------------------------------------------------------------------------------
+// Field builders
+
+/** A required, trimmed text: missing, empty and blank all give `required`. */
+function requiredText(required: string, max: number) {
+  return z.string({ error: required }).trim().min(1, required).max(max, tooLongMessage(max));
+}
+
+/** An optional, trimmed text: blank becomes undefined. */
+function optionalText(max: number) {
+  return z
+    .string()
+    .trim()
+    .max(max, tooLongMessage(max))
+    .optional()
+    .transform((value) => (value ? value : undefined));
+}
+
+/** A simple e-mail pattern: something, @, something, a dot, something; no spaces. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const email = z
+  .string({ error: CHECKOUT_MESSAGES.email })
+  .trim()
+  .min(1, CHECKOUT_MESSAGES.email)
+  .max(CHECKOUT_LIMITS.email, CHECKOUT_MESSAGES.emailInvalid)
+  .regex(EMAIL_PATTERN, CHECKOUT_MESSAGES.emailInvalid);
+
+/**
+ * A phone as typed with its spaces, dashes and parentheses removed ("+57 (300) 123-4567" ->
+ * "+573001234567"); the spec's rule is then an optional "+" and 9 to 15 digits.
+ */
+export function normalizePhone(input: string): string {
+  return input.replace(/[\s\-()]/g, "");
+}
+export const PHONE_PATTERN = /^\+?\d{9,15}$/;
+
+const phone = z
+  .string({ error: CHECKOUT_MESSAGES.phone })
+  .trim()
+  .min(1, CHECKOUT_MESSAGES.phone)
+  .max(CHECKOUT_LIMITS.phone, CHECKOUT_MESSAGES.phoneInvalid)
+  .transform(normalizePhone)
+  // A phone of only separators ("--") ends up "", which conform would read as missing.
+  .pipe(z.string({ error: CHECKOUT_MESSAGES.phoneInvalid }).regex(PHONE_PATTERN, CHECKOUT_MESSAGES.phoneInvalid));
+
+/** Cédula: optional; dots and spaces as typed in "1.020.304.050" are removed, then 6 to 10 digits. */
+const cedula = z
+  .string()
+  .max(40, CHECKOUT_MESSAGES.cedula)
+  .optional()
+  .transform((value) => (value ? value.replace(/[\s.]/g, "") : "") || undefined)
+  .pipe(z.string().regex(/^\d{6,10}$/, CHECKOUT_MESSAGES.cedula).optional());
+
+/** A department given by DANE code (the select's value) or name; comes out as the DANE code. */
+const department = z
+  .string({ error: CHECKOUT_MESSAGES.department })
+  .trim()
+  .max(100, CHECKOUT_MESSAGES.department)
+  .transform((value, ctx) => {
+    const code = departmentCode(value);
+    if (code === null) {
+      ctx.issues.push({ code: "custom", message: CHECKOUT_MESSAGES.department, input: value });
+      return z.NEVER;
+    }
+    return code;
+  });
+
+/** A NIT; comes out without dots, as "890903938-8" or, with no check digit given, "890903938". */
+const companyNit = z
+  .string({ error: CHECKOUT_MESSAGES.companyNit })
+  .trim()
+  .min(1, CHECKOUT_MESSAGES.companyNit)
+  .max(40, CHECKOUT_MESSAGES.companyNitInvalid)
+  .refine(isValidNit, CHECKOUT_MESSAGES.companyNitInvalid)
+  .transform((value) => normalizeNit(value) ?? value);
+
+/** Fields both client types share. */
+const contactAndAddress = {
+  email,
+  phone,
+  address: requiredText(CHECKOUT_MESSAGES.address, CHECKOUT_LIMITS.address),
+  department,
+  city: requiredText(CHECKOUT_MESSAGES.city, CHECKOUT_LIMITS.city),
+  additional_info: optionalText(CHECKOUT_LIMITS.additionalInfo),
+};
+
+// ---------------------------------------------------------------------------------------------
+// Step 1: billing
+
+export const personBillingSchema = z.object({
+  client_type: z.literal("person"),
+  name: requiredText(CHECKOUT_MESSAGES.name, CHECKOUT_LIMITS.personName),
+  last_name: requiredText(CHECKOUT_MESSAGES.lastName, CHECKOUT_LIMITS.personName),
+  document: cedula,
+  ...contactAndAddress,
+});
+
+export const companyBillingSchema = z.object({
+  client_type: z.literal("company"),
+  company_name: requiredText(CHECKOUT_MESSAGES.companyName, CHECKOUT_LIMITS.companyName),
+  company_nit: companyNit,
+  /** The contact person's name. */
+  name: requiredText(CHECKOUT_MESSAGES.contactName, CHECKOUT_LIMITS.personName),
+  contact_position: optionalText(CHECKOUT_LIMITS.contactPosition),
+  ...contactAndAddress,
+});
+
+/** Step 1. Without a valid `client_type` only that field is reported. */
+export const billingSchema = z.discriminatedUnion("client_type", [personBillingSchema, companyBillingSchema], {
+  error: CHECKOUT_MESSAGES.clientType,
+});
+
+export type PersonBilling = z.output<typeof personBillingSchema>;
+export type CompanyBilling = z.output<typeof companyBillingSchema>;
+export type BillingValues = z.output<typeof billingSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Step 2: shipping
+
+/**
+ * What the step-2 form shows before the shopper has submitted it: "same as invoice" checked.
+ * Render the checkbox with `defaultChecked={SHIPPING_DEFAULTS.same_as_invoice}`.
+ */
+export const SHIPPING_DEFAULTS = { same_as_invoice: true } as const;
+
+/**
+ * Step 2. `same_as_invoice` is a checkbox (value "on"): in a form post an unchecked box is
+ * simply absent, so this schema reads absent as false. The route must therefore parse it only
+ * with a POST of the step-2 form itself (the route knows the step from the submit button,
+ * e.g. `intent=shipping`), where absence can only mean "unchecked"; a shopper who has not yet
+ * submitted step 2 is shown SHIPPING_DEFAULTS, never the result of parsing an empty form.
+ *
+ * When the box is checked the receiver name, address and city typed in the (hidden) fields are
+ * dropped: the route fills them with `shippingFromBilling(billing)`. When it is not checked
+ * they are required.
+ */
+export const shippingSchema = z
+  .object({
+    same_as_invoice: z
+      .boolean({ error: CHECKOUT_MESSAGES.sameAsInvoice })
+      .optional()
+      .transform((value) => value === true),
+    shipping_receiver_name: optionalText(CHECKOUT_LIMITS.receiverName),
+    shipping_address: optionalText(CHECKOUT_LIMITS.address),
+    shipping_city: optionalText(CHECKOUT_LIMITS.city),
+    shipping_instructions: optionalText(CHECKOUT_LIMITS.shippingInstructions),
+    shipping_preferred_time: z.enum(PREFERRED_TIMES, { error: CHECKOUT_MESSAGES.preferredTime }).optional(),
+  })
+  .superRefine(
+    (value, ctx) => {
+      if (value.same_as_invoice) return;
+      const required = [
+        ["shipping_receiver_name", CHECKOUT_MESSAGES.receiverName],
+        ["shipping_address", CHECKOUT_MESSAGES.shippingAddress],
+        ["shipping_city", CHECKOUT_MESSAGES.shippingCity],
+      ] as const;
+      for (const [field, message] of required) {
+        // Only a missing value is reported here; an over-long one already has its own message.
+        if (value[field] === undefined) ctx.addIssue({ code: "custom", path: [field], message });
+      }
+    },
+    // Run even when another field (say the preferred time) failed, so every message shows at once.
+    { when: (payload) => typeof payload.value === "object" && payload.value !== null },
+  )
+  .transform((value) =>
+    value.same_as_invoice
+      ? { ...value, shipping_receiver_name: undefined, shipping_address: undefined, shipping_city: undefined }
+      : value,
+  );
+
+export type ShippingValues = z.output<typeof shippingSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Step 3: payment method
+
+export const paymentMethodSchema = z.object({
+  payment_method: z.enum(PAYMENT_METHODS, { error: CHECKOUT_MESSAGES.paymentMethod }),
+});
+
+export type PaymentMethodValues = z.output<typeof paymentMethodSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Shipping copied from billing, and the final submit check
+
+type Text = string | null | undefined;
+
+/** Billing fields shippingFromBilling reads; parsed BillingValues fit, so does a stored draft. */
+export type BillingSource = {
+  client_type?: Text;
+  name?: Text;
+  last_name?: Text;
+  address?: Text;
+  city?: Text;
+};
+
+export type ShippingAddress = {
+  shipping_receiver_name: string;
+  shipping_address: string;
+  shipping_city: string;
+};
+
+const clean = (value: Text) => (typeof value === "string" ? value.trim() : "");
+
+/**
+ * The receiver, address and city when shipping goes to the billing address: a person's name
+ * and last name, or a company's contact name. Missing parts come out as "".
+ */
+export function shippingFromBilling(billing: BillingSource): ShippingAddress {
+  const receiver =
+    billing.client_type === "company"
+      ? clean(billing.name)
+      : [clean(billing.name), clean(billing.last_name)].filter(Boolean).join(" ");
+  return {
+    shipping_receiver_name: receiver,
+    shipping_address: clean(billing.address),
+    shipping_city: clean(billing.city),
+  };
+}
+
+/** The checkout as kept between steps; parsed step values fit, so does a stored draft. */
+export type CheckoutDraft = {
+  billing?:
+    | (BillingSource & {
+        email?: Text;
+        phone?: Text;
+        company_name?: Text;
+        company_nit?: Text;
+      })
+    | null;
+  shipping?: {
+    same_as_invoice?: boolean | null;
+    shipping_receiver_name?: Text;
+    shipping_address?: Text;
+    shipping_city?: Text;
+  } | null;
+};
+
+/**
+ * The spec's final 'Finalizar compra' check (§5): the messages of what is still missing, in
+ * the order billing, shipping; empty when the order can go on. A draft without a client type
+ * is checked as a person's (the wizard's default). Shipping "same as invoice" (the default when
+ * step 2 is missing) takes receiver, address and city from billing. Only presence is checked
+ * here: the route also re-parses each step with its schema.
+ */
+export function finalSubmitProblems(state: CheckoutDraft): string[] {
+  const problems: string[] = [];
+  const billing = state.billing ?? {};
+  if (billing.client_type === "company") {
+    if (![billing.company_name, billing.company_nit, billing.name, billing.phone].every((v) => clean(v))) {
+      problems.push(CHECKOUT_MESSAGES.finalCompany);
+    }
+  } else if (![billing.name, billing.last_name, billing.email, billing.phone].every((v) => clean(v))) {
+    problems.push(CHECKOUT_MESSAGES.finalPerson);
+  }
+  const shipping = state.shipping ?? {};
+  const sameAsInvoice = shipping.same_as_invoice ?? SHIPPING_DEFAULTS.same_as_invoice;
+  const destination = sameAsInvoice
+    ? shippingFromBilling(billing)
+    : {
+        shipping_receiver_name: clean(shipping.shipping_receiver_name),
+        shipping_address: clean(shipping.shipping_address),
+        shipping_city: clean(shipping.shipping_city),
+      };
+  if (!destination.shipping_receiver_name || !destination.shipping_address || !destination.shipping_city) {
+    problems.push(CHECKOUT_MESSAGES.finalShipping);
+  }
+  return problems;
+}

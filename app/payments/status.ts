@@ -1,0 +1,146 @@
+/**
+ * Payment outcome rules (spec §4 result page states, §8 payment errors): what a gateway status
+ * means for the result page, and the error code and description hidden in an error message.
+ */
+
+export type PaymentResultState = "success" | "failed" | "pending";
+export type PaymentStatusLabel = "Completado" | "Pendiente" | "Fallido";
+
+export type PaymentResult = {
+  state: PaymentResultState;
+  /** The status line shown on the result page. */
+  label: PaymentStatusLabel;
+  /** The gateway status, trimmed and in lower case ("" when there was none). */
+  status: string;
+};
+
+const COMPLETED = new Set(["completed", "approved", "paid"]);
+const SUCCESS_PENDING = new Set(["charge_pending"]);
+const FAILED = new Set(["failed", "cancelled", "declined"]);
+
+/**
+ * completed, approved, paid -> success, 'Completado'; charge_pending -> success, 'Pendiente';
+ * failed, cancelled, declined -> failed, 'Fallido'; anything else (in_progress, refunded,
+ * unknown, missing) -> pending, 'Pendiente': a status the store cannot read is never shown as
+ * a failure or a success, the page asks again later. Case and surrounding spaces are ignored.
+ */
+export function paymentResult(status: unknown): PaymentResult {
+  const normalized = typeof status === "string" ? status.trim().toLowerCase() : "";
+  if (COMPLETED.has(normalized)) return { state: "success", label: "Completado", status: normalized };
+  if (SUCCESS_PENDING.has(normalized)) return { state: "success", label: "Pendiente", status: normalized };
+  if (FAILED.has(normalized)) return { state: "failed", label: "Fallido", status: normalized };
+  return { state: "pending", label: "Pendiente", status: normalized };
+}
+
+/** The result page state alone. */
+export function paymentResultState(status: unknown): PaymentResultState {
+  return paymentResult(status).state;
+}
+
+export type GatewayError = {
+  /** The gateway's error code, e.g. "3001"; null when none was found. */
+  error_code: string | null;
+  /** What went wrong, for the failure page; null when there is nothing to say. */
+  description: string | null;
+};
+
+/** Longest message looked into, and longest description kept (it travels in a URL). */
+const MAX_MESSAGE = 10_000;
+const MAX_DESCRIPTION = 300;
+const ERROR_CODE = /^[A-Za-z0-9_.-]{1,32}$/;
+
+/** Every balanced {...} block of `text` that parses as a JSON object, with its position. */
+function jsonObjectsIn(text: string): Array<{ start: number; end: number; value: Record<string, unknown> }> {
+  const found: Array<{ start: number; end: number; value: Record<string, unknown> }> = [];
+  let i = text.indexOf("{");
+  while (i !== -1) {
+    let depth = 0;
+    let inString = false;
+    let end = -1;
+    for (let j = i; j < text.length; j++) {
+      const char = text[j];
+      if (inString) {
+        if (char === "\\") j++;
+        else if (char === '"') inString = false;
+      } else if (char === '"') inString = true;
+      else if (char === "{") depth++;
+      else if (char === "}" && --depth === 0) {
+        end = j + 1;
+        break;
+      }
+    }
+    if (end === -1) break;
+    let value: unknown;
+    try {
+      value = JSON.parse(text.slice(i, end));
+    } catch {
+      value = undefined;
+    }
+    if (value !== null && typeof value === "object" && !Array.isArray(value)) {
+      found.push({ start: i, end, value: value as Record<string, unknown> });
+      i = text.indexOf("{", end);
+    } else {
+      i = text.indexOf("{", i + 1);
+    }
+  }
+  return found;
+}
+
+type Found = { code: string | null; description: string | null };
+
+/** Looks for error_code and description in an object, its nested objects and JSON strings. */
+function search(value: unknown, depth: number): Found {
+  const none: Found = { code: null, description: null };
+  if (depth > 5) return none;
+  if (typeof value === "string") {
+    for (const { value: inner } of jsonObjectsIn(value)) {
+      const found = search(inner, depth + 1);
+      if (found.code !== null || found.description !== null) return found;
+    }
+    return none;
+  }
+  if (value === null || typeof value !== "object") return none;
+  const record = value as Record<string, unknown>;
+  const rawCode = record.error_code;
+  const code =
+    (typeof rawCode === "number" && Number.isFinite(rawCode)) || typeof rawCode === "string"
+      ? String(rawCode).trim()
+      : "";
+  const description = typeof record.description === "string" ? record.description : null;
+  if (ERROR_CODE.test(code) || description !== null) {
+    const fallback = typeof record.message === "string" ? record.message : null;
+    return { code: ERROR_CODE.test(code) ? code : null, description: description ?? fallback };
+  }
+  for (const nested of Object.values(record)) {
+    const found = search(nested, depth + 1);
+    if (found.code !== null || found.description !== null) return found;
+  }
+  return none;
+}
+
+function cleanDescription(text: string | null): string | null {
+  if (text === null) return null;
+  // Control characters become spaces; then single spaces, and a cap for the URL.
+  const clean = text.replace(/\p{Cc}/gu, " ").replace(/\s+/g, " ").trim();
+  return clean ? clean.slice(0, MAX_DESCRIPTION) : null;
+}
+
+/**
+ * The gateway's error code and description from an error message that may carry the gateway's
+ * JSON error, e.g. 'Error en el pago: {"error_code":3001,"description":"The card was declined"}'
+ * (also nested, as in {"detail":{...}}, or as a JSON string inside JSON). Without such JSON the
+ * message itself, less any JSON it holds, is the description.
+ */
+export function parseGatewayError(message: string): GatewayError {
+  const text = message.slice(0, MAX_MESSAGE);
+  const objects = jsonObjectsIn(text);
+  for (const { value } of objects) {
+    const found = search(value, 0);
+    if (found.code !== null || found.description !== null) {
+      return { error_code: found.code, description: cleanDescription(found.description) };
+    }
+  }
+  let rest = text;
+  for (const { start, end } of [...objects].reverse()) rest = rest.slice(0, start) + rest.slice(end);
+  return { error_code: null, description: cleanDescription(rest.replace(/[\s:\-–]+$/u, "")) };
+}
