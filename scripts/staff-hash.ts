@@ -9,7 +9,11 @@
  */
 import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
-import { hashPassword, MAX_PASSWORD_LENGTH, STAFF_USER_NAME } from "../app/staff/password.server.ts";
+import {
+  hashPassword,
+  MAX_PASSWORD_LENGTH,
+  STAFF_USER_NAME,
+} from "../app/staff/password.server.ts";
 
 async function firstLineOfStdin(): Promise<string> {
   if (process.stdin.isTTY) process.stderr.write("Password: ");
@@ -44,7 +48,9 @@ async function main(): Promise<number> {
     return 1;
   }
   const hash = await hashPassword(password);
-  process.stdout.write(`${values.user === undefined ? "" : `${values.user.toLowerCase()}=`}${hash}\n`);
+  process.stdout.write(
+    `${values.user === undefined ? "" : `${values.user.toLowerCase()}=`}${hash}\n`,
+  );
   return 0;
 }
 

@@ -49,10 +49,18 @@ describe("departmentCode", () => {
     expect(departmentCode(input)).toBe(code);
   });
 
-  it.each(["", "  ", "00", "5", "005", "12", "100", "Medellín", "Antioquia x", "Santander del Norte"])(
-    "finds no department for %j",
-    (input) => {
-      expect(departmentCode(input)).toBeNull();
-    },
-  );
+  it.each([
+    "",
+    "  ",
+    "00",
+    "5",
+    "005",
+    "12",
+    "100",
+    "Medellín",
+    "Antioquia x",
+    "Santander del Norte",
+  ])("finds no department for %j", (input) => {
+    expect(departmentCode(input)).toBeNull();
+  });
 });

@@ -27,9 +27,12 @@ describe("nitCheckDigit", () => {
     expect(nitCheckDigit(base)).toBe(digit);
   });
 
-  it.each(["", "12a", "890-903", "1234567890123456", " 890903938"])("refuses the malformed base %j", (base) => {
-    expect(() => nitCheckDigit(base)).toThrow(RangeError);
-  });
+  it.each(["", "12a", "890-903", "1234567890123456", " 890903938"])(
+    "refuses the malformed base %j",
+    (base) => {
+      expect(() => nitCheckDigit(base)).toThrow(RangeError);
+    },
+  );
 });
 
 describe("isValidNit", () => {

@@ -28,7 +28,8 @@ function randomSuffix(random: RandomSource, length: number): string {
     const bytes = new Uint8Array(length * 2);
     random.getRandomValues(bytes);
     for (const byte of bytes) {
-      if (byte < UNBIASED_LIMIT && suffix.length < length) suffix += ALPHABET[byte % ALPHABET.length];
+      if (byte < UNBIASED_LIMIT && suffix.length < length)
+        suffix += ALPHABET[byte % ALPHABET.length];
     }
   }
   return suffix;
@@ -44,10 +45,13 @@ export function newOrderId(
   random: RandomSource = globalThis.crypto,
 ): string {
   if (!Number.isSafeInteger(now) || now < 0 || now > 9_999_999_999_999) {
-    throw new RangeError(`An order id needs a millisecond timestamp of up to 13 digits, got ${now}`);
+    throw new RangeError(
+      `An order id needs a millisecond timestamp of up to 13 digits, got ${now}`,
+    );
   }
   const prefix = ORDER_ID_PREFIXES[method];
-  if (prefix === undefined) throw new RangeError(`Unknown payment method ${JSON.stringify(method)}`);
+  if (prefix === undefined)
+    throw new RangeError(`Unknown payment method ${JSON.stringify(method)}`);
   return `${prefix}-${String(now).padStart(13, "0")}${randomSuffix(random, 4)}`;
 }
 

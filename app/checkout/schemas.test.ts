@@ -106,7 +106,11 @@ describe("step 1, billing, person", () => {
     ["an empty city", { city: " " }, { city: [M.city] }],
     ["a 101-character name", { name: "a".repeat(101) }, { name: [tooLongMessage(100)] }],
     ["a 201-character address", { address: "a".repeat(201) }, { address: [tooLongMessage(200)] }],
-    ["501 characters of additional info", { additional_info: "a".repeat(501) }, { additional_info: [tooLongMessage(500)] }],
+    [
+      "501 characters of additional info",
+      { additional_info: "a".repeat(501) },
+      { additional_info: [tooLongMessage(500)] },
+    ],
   ])("reports %s", (_label, changes, errors) => {
     const submission = parseBilling({ ...PERSON, ...changes });
     expect(submission.status).toBe("error");
@@ -117,13 +121,21 @@ describe("step 1, billing, person", () => {
     ["a cédula with dots", { document: "1.020.304.050" }, { document: "1020304050" }],
     ["a 6-digit cédula", { document: " 123456 " }, { document: "123456" }],
     ["a blank cédula", { document: "   " }, { document: undefined }],
-    ["a phone with spaces, dashes and parentheses", { phone: "(300) 123-45 67" }, { phone: "3001234567" }],
+    [
+      "a phone with spaces, dashes and parentheses",
+      { phone: "(300) 123-45 67" },
+      { phone: "3001234567" },
+    ],
     ["an international phone", { phone: "+57 300 123 4567" }, { phone: "+573001234567" }],
     ["a 9-digit phone", { phone: "123456789" }, { phone: "123456789" }],
     ["a 15-digit phone", { phone: "+123456789012345" }, { phone: "+123456789012345" }],
     ["a department by name", { department: "Atlántico" }, { department: "08" }],
     ["a department without accents", { department: "bogota d.c." }, { department: "11" }],
-    ["additional info", { additional_info: " Torre 2, apto 301 " }, { additional_info: "Torre 2, apto 301" }],
+    [
+      "additional info",
+      { additional_info: " Torre 2, apto 301 " },
+      { additional_info: "Torre 2, apto 301" },
+    ],
     ["a 100-character name", { name: "a".repeat(100) }, { name: "a".repeat(100) }],
   ])("accepts %s", (_label, changes, expected) => {
     const submission = parseBilling({ ...PERSON, ...changes });
@@ -148,7 +160,11 @@ describe("step 1, billing, person", () => {
 
 describe("step 1, billing, company", () => {
   it("accepts a complete company and keeps the NIT without dots", () => {
-    const submission = parseBilling({ ...COMPANY, company_nit: "890.903.938-8", contact_position: " Compras " });
+    const submission = parseBilling({
+      ...COMPANY,
+      company_nit: "890.903.938-8",
+      contact_position: " Compras ",
+    });
     expect(submission.status).toBe("success");
     expect(submission.status === "success" && submission.value).toEqual({
       client_type: "company",
@@ -168,15 +184,27 @@ describe("step 1, billing, company", () => {
   it.each<[string, Fields, Record<string, string[]>]>([
     ["an empty company name", { company_name: "" }, { company_name: [M.companyName] }],
     ["an empty NIT", { company_nit: "" }, { company_nit: [M.companyNit] }],
-    ["a NIT with a wrong check digit", { company_nit: "890903938-7" }, { company_nit: [M.companyNitInvalid] }],
+    [
+      "a NIT with a wrong check digit",
+      { company_nit: "890903938-7" },
+      { company_nit: [M.companyNitInvalid] },
+    ],
     ["a NIT too short", { company_nit: "8909039" }, { company_nit: [M.companyNitInvalid] }],
     ["a NIT with letters", { company_nit: "NIT890903938" }, { company_nit: [M.companyNitInvalid] }],
     ["an empty contact name", { name: "" }, { name: [M.contactName] }],
     ["an invalid e-mail", { email: "compras@andina" }, { email: [M.emailInvalid] }],
     ["an empty phone", { phone: "" }, { phone: [M.phone] }],
     ["an empty city", { city: "" }, { city: [M.city] }],
-    ["a 201-character company name", { company_name: "a".repeat(201) }, { company_name: [tooLongMessage(200)] }],
-    ["a 101-character position", { contact_position: "a".repeat(101) }, { contact_position: [tooLongMessage(100)] }],
+    [
+      "a 201-character company name",
+      { company_name: "a".repeat(201) },
+      { company_name: [tooLongMessage(200)] },
+    ],
+    [
+      "a 101-character position",
+      { contact_position: "a".repeat(101) },
+      { contact_position: [tooLongMessage(100)] },
+    ],
   ])("reports %s", (_label, changes, errors) => {
     const submission = parseBilling({ ...COMPANY, ...changes });
     expect(errorsOf(submission)).toEqual(errors);
@@ -188,7 +216,9 @@ describe("step 1, billing, company", () => {
     [" 800.197.268-4 ", "800197268-4"],
   ])("accepts the NIT %j as %j", (nit, expected) => {
     const submission = parseBilling({ ...COMPANY, company_nit: nit });
-    expect(submission.status === "success" && submission.value).toMatchObject({ company_nit: expected });
+    expect(submission.status === "success" && submission.value).toMatchObject({
+      company_nit: expected,
+    });
   });
 
   it("ignores person-only fields sent with a company", () => {
@@ -199,10 +229,13 @@ describe("step 1, billing, company", () => {
 });
 
 describe("step 1, client type", () => {
-  it.each([undefined, "", "persona", "business"])("asks for the client type when it is %j", (clientType) => {
-    const submission = parseBilling({ ...PERSON, client_type: clientType });
-    expect(errorsOf(submission)).toEqual({ client_type: [M.clientType] });
-  });
+  it.each([undefined, "", "persona", "business"])(
+    "asks for the client type when it is %j",
+    (clientType) => {
+      const submission = parseBilling({ ...PERSON, client_type: clientType });
+      expect(errorsOf(submission)).toEqual({ client_type: [M.clientType] });
+    },
+  );
 
   it("labels both types in Spanish", () => {
     expect(CLIENT_TYPE_LABELS).toEqual({ person: "Persona natural", company: "Empresa" });
@@ -279,15 +312,31 @@ describe("step 2, shipping", () => {
         shipping_city: [M.shippingCity],
       },
     ],
-    ["an unchecked box without receiver", { ...OTHER, shipping_receiver_name: " " }, { shipping_receiver_name: [M.receiverName] }],
-    ["an unchecked box without address", { ...OTHER, shipping_address: "" }, { shipping_address: [M.shippingAddress] }],
-    ["an unchecked box without city", { ...OTHER, shipping_city: "" }, { shipping_city: [M.shippingCity] }],
+    [
+      "an unchecked box without receiver",
+      { ...OTHER, shipping_receiver_name: " " },
+      { shipping_receiver_name: [M.receiverName] },
+    ],
+    [
+      "an unchecked box without address",
+      { ...OTHER, shipping_address: "" },
+      { shipping_address: [M.shippingAddress] },
+    ],
+    [
+      "an unchecked box without city",
+      { ...OTHER, shipping_city: "" },
+      { shipping_city: [M.shippingCity] },
+    ],
     [
       "a missing city and an unknown preferred time together",
       { ...OTHER, shipping_city: "", shipping_preferred_time: "night" },
       { shipping_city: [M.shippingCity], shipping_preferred_time: [M.preferredTime] },
     ],
-    ["a checkbox value other than on", { same_as_invoice: "yes", ...OTHER }, { same_as_invoice: [M.sameAsInvoice] }],
+    [
+      "a checkbox value other than on",
+      { same_as_invoice: "yes", ...OTHER },
+      { same_as_invoice: [M.sameAsInvoice] },
+    ],
     [
       "an over-long receiver name",
       { ...OTHER, shipping_receiver_name: "a".repeat(CHECKOUT_LIMITS.receiverName + 1) },
@@ -298,25 +347,41 @@ describe("step 2, shipping", () => {
   });
 
   it("labels the delivery times in Spanish", () => {
-    expect(PREFERRED_TIME_LABELS).toEqual({ morning: "Mañana (9:00–13:00)", afternoon: "Tarde (13:00–18:00)" });
+    expect(PREFERRED_TIME_LABELS).toEqual({
+      morning: "Mañana (9:00–13:00)",
+      afternoon: "Tarde (13:00–18:00)",
+    });
   });
 
   it("accepts as receiver the longest person name that billing accepts", () => {
-    const longest = shippingFromBilling({ client_type: "person", name: "a".repeat(100), last_name: "b".repeat(100) });
-    expect(parseShipping({ ...OTHER, shipping_receiver_name: longest.shipping_receiver_name }).status).toBe("success");
+    const longest = shippingFromBilling({
+      client_type: "person",
+      name: "a".repeat(100),
+      last_name: "b".repeat(100),
+    });
+    expect(
+      parseShipping({ ...OTHER, shipping_receiver_name: longest.shipping_receiver_name }).status,
+    ).toBe("success");
   });
 });
 
 describe("step 3, payment method", () => {
   it.each(["openpay", "pse"])("accepts %s", (method) => {
-    const submission = parseWithZod(formData({ payment_method: method }), { schema: paymentMethodSchema });
+    const submission = parseWithZod(formData({ payment_method: method }), {
+      schema: paymentMethodSchema,
+    });
     expect(submission.status === "success" && submission.value).toEqual({ payment_method: method });
   });
 
-  it.each([undefined, "", "transfer", "card", "PSE"])("asks for a method when it is %j", (method) => {
-    const submission = parseWithZod(formData({ payment_method: method }), { schema: paymentMethodSchema });
-    expect(errorsOf(submission)).toEqual({ payment_method: [M.paymentMethod] });
-  });
+  it.each([undefined, "", "transfer", "card", "PSE"])(
+    "asks for a method when it is %j",
+    (method) => {
+      const submission = parseWithZod(formData({ payment_method: method }), {
+        schema: paymentMethodSchema,
+      });
+      expect(errorsOf(submission)).toEqual({ payment_method: [M.paymentMethod] });
+    },
+  );
 });
 
 describe("normalizePhone", () => {
@@ -331,20 +396,48 @@ describe("normalizePhone", () => {
 });
 
 describe("shippingFromBilling", () => {
-  it.each<[string, Parameters<typeof shippingFromBilling>[0], ReturnType<typeof shippingFromBilling>]>([
+  it.each<
+    [string, Parameters<typeof shippingFromBilling>[0], ReturnType<typeof shippingFromBilling>]
+  >([
     [
       "a person: name and last name",
-      { client_type: "person", name: "Ana", last_name: "Gómez", address: "Calle 1", city: "Medellín" },
-      { shipping_receiver_name: "Ana Gómez", shipping_address: "Calle 1", shipping_city: "Medellín" },
+      {
+        client_type: "person",
+        name: "Ana",
+        last_name: "Gómez",
+        address: "Calle 1",
+        city: "Medellín",
+      },
+      {
+        shipping_receiver_name: "Ana Gómez",
+        shipping_address: "Calle 1",
+        shipping_city: "Medellín",
+      },
     ],
     [
       "a company: the contact name",
-      { client_type: "company", name: "Carlos Pérez", last_name: "ignored", address: "Cra 7", city: "Bogotá" },
-      { shipping_receiver_name: "Carlos Pérez", shipping_address: "Cra 7", shipping_city: "Bogotá" },
+      {
+        client_type: "company",
+        name: "Carlos Pérez",
+        last_name: "ignored",
+        address: "Cra 7",
+        city: "Bogotá",
+      },
+      {
+        shipping_receiver_name: "Carlos Pérez",
+        shipping_address: "Cra 7",
+        shipping_city: "Bogotá",
+      },
     ],
     [
       "a person without last name, untrimmed",
-      { client_type: "person", name: " Ana ", last_name: null, address: " Calle 1 ", city: undefined },
+      {
+        client_type: "person",
+        name: " Ana ",
+        last_name: null,
+        address: " Calle 1 ",
+        city: undefined,
+      },
       { shipping_receiver_name: "Ana", shipping_address: "Calle 1", shipping_city: "" },
     ],
     ["nothing", {}, { shipping_receiver_name: "", shipping_address: "", shipping_city: "" }],
@@ -364,36 +457,109 @@ describe("shippingFromBilling", () => {
 });
 
 describe("finalSubmitProblems", () => {
-  const person = { client_type: "person", name: "Ana", last_name: "Gómez", email: "a@b.co", phone: "3001234567", address: "Calle 1", city: "Cali" };
-  const company = { client_type: "company", company_name: "Andina", company_nit: "890903938-8", name: "Carlos", phone: "6012345678", address: "Cra 7", city: "Bogotá" };
-  const other = { same_as_invoice: false, shipping_receiver_name: "Luis", shipping_address: "Av 3N", shipping_city: "Cali" };
+  const person = {
+    client_type: "person",
+    name: "Ana",
+    last_name: "Gómez",
+    email: "a@b.co",
+    phone: "3001234567",
+    address: "Calle 1",
+    city: "Cali",
+  };
+  const company = {
+    client_type: "company",
+    company_name: "Andina",
+    company_nit: "890903938-8",
+    name: "Carlos",
+    phone: "6012345678",
+    address: "Cra 7",
+    city: "Bogotá",
+  };
+  const other = {
+    same_as_invoice: false,
+    shipping_receiver_name: "Luis",
+    shipping_address: "Av 3N",
+    shipping_city: "Cali",
+  };
 
   it.each<[string, CheckoutDraft, string[]]>([
-    ["a complete person shipping to billing", { billing: person, shipping: { same_as_invoice: true } }, []],
+    [
+      "a complete person shipping to billing",
+      { billing: person, shipping: { same_as_invoice: true } },
+      [],
+    ],
     ["a complete person with no step 2 yet (same as invoice by default)", { billing: person }, []],
     ["a complete company shipping elsewhere", { billing: company, shipping: other }, []],
-    ["a company needs no last name or e-mail here", { billing: { ...company, email: "" }, shipping: other }, []],
+    [
+      "a company needs no last name or e-mail here",
+      { billing: { ...company, email: "" }, shipping: other },
+      [],
+    ],
     ["a person without last name", { billing: { ...person, last_name: " " } }, [M.finalPerson]],
     ["a person without e-mail", { billing: { ...person, email: null } }, [M.finalPerson]],
-    ["a person without phone", { billing: { ...person, phone: "" }, shipping: other }, [M.finalPerson]],
-    ["a person without first name", { billing: { ...person, name: undefined }, shipping: other }, [M.finalPerson]],
-    ["a company without NIT", { billing: { ...company, company_nit: "" }, shipping: other }, [M.finalCompany]],
-    ["a company without name", { billing: { ...company, company_name: "" }, shipping: other }, [M.finalCompany]],
-    ["a company without contact", { billing: { ...company, name: "" }, shipping: other }, [M.finalCompany]],
-    ["a company without phone", { billing: { ...company, phone: "" }, shipping: other }, [M.finalCompany]],
-    ["shipping elsewhere without city", { billing: person, shipping: { ...other, shipping_city: "" } }, [M.finalShipping]],
-    ["shipping elsewhere without receiver", { billing: person, shipping: { ...other, shipping_receiver_name: null } }, [M.finalShipping]],
-    ["shipping to a billing address that is missing", { billing: { ...person, address: "" }, shipping: { same_as_invoice: true } }, [M.finalShipping]],
+    [
+      "a person without phone",
+      { billing: { ...person, phone: "" }, shipping: other },
+      [M.finalPerson],
+    ],
+    [
+      "a person without first name",
+      { billing: { ...person, name: undefined }, shipping: other },
+      [M.finalPerson],
+    ],
+    [
+      "a company without NIT",
+      { billing: { ...company, company_nit: "" }, shipping: other },
+      [M.finalCompany],
+    ],
+    [
+      "a company without name",
+      { billing: { ...company, company_name: "" }, shipping: other },
+      [M.finalCompany],
+    ],
+    [
+      "a company without contact",
+      { billing: { ...company, name: "" }, shipping: other },
+      [M.finalCompany],
+    ],
+    [
+      "a company without phone",
+      { billing: { ...company, phone: "" }, shipping: other },
+      [M.finalCompany],
+    ],
+    [
+      "shipping elsewhere without city",
+      { billing: person, shipping: { ...other, shipping_city: "" } },
+      [M.finalShipping],
+    ],
+    [
+      "shipping elsewhere without receiver",
+      { billing: person, shipping: { ...other, shipping_receiver_name: null } },
+      [M.finalShipping],
+    ],
+    [
+      "shipping to a billing address that is missing",
+      { billing: { ...person, address: "" }, shipping: { same_as_invoice: true } },
+      [M.finalShipping],
+    ],
     ["no billing at all", { billing: null, shipping: null }, [M.finalPerson, M.finalShipping]],
     ["nothing", {}, [M.finalPerson, M.finalShipping]],
-    ["a company missing data and shipping", { billing: { ...company, company_nit: "", city: "" } }, [M.finalCompany, M.finalShipping]],
+    [
+      "a company missing data and shipping",
+      { billing: { ...company, company_nit: "", city: "" } },
+      [M.finalCompany, M.finalShipping],
+    ],
   ])("for %s", (_label, draft, expected) => {
     expect(finalSubmitProblems(draft)).toEqual(expected);
   });
 
   it("quotes the spec's messages exactly", () => {
-    expect(M.finalPerson).toBe("Por favor complete todos los campos obligatorios de datos personales");
-    expect(M.finalCompany).toBe("Por favor complete todos los campos obligatorios de datos de la empresa");
+    expect(M.finalPerson).toBe(
+      "Por favor complete todos los campos obligatorios de datos personales",
+    );
+    expect(M.finalCompany).toBe(
+      "Por favor complete todos los campos obligatorios de datos de la empresa",
+    );
     expect(M.finalShipping).toBe("Por favor complete todos los datos de envío");
   });
 });

@@ -121,7 +121,11 @@ const phone = z
   .max(CHECKOUT_LIMITS.phone, CHECKOUT_MESSAGES.phoneInvalid)
   .transform(normalizePhone)
   // A phone of only separators ("--") ends up "", which conform would read as missing.
-  .pipe(z.string({ error: CHECKOUT_MESSAGES.phoneInvalid }).regex(PHONE_PATTERN, CHECKOUT_MESSAGES.phoneInvalid));
+  .pipe(
+    z
+      .string({ error: CHECKOUT_MESSAGES.phoneInvalid })
+      .regex(PHONE_PATTERN, CHECKOUT_MESSAGES.phoneInvalid),
+  );
 
 /** Cédula: optional; dots and spaces as typed in "1.020.304.050" are removed, then 6 to 10 digits. */
 const cedula = z
@@ -129,7 +133,12 @@ const cedula = z
   .max(40, CHECKOUT_MESSAGES.cedula)
   .optional()
   .transform((value) => (value ? value.replace(/[\s.]/g, "") : "") || undefined)
-  .pipe(z.string().regex(/^\d{6,10}$/, CHECKOUT_MESSAGES.cedula).optional());
+  .pipe(
+    z
+      .string()
+      .regex(/^\d{6,10}$/, CHECKOUT_MESSAGES.cedula)
+      .optional(),
+  );
 
 /** A department given by DANE code (the select's value) or name; comes out as the DANE code. */
 const department = z
@@ -186,9 +195,13 @@ export const companyBillingSchema = z.object({
 });
 
 /** Step 1. Without a valid `client_type` only that field is reported. */
-export const billingSchema = z.discriminatedUnion("client_type", [personBillingSchema, companyBillingSchema], {
-  error: CHECKOUT_MESSAGES.clientType,
-});
+export const billingSchema = z.discriminatedUnion(
+  "client_type",
+  [personBillingSchema, companyBillingSchema],
+  {
+    error: CHECKOUT_MESSAGES.clientType,
+  },
+);
 
 export type PersonBilling = z.output<typeof personBillingSchema>;
 export type CompanyBilling = z.output<typeof companyBillingSchema>;
@@ -224,7 +237,9 @@ export const shippingSchema = z
     shipping_address: optionalText(CHECKOUT_LIMITS.address),
     shipping_city: optionalText(CHECKOUT_LIMITS.city),
     shipping_instructions: optionalText(CHECKOUT_LIMITS.shippingInstructions),
-    shipping_preferred_time: z.enum(PREFERRED_TIMES, { error: CHECKOUT_MESSAGES.preferredTime }).optional(),
+    shipping_preferred_time: z
+      .enum(PREFERRED_TIMES, { error: CHECKOUT_MESSAGES.preferredTime })
+      .optional(),
   })
   .superRefine(
     (value, ctx) => {
@@ -244,7 +259,12 @@ export const shippingSchema = z
   )
   .transform((value) =>
     value.same_as_invoice
-      ? { ...value, shipping_receiver_name: undefined, shipping_address: undefined, shipping_city: undefined }
+      ? {
+          ...value,
+          shipping_receiver_name: undefined,
+          shipping_address: undefined,
+          shipping_city: undefined,
+        }
       : value,
   );
 
@@ -326,10 +346,16 @@ export function finalSubmitProblems(state: CheckoutDraft): string[] {
   const problems: string[] = [];
   const billing = state.billing ?? {};
   if (billing.client_type === "company") {
-    if (![billing.company_name, billing.company_nit, billing.name, billing.phone].every((v) => clean(v))) {
+    if (
+      ![billing.company_name, billing.company_nit, billing.name, billing.phone].every((v) =>
+        clean(v),
+      )
+    ) {
       problems.push(CHECKOUT_MESSAGES.finalCompany);
     }
-  } else if (![billing.name, billing.last_name, billing.email, billing.phone].every((v) => clean(v))) {
+  } else if (
+    ![billing.name, billing.last_name, billing.email, billing.phone].every((v) => clean(v))
+  ) {
     problems.push(CHECKOUT_MESSAGES.finalPerson);
   }
   const shipping = state.shipping ?? {};
@@ -341,7 +367,11 @@ export function finalSubmitProblems(state: CheckoutDraft): string[] {
         shipping_address: clean(shipping.shipping_address),
         shipping_city: clean(shipping.shipping_city),
       };
-  if (!destination.shipping_receiver_name || !destination.shipping_address || !destination.shipping_city) {
+  if (
+    !destination.shipping_receiver_name ||
+    !destination.shipping_address ||
+    !destination.shipping_city
+  ) {
     problems.push(CHECKOUT_MESSAGES.finalShipping);
   }
   return problems;

@@ -53,9 +53,12 @@ describe("luhnValid", () => {
     expect(luhnValid(input)).toBe(false);
   });
 
-  it.each(["0", "00", "18", "59", "0000000000000", "411111111117", "41111111111111111115"])("accepts the trivially valid %j", (input) => {
-    expect(luhnValid(input)).toBe(true);
-  });
+  it.each(["0", "00", "18", "59", "0000000000000", "411111111117", "41111111111111111115"])(
+    "accepts the trivially valid %j",
+    (input) => {
+      expect(luhnValid(input)).toBe(true);
+    },
+  );
 });
 
 describe("detectCardBrand", () => {
@@ -169,7 +172,8 @@ describe("cardFormSchema", () => {
 
   function parse(fields: Record<string, string | undefined>, now = NOW) {
     const data = new FormData();
-    for (const [name, value] of Object.entries(fields)) if (value !== undefined) data.append(name, value);
+    for (const [name, value] of Object.entries(fields))
+      if (value !== undefined) data.append(name, value);
     return parseWithZod(data, { schema: cardFormSchema(now) });
   }
   function errorsOf<I, O>(submission: Submission<I, string[], O>) {
@@ -188,10 +192,18 @@ describe("cardFormSchema", () => {
   });
 
   it.each<[string, Record<string, string | undefined>, Record<string, unknown>]>([
-    ["an Amex number with dashes", { card_number: "3782-822463-10005" }, { card_number: SAMPLES.amex }],
+    [
+      "an Amex number with dashes",
+      { card_number: "3782-822463-10005" },
+      { card_number: SAMPLES.amex },
+    ],
     ["a 14-digit Diners number", { card_number: SAMPLES.diners }, { card_number: SAMPLES.diners }],
     ["a one-digit month", { expiration_month: "7" }, { expiration_month: "07" }],
-    ["the current month", { expiration_month: "06", expiration_year: "2026" }, { expiration_month: "06" }],
+    [
+      "the current month",
+      { expiration_month: "06", expiration_year: "2026" },
+      { expiration_month: "06" },
+    ],
     ["the last year offered", { expiration_year: "2035" }, { expiration_year: "2035" }],
     ["a CVV with spaces around", { cvv2: " 123 " }, { cvv2: "123" }],
   ])("accepts %s", (_label, changes, expected) => {
@@ -203,14 +215,38 @@ describe("cardFormSchema", () => {
   it.each<[string, Record<string, string | undefined>, Record<string, string[]>]>([
     ["an empty holder name", { holder_name: "" }, { holder_name: [M.holderName] }],
     ["a blank holder name", { holder_name: "  " }, { holder_name: [M.holderName] }],
-    ["a 101-character holder name", { holder_name: "A".repeat(101) }, { holder_name: [M.holderNameTooLong] }],
+    [
+      "a 101-character holder name",
+      { holder_name: "A".repeat(101) },
+      { holder_name: [M.holderNameTooLong] },
+    ],
     ["an empty number", { card_number: "" }, { card_number: [M.cardNumber] }],
     ["a missing number", { card_number: undefined }, { card_number: [M.cardNumber] }],
-    ["a number failing Luhn", { card_number: "4111 1111 1111 1112" }, { card_number: [M.cardNumberInvalid] }],
-    ["a 12-digit Luhn-valid number", { card_number: "411111111117" }, { card_number: [M.cardNumberInvalid] }],
-    ["a 20-digit Luhn-valid number", { card_number: "41111111111111111115" }, { card_number: [M.cardNumberInvalid] }],
-    ["a number with letters", { card_number: "4111 1111 1111 111O" }, { card_number: [M.cardNumberInvalid] }],
-    ["a number with dots", { card_number: "4111.1111.1111.1111" }, { card_number: [M.cardNumberInvalid] }],
+    [
+      "a number failing Luhn",
+      { card_number: "4111 1111 1111 1112" },
+      { card_number: [M.cardNumberInvalid] },
+    ],
+    [
+      "a 12-digit Luhn-valid number",
+      { card_number: "411111111117" },
+      { card_number: [M.cardNumberInvalid] },
+    ],
+    [
+      "a 20-digit Luhn-valid number",
+      { card_number: "41111111111111111115" },
+      { card_number: [M.cardNumberInvalid] },
+    ],
+    [
+      "a number with letters",
+      { card_number: "4111 1111 1111 111O" },
+      { card_number: [M.cardNumberInvalid] },
+    ],
+    [
+      "a number with dots",
+      { card_number: "4111.1111.1111.1111" },
+      { card_number: [M.cardNumberInvalid] },
+    ],
     ["no month", { expiration_month: "" }, { expiration_month: [M.expirationMonth] }],
     ["month 13", { expiration_month: "13" }, { expiration_month: [M.expirationMonth] }],
     ["month 00", { expiration_month: "00" }, { expiration_month: [M.expirationMonth] }],
@@ -222,8 +258,16 @@ describe("cardFormSchema", () => {
     ["a 4-digit CVV", { cvv2: "1234" }, { cvv2: [M.cvvInvalid] }],
     ["a 2-digit CVV", { cvv2: "12" }, { cvv2: [M.cvvInvalid] }],
     ["a CVV with a letter", { cvv2: "12a" }, { cvv2: [M.cvvInvalid] }],
-    ["last month", { expiration_month: "05", expiration_year: "2026" }, { expiration_month: [M.expired] }],
-    ["January this year", { expiration_month: "1", expiration_year: "2026" }, { expiration_month: [M.expired] }],
+    [
+      "last month",
+      { expiration_month: "05", expiration_year: "2026" },
+      { expiration_month: [M.expired] },
+    ],
+    [
+      "January this year",
+      { expiration_month: "1", expiration_year: "2026" },
+      { expiration_month: [M.expired] },
+    ],
     [
       "an expired card with other errors",
       { expiration_month: "05", expiration_year: "2026", cvv2: "", holder_name: "" },
@@ -246,7 +290,9 @@ describe("cardFormSchema", () => {
   it("counts expiry by the month in Colombia", () => {
     const june = { ...VALID, expiration_month: "06", expiration_year: "2026" };
     expect(parse(june, new Date("2026-07-01T04:59:59Z")).status).toBe("success");
-    expect(errorsOf(parse(june, new Date("2026-07-01T05:00:00Z")))).toEqual({ expiration_month: [M.expired] });
+    expect(errorsOf(parse(june, new Date("2026-07-01T05:00:00Z")))).toEqual({
+      expiration_month: [M.expired],
+    });
   });
 
   it("quotes the spec's messages", () => {

@@ -54,7 +54,9 @@ export function luhnValid(digits: string): boolean {
 }
 
 /** Brand prefixes as inclusive ranges over the first `length` digits. */
-const BRAND_RANGES: ReadonlyArray<readonly [brand: CardBrand, length: number, from: number, to: number]> = [
+const BRAND_RANGES: ReadonlyArray<
+  readonly [brand: CardBrand, length: number, from: number, to: number]
+> = [
   ["amex", 2, 34, 34],
   ["amex", 2, 37, 37],
   ["diners", 3, 300, 305],
@@ -116,10 +118,25 @@ export function expiryYears(now: Date): number[] {
 }
 
 /** The expiry month choices, as the select's values. */
-export const EXPIRY_MONTHS = ["01", "02", "03", "04", "05", "06", "07", "08", "09", "10", "11", "12"] as const;
+export const EXPIRY_MONTHS = [
+  "01",
+  "02",
+  "03",
+  "04",
+  "05",
+  "06",
+  "07",
+  "08",
+  "09",
+  "10",
+  "11",
+  "12",
+] as const;
 
 const MONTH_PATTERN = /^(0?[1-9]|1[0-2])$/;
-const CARD_NUMBER_PATTERN = new RegExp(`^\\d{${CARD_NUMBER_MIN_DIGITS},${CARD_NUMBER_MAX_DIGITS}}$`);
+const CARD_NUMBER_PATTERN = new RegExp(
+  `^\\d{${CARD_NUMBER_MIN_DIGITS},${CARD_NUMBER_MAX_DIGITS}}$`,
+);
 
 /**
  * The card form's schema for a given moment (pass `new Date()` per request). Output: the
@@ -144,7 +161,10 @@ export function cardFormSchema(now: Date) {
         .min(1, CARD_MESSAGES.cardNumber)
         .max(40, CARD_MESSAGES.cardNumberInvalid)
         .transform(cardDigits)
-        .refine((digits) => CARD_NUMBER_PATTERN.test(digits) && luhnValid(digits), CARD_MESSAGES.cardNumberInvalid),
+        .refine(
+          (digits) => CARD_NUMBER_PATTERN.test(digits) && luhnValid(digits),
+          CARD_MESSAGES.cardNumberInvalid,
+        ),
       expiration_month: z
         .string({ error: CARD_MESSAGES.expirationMonth })
         .trim()
@@ -162,13 +182,18 @@ export function cardFormSchema(now: Date) {
     })
     .superRefine(
       (value, ctx) => {
-        const month = typeof value.expiration_month === "string" ? value.expiration_month.trim() : "";
+        const month =
+          typeof value.expiration_month === "string" ? value.expiration_month.trim() : "";
         const year = typeof value.expiration_year === "string" ? value.expiration_year.trim() : "";
         // Only a month and a year that are each valid can make a card expired.
         if (!MONTH_PATTERN.test(month) || !years.includes(year)) return;
         const expiry = Number(year) * 12 + Number(month);
         if (expiry < current.year * 12 + current.month) {
-          ctx.addIssue({ code: "custom", path: ["expiration_month"], message: CARD_MESSAGES.expired });
+          ctx.addIssue({
+            code: "custom",
+            path: ["expiration_month"],
+            message: CARD_MESSAGES.expired,
+          });
         }
       },
       { when: (payload) => typeof payload.value === "object" && payload.value !== null },
@@ -178,9 +203,14 @@ export function cardFormSchema(now: Date) {
 export type CardFormValues = z.output<ReturnType<typeof cardFormSchema>>;
 
 /** Month and year as the gateway's tokenization takes them: "05" and "26". */
-export function gatewayExpiry(values: Pick<CardFormValues, "expiration_month" | "expiration_year">): {
+export function gatewayExpiry(
+  values: Pick<CardFormValues, "expiration_month" | "expiration_year">,
+): {
   expiration_month: string;
   expiration_year: string;
 } {
-  return { expiration_month: values.expiration_month, expiration_year: values.expiration_year.slice(-2) };
+  return {
+    expiration_month: values.expiration_month,
+    expiration_year: values.expiration_year.slice(-2),
+  };
 }

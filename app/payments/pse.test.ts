@@ -18,7 +18,8 @@ const VALID = {
 
 function parse(fields: Record<string, string | undefined>) {
   const data = new FormData();
-  for (const [name, value] of Object.entries(fields)) if (value !== undefined) data.append(name, value);
+  for (const [name, value] of Object.entries(fields))
+    if (value !== undefined) data.append(name, value);
   return parseWithZod(data, { schema: pseFormSchema });
 }
 function errorsOf<I, O>(submission: Submission<I, string[], O>) {
@@ -39,11 +40,19 @@ describe("pseFormSchema", () => {
 
   it.each<[string, Record<string, string>, Record<string, unknown>]>([
     ["each document type: CE", { document_type: "CE" }, { document_type: "CE" }],
-    ["each document type: NIT", { document_type: "NIT", person_type: "juridica" }, { document_type: "NIT", person_type: "juridica" }],
+    [
+      "each document type: NIT",
+      { document_type: "NIT", person_type: "juridica" },
+      { document_type: "NIT", person_type: "juridica" },
+    ],
     ["each document type: PP", { document_type: "PP" }, { document_type: "PP" }],
     ["a 6-digit document", { document: "123456" }, { document: "123456" }],
     ["a 12-digit document", { document: "123456789012" }, { document: "123456789012" }],
-    ["a document with dots and spaces", { document: " 1.020.304.050 " }, { document: "1020304050" }],
+    [
+      "a document with dots and spaces",
+      { document: " 1.020.304.050 " },
+      { document: "1020304050" },
+    ],
     ["a bank code with spaces", { bank: " 1051 " }, { bank: "1051" }],
     ["a bank not in the fallback list", { bank: "1507" }, { bank: "1507" }],
   ])("accepts %s", (_label, changes, expected) => {
@@ -68,7 +77,11 @@ describe("pseFormSchema", () => {
     ["one word", { full_name: "Ana" }, { full_name: [M.fullName] }],
     ["one word and a dot", { full_name: "Ana ." }, { full_name: [M.fullName] }],
     ["one word with padding", { full_name: "  Ana  " }, { full_name: [M.fullName] }],
-    ["a 121-character name", { full_name: `Ana ${"x".repeat(117)}` }, { full_name: [M.fullNameTooLong] }],
+    [
+      "a 121-character name",
+      { full_name: `Ana ${"x".repeat(117)}` },
+      { full_name: [M.fullNameTooLong] },
+    ],
     ["no bank", { bank: "" }, { bank: [M.bank] }],
     ["the PSE prompt entry", { bank: "0" }, { bank: [M.bank] }],
     ["no person type", { person_type: "" }, { person_type: [M.personType] }],
@@ -122,11 +135,23 @@ describe("FALLBACK_PSE_BANKS", () => {
 
 describe("pseBanksFrom", () => {
   it.each<[string, unknown, ReadonlyArray<{ code: string; name: string }>]>([
-    ["an array of id and name", [{ id: "1007", name: "Bancolombia" }], [{ code: "1007", name: "Bancolombia" }]],
+    [
+      "an array of id and name",
+      [{ id: "1007", name: "Bancolombia" }],
+      [{ code: "1007", name: "Bancolombia" }],
+    ],
     ["numeric ids", [{ id: 1051, name: " Davivienda " }], [{ code: "1051", name: "Davivienda" }]],
     ["code in place of id", [{ code: "1507", name: "Nequi" }], [{ code: "1507", name: "Nequi" }]],
-    ["a list under banks", { banks: [{ id: "1001", name: "Banco de Bogotá" }] }, [{ code: "1001", name: "Banco de Bogotá" }]],
-    ["a list under data", { data: [{ id: "1002", name: "Banco Popular" }] }, [{ code: "1002", name: "Banco Popular" }]],
+    [
+      "a list under banks",
+      { banks: [{ id: "1001", name: "Banco de Bogotá" }] },
+      [{ code: "1001", name: "Banco de Bogotá" }],
+    ],
+    [
+      "a list under data",
+      { data: [{ id: "1002", name: "Banco Popular" }] },
+      [{ code: "1002", name: "Banco Popular" }],
+    ],
     [
       "the prompt entry, broken entries and duplicates",
       [
@@ -141,7 +166,11 @@ describe("pseBanksFrom", () => {
       [{ code: "1007", name: "Bancolombia" }],
     ],
     ["an empty list", [], FALLBACK_PSE_BANKS],
-    ["only the prompt", [{ id: "0", name: "A continuación seleccione su banco" }], FALLBACK_PSE_BANKS],
+    [
+      "only the prompt",
+      [{ id: "0", name: "A continuación seleccione su banco" }],
+      FALLBACK_PSE_BANKS,
+    ],
     ["null", null, FALLBACK_PSE_BANKS],
     ["a string", "<html>", FALLBACK_PSE_BANKS],
     ["an object without a list", { error: "timeout" }, FALLBACK_PSE_BANKS],

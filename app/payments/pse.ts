@@ -68,7 +68,8 @@ export function pseBanksFrom(payload: unknown): ReadonlyArray<PseBank> {
     if (entry === null || typeof entry !== "object") continue;
     const record = entry as Record<string, unknown>;
     const rawCode = record.code ?? record.id;
-    const code = typeof rawCode === "number" || typeof rawCode === "string" ? String(rawCode).trim() : "";
+    const code =
+      typeof rawCode === "number" || typeof rawCode === "string" ? String(rawCode).trim() : "";
     const name = typeof record.name === "string" ? record.name.trim() : "";
     if (!code || !name || code === PROMPT_BANK_CODE || seen.has(code)) continue;
     seen.add(code);

@@ -79,13 +79,21 @@ describe("parseGatewayError", () => {
       '{not json} then {"error_code":3004,"description":"Stolen card"}',
       { error_code: "3004", description: "Stolen card" },
     ],
-    ["no JSON", "Error al procesar el pago.", { error_code: null, description: "Error al procesar el pago." }],
+    [
+      "no JSON",
+      "Error al procesar el pago.",
+      { error_code: null, description: "Error al procesar el pago." },
+    ],
     [
       "JSON without the fields",
       'Error al procesar el pago: {"foo":1}',
       { error_code: null, description: "Error al procesar el pago" },
     ],
-    ["an unclosed brace", 'Error {"error_code":3001', { error_code: null, description: 'Error {"error_code":3001' }],
+    [
+      "an unclosed brace",
+      'Error {"error_code":3001',
+      { error_code: null, description: 'Error {"error_code":3001' },
+    ],
     ["an empty message", "", { error_code: null, description: null }],
     ["only spaces", "   ", { error_code: null, description: null }],
     [

@@ -26,8 +26,10 @@ const FAILED = new Set(["failed", "cancelled", "declined"]);
  */
 export function paymentResult(status: unknown): PaymentResult {
   const normalized = typeof status === "string" ? status.trim().toLowerCase() : "";
-  if (COMPLETED.has(normalized)) return { state: "success", label: "Completado", status: normalized };
-  if (SUCCESS_PENDING.has(normalized)) return { state: "success", label: "Pendiente", status: normalized };
+  if (COMPLETED.has(normalized))
+    return { state: "success", label: "Completado", status: normalized };
+  if (SUCCESS_PENDING.has(normalized))
+    return { state: "success", label: "Pendiente", status: normalized };
   if (FAILED.has(normalized)) return { state: "failed", label: "Fallido", status: normalized };
   return { state: "pending", label: "Pendiente", status: normalized };
 }
@@ -50,7 +52,9 @@ const MAX_DESCRIPTION = 300;
 const ERROR_CODE = /^[A-Za-z0-9_.-]{1,32}$/;
 
 /** Every balanced {...} block of `text` that parses as a JSON object, with its position. */
-function jsonObjectsIn(text: string): Array<{ start: number; end: number; value: Record<string, unknown> }> {
+function jsonObjectsIn(
+  text: string,
+): Array<{ start: number; end: number; value: Record<string, unknown> }> {
   const found: Array<{ start: number; end: number; value: Record<string, unknown> }> = [];
   let i = text.indexOf("{");
   while (i !== -1) {
@@ -121,7 +125,10 @@ function search(value: unknown, depth: number): Found {
 function cleanDescription(text: string | null): string | null {
   if (text === null) return null;
   // Control characters become spaces; then single spaces, and a cap for the URL.
-  const clean = text.replace(/\p{Cc}/gu, " ").replace(/\s+/g, " ").trim();
+  const clean = text
+    .replace(/\p{Cc}/gu, " ")
+    .replace(/\s+/g, " ")
+    .trim();
   return clean ? clean.slice(0, MAX_DESCRIPTION) : null;
 }
 
@@ -141,6 +148,7 @@ export function parseGatewayError(message: string): GatewayError {
     }
   }
   let rest = text;
-  for (const { start, end } of [...objects].reverse()) rest = rest.slice(0, start) + rest.slice(end);
+  for (const { start, end } of [...objects].reverse())
+    rest = rest.slice(0, start) + rest.slice(end);
   return { error_code: null, description: cleanDescription(rest.replace(/[\s:\-–]+$/u, "")) };
 }

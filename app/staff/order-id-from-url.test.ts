@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { extractOrderId, type OrderIdResult, STAFF_ORDER_MESSAGES as M, validateOrderIdInput } from "./order-id-from-url";
+import {
+  extractOrderId,
+  type OrderIdResult,
+  STAFF_ORDER_MESSAGES as M,
+  validateOrderIdInput,
+} from "./order-id-from-url";
 
 describe("extractOrderId", () => {
   it.each<[string, OrderIdResult]>([
@@ -7,7 +12,10 @@ describe("extractOrderId", () => {
       "https://tienda.example.co/checkout/success/card?id=tr_1&order_id=CARD-1767225600000AB12",
       { ok: true, orderId: "CARD-1767225600000AB12" },
     ],
-    ["http://localhost:3000/checkout/success/pse?order_id=PSE-1767225600000ZZ99", { ok: true, orderId: "PSE-1767225600000ZZ99" }],
+    [
+      "http://localhost:3000/checkout/success/pse?order_id=PSE-1767225600000ZZ99",
+      { ok: true, orderId: "PSE-1767225600000ZZ99" },
+    ],
     ["  https://x.co/?order_id=ORDER-1  ", { ok: true, orderId: "ORDER-1" }],
     ["https://x.co/?order_id=%20abc_123%20", { ok: true, orderId: "abc_123" }],
     ["https://x.co/?order_id=&order_id=second", { ok: true, orderId: "second" }],
@@ -69,10 +77,22 @@ describe("validateOrderIdInput", () => {
     expect(validateOrderIdInput(input)).toEqual({ ok: true, orderId });
   });
 
-  it.each(["", "   ", "\t\n", "a".repeat(101), "CARD 1", "CARD-1;DROP", "pedido#1", "ñandú", "../etc", "a/b", "%41"])(
-    "refuses %j",
-    (input) => {
-      expect(validateOrderIdInput(input)).toEqual({ ok: false, message: "Por favor ingresa un Order ID válido" });
-    },
-  );
+  it.each([
+    "",
+    "   ",
+    "\t\n",
+    "a".repeat(101),
+    "CARD 1",
+    "CARD-1;DROP",
+    "pedido#1",
+    "ñandú",
+    "../etc",
+    "a/b",
+    "%41",
+  ])("refuses %j", (input) => {
+    expect(validateOrderIdInput(input)).toEqual({
+      ok: false,
+      message: "Por favor ingresa un Order ID válido",
+    });
+  });
 });

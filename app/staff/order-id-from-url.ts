@@ -20,7 +20,11 @@ const ORDER_ID_CHARACTERS = /^[A-Za-z0-9_-]+$/;
  */
 export function validateOrderIdInput(text: string): OrderIdResult {
   const orderId = text.trim();
-  if (!orderId || orderId.length > ORDER_ID_INPUT_MAX_LENGTH || !ORDER_ID_CHARACTERS.test(orderId)) {
+  if (
+    !orderId ||
+    orderId.length > ORDER_ID_INPUT_MAX_LENGTH ||
+    !ORDER_ID_CHARACTERS.test(orderId)
+  ) {
     return { ok: false, message: STAFF_ORDER_MESSAGES.invalidOrderId };
   }
   return { ok: true, orderId };

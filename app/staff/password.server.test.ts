@@ -14,8 +14,20 @@ import {
 const b64 = (bytes: Buffer) => bytes.toString("base64url");
 
 /** A hash made independently with scryptSync, to pin the format. */
-function referenceHash(password: string, salt: Buffer, keyBytes = 32, N = 16384, r = 8, p = 1): string {
-  const key = scryptSync(Buffer.from(password, "utf8"), salt, keyBytes, { N, r, p, maxmem: 64 * 1024 * 1024 });
+function referenceHash(
+  password: string,
+  salt: Buffer,
+  keyBytes = 32,
+  N = 16384,
+  r = 8,
+  p = 1,
+): string {
+  const key = scryptSync(Buffer.from(password, "utf8"), salt, keyBytes, {
+    N,
+    r,
+    p,
+    maxmem: 64 * 1024 * 1024,
+  });
   return `scrypt$${N}$${r}$${p}$${b64(salt)}$${b64(key)}`;
 }
 
@@ -44,9 +56,12 @@ describe("hashPassword", () => {
     expect(await verifyPassword("correct horse", second)).toBe(true);
   });
 
-  it.each(["", "a".repeat(MAX_PASSWORD_LENGTH + 1)])("refuses a password of length %#", async (plain) => {
-    await expect(hashPassword(plain)).rejects.toThrow(RangeError);
-  });
+  it.each(["", "a".repeat(MAX_PASSWORD_LENGTH + 1)])(
+    "refuses a password of length %#",
+    async (plain) => {
+      await expect(hashPassword(plain)).rejects.toThrow(RangeError);
+    },
+  );
 });
 
 describe("verifyPassword", () => {
@@ -109,10 +124,35 @@ describe("parseStaffUsers", () => {
     ["empty", "", []],
     ["blank", " \n ", []],
     ["one user", `ana=${GOOD}`, [["ana", GOOD]]],
-    ["comma-separated", `ana=${GOOD},luis=${OTHER}`, [["ana", GOOD], ["luis", OTHER]]],
-    ["space-separated", `ana=${GOOD} luis=${OTHER}`, [["ana", GOOD], ["luis", OTHER]]],
-    ["newlines, commas and a trailing comma", `\n ana=${GOOD},\n\tluis=${OTHER} ,`, [["ana", GOOD], ["luis", OTHER]]],
-    ["a user name with dots, dashes and capitals", `Ana.Maria_G-1=${GOOD}`, [["ana.maria_g-1", GOOD]]],
+    [
+      "comma-separated",
+      `ana=${GOOD},luis=${OTHER}`,
+      [
+        ["ana", GOOD],
+        ["luis", OTHER],
+      ],
+    ],
+    [
+      "space-separated",
+      `ana=${GOOD} luis=${OTHER}`,
+      [
+        ["ana", GOOD],
+        ["luis", OTHER],
+      ],
+    ],
+    [
+      "newlines, commas and a trailing comma",
+      `\n ana=${GOOD},\n\tluis=${OTHER} ,`,
+      [
+        ["ana", GOOD],
+        ["luis", OTHER],
+      ],
+    ],
+    [
+      "a user name with dots, dashes and capitals",
+      `Ana.Maria_G-1=${GOOD}`,
+      [["ana.maria_g-1", GOOD]],
+    ],
   ])("reads %s", (_label, env, expected) => {
     expect([...parseStaffUsers(env)]).toEqual(expected);
   });
@@ -124,9 +164,17 @@ describe("parseStaffUsers", () => {
     ["a user name with @", `ana@x.co=${GOOD}`, /^STAFF_USERS: entry 1 has an invalid user name/],
     ["a 65-character user name", `${"a".repeat(65)}=${GOOD}`, /invalid user name/],
     ["an empty hash", "ana=", /^STAFF_USERS: the hash of user "ana" is not a valid scrypt hash/],
-    ["a plain password in place of a hash", "ana=secreto", /the hash of user "ana" is not a valid scrypt hash/],
+    [
+      "a plain password in place of a hash",
+      "ana=secreto",
+      /the hash of user "ana" is not a valid scrypt hash/,
+    ],
     ["a second entry broken", `ana=${GOOD},luis`, /^STAFF_USERS: entry 2 is not "user=hash"/],
-    ["a user listed twice", `ana=${GOOD} ANA=${OTHER}`, /^STAFF_USERS: user "ana" is listed more than once/],
+    [
+      "a user listed twice",
+      `ana=${GOOD} ANA=${OTHER}`,
+      /^STAFF_USERS: user "ana" is listed more than once/,
+    ],
   ])("throws on %s", (_label, env, message) => {
     expect(() => parseStaffUsers(env)).toThrow(message);
   });
@@ -164,7 +212,10 @@ describe("verifyStaffCredentials", () => {
 describe("scripts/staff-hash.ts", () => {
   const script = fileURLToPath(new URL("../../scripts/staff-hash.ts", import.meta.url));
 
-  function run(args: string[], stdin: string): Promise<{ code: number; stdout: string; stderr: string }> {
+  function run(
+    args: string[],
+    stdin: string,
+  ): Promise<{ code: number; stdout: string; stderr: string }> {
     return new Promise((resolve) => {
       const child = execFile(process.execPath, [script, ...args], (error, stdout, stderr) => {
         resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });

@@ -10,10 +10,21 @@
  * Neither "=", "," nor whitespace can occur in a hash (base64url and "$"), so the split is
  * unambiguous. Remember to single-quote the value in a shell: "$" starts a variable there.
  */
-import { type BinaryLike, randomBytes, scrypt, type ScryptOptions, timingSafeEqual } from "node:crypto";
+import {
+  type BinaryLike,
+  randomBytes,
+  scrypt,
+  type ScryptOptions,
+  timingSafeEqual,
+} from "node:crypto";
 
 /** node:crypto's scrypt as a promise (util.promisify would pick the overload without options). */
-function scryptAsync(password: BinaryLike, salt: BinaryLike, keylen: number, options: ScryptOptions): Promise<Buffer> {
+function scryptAsync(
+  password: BinaryLike,
+  salt: BinaryLike,
+  keylen: number,
+  options: ScryptOptions,
+): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     scrypt(password, salt, keylen, options, (error, key) => (error ? reject(error) : resolve(key)));
   });
@@ -70,7 +81,14 @@ function passwordBytes(plain: string): Buffer {
   return Buffer.from(plain.normalize("NFC"), "utf8");
 }
 
-function derive(plain: string, salt: Buffer, keyBytes: number, N: number, r: number, p: number): Promise<Buffer> {
+function derive(
+  plain: string,
+  salt: Buffer,
+  keyBytes: number,
+  N: number,
+  r: number,
+  p: number,
+): Promise<Buffer> {
   return scryptAsync(passwordBytes(plain), salt, keyBytes, { N, r, p, maxmem: 2 * 128 * N * r });
 }
 
@@ -115,7 +133,9 @@ export function parseStaffUsers(env: string | undefined): Map<string, string> {
     const position = `entry ${index + 1}`;
     const separator = entry.indexOf("=");
     if (separator === -1) {
-      throw new Error(`STAFF_USERS: ${position} is not "user=hash"; separate entries with commas or spaces`);
+      throw new Error(
+        `STAFF_USERS: ${position} is not "user=hash"; separate entries with commas or spaces`,
+      );
     }
     const user = entry.slice(0, separator);
     const hash = entry.slice(separator + 1);
