@@ -5,6 +5,7 @@
  * caching is ~/platform/cache.server.ts.
  */
 import { createCatalogueCalls } from "./catalogue-calls.server.ts";
+import { createPaymentCalls } from "./payment-calls.server.ts";
 import { createPriceCalls } from "./price-calls.server.ts";
 import { createTransport, type FetchLike } from "./transport.server.ts";
 import { type AppCache, appCache, createCache } from "~/platform/cache.server.ts";
@@ -15,6 +16,14 @@ import type { ProductPage } from "./catalogue-calls.server.ts";
 
 export { ApiError, isNotFound } from "./transport.server.ts";
 export { DATASHEET_NOT_FOUND, PRODUCT_NOT_FOUND } from "./catalogue-calls.server.ts";
+export { PaymentError } from "./payment-calls.server.ts";
+export type {
+  CardDetails,
+  Charge,
+  NotificationResult,
+  PaymentLine,
+  PrepareCheckoutPayload,
+} from "./payment-calls.server.ts";
 
 export interface ApiClientOptions {
   /** Remote API origin; undefined → the embedded sandbox in-process. */
@@ -47,6 +56,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     cache,
     ...createCatalogueCalls(context),
     ...createPriceCalls(context),
+    ...createPaymentCalls(context),
   };
 }
 
