@@ -248,9 +248,9 @@ function emailDocument(title: string, content: string): string {
 <title>${escapeHtml(title)}</title>
 </head>
 <body style="margin:0;padding:16px;background:#f8fafc;font-family:Arial,Helvetica,sans-serif;color:#0f172a;line-height:1.5">
-<div style="max-width:640px;margin:0 auto;background:#ffffff;padding:24px;border-radius:8px">
+<main style="display:block;max-width:640px;margin:0 auto;background:#ffffff;padding:24px;border-radius:8px">
 ${content}
-</div>
+</main>
 </body>
 </html>`;
 }
