@@ -70,7 +70,7 @@ export const PAYMENT_FIXTURES = {
     fraudRisk: card("4000000000000127", "visa", { status: "failed", errorCode: 3005 }, "Riesgo de fraude (3005)"),
     pending: card("4000000000000101", "visa", { status: "charge_pending" }, "Queda pendiente (charge_pending)"),
   },
-  /** Numbers that fail before any charge. */
+  /** Numbers outside the test-card table. */
   invalidCards: {
     /** Fails the Luhn check: 2004 at /payments/card/token. */
     luhn: "4111111111111112",
