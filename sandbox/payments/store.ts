@@ -1,0 +1,554 @@
+/**
+ * The writable payments database (payments.sqlite in the sandbox data folder),
+ * separate from the read-only catalogue: checkout sessions, single-use card
+ * tokens, charges, order notifications and the e-mail outbox.
+ *
+ * One process, synchronous node:sqlite: a request's statements never
+ * interleave with another's, and WAL + busy_timeout + BEGIN IMMEDIATE keep it
+ * correct when a second process (a test runner, the standalone sandbox) opens
+ * the same file. Card numbers and CVVs are never written: a token keeps the
+ * brand, last four digits, holder name and expiry, plus the outcome decided
+ * when it was created.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import type { SQLInputValue, StatementSync } from "node:sqlite";
+import type { TestCardOutcome } from "./fixtures.ts";
+import type { CardBrand, ChargeStatus } from "./gateway.ts";
+import type { Breakdown, CheckoutPayload } from "./schemas.ts";
+
+export const PAYMENTS_DB_FILE = "payments.sqlite";
+const SCHEMA_VERSION = 1;
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS checkout_sessions (
+  id TEXT PRIMARY KEY,
+  created_at TEXT NOT NULL,
+  customer_email TEXT NOT NULL,
+  total_amount INTEGER NOT NULL,
+  data TEXT NOT NULL,            -- the validated payload, JSON, without products_html
+  breakdown TEXT NOT NULL,       -- subtotal / iva / shipping / total the total was read as
+  order_id TEXT,                 -- order.order_id, or the one link-payment set
+  charge_id TEXT,
+  reported_status TEXT,          -- what link-payment said; informative, never trusted
+  linked_at TEXT
+);
+CREATE INDEX IF NOT EXISTS checkout_sessions_order ON checkout_sessions (order_id);
+
+CREATE TABLE IF NOT EXISTS tokens (
+  id TEXT PRIMARY KEY,
+  created_at TEXT NOT NULL,
+  brand TEXT,
+  last4 TEXT NOT NULL,
+  holder_name TEXT NOT NULL,
+  expiration_month TEXT NOT NULL,
+  expiration_year TEXT NOT NULL,
+  outcome TEXT NOT NULL,         -- JSON: the charge result of this card (test cards are fixed)
+  used_at TEXT
+);
+
+-- order_id is unique over all charges, as Openpay's: a failed or declined charge
+-- also takes its order id, so the store makes a new order id to retry.
+CREATE TABLE IF NOT EXISTS charges (
+  id TEXT PRIMARY KEY,
+  method TEXT NOT NULL CHECK (method IN ('card', 'bank_account')),
+  order_id TEXT NOT NULL UNIQUE,
+  status TEXT NOT NULL,
+  amount INTEGER NOT NULL,
+  currency TEXT NOT NULL,
+  description TEXT NOT NULL,
+  authorization TEXT,
+  error_code INTEGER,
+  creation_date TEXT NOT NULL,
+  operation_date TEXT,
+  session_id TEXT,
+  customer TEXT NOT NULL,        -- JSON {name, last_name, email, phone}
+  token_id TEXT,
+  card_brand TEXT,
+  card_last4 TEXT,
+  card_holder TEXT,
+  card_exp_month TEXT,
+  card_exp_year TEXT,
+  bank_code TEXT,
+  bank_name TEXT,
+  redirect_url TEXT,             -- the store's return address (PSE)
+  extra TEXT                     -- JSON: other PSE fields (document, shipping, lines)
+);
+
+CREATE TABLE IF NOT EXISTS notifications (
+  order_id TEXT PRIMARY KEY,
+  charge_id TEXT NOT NULL,
+  first_sent_at TEXT NOT NULL,
+  first_source TEXT NOT NULL,
+  last_sent_at TEXT NOT NULL,
+  send_count INTEGER NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS emails (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  created_at TEXT NOT NULL,
+  order_id TEXT,
+  kind TEXT NOT NULL,
+  recipients TEXT NOT NULL,      -- JSON array
+  subject TEXT NOT NULL,
+  html TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS emails_order ON emails (order_id);
+`;
+
+/** What a checkout session keeps: the payload as validated, minus products_html. */
+export type StoredCheckout = Omit<CheckoutPayload, "products_html">;
+
+export interface SessionRecord {
+  id: string;
+  createdAt: string;
+  customerEmail: string;
+  totalAmount: number;
+  data: StoredCheckout;
+  breakdown: Breakdown;
+  orderId: string | null;
+  chargeId: string | null;
+  reportedStatus: string | null;
+  linkedAt: string | null;
+}
+
+export interface TokenRecord {
+  id: string;
+  createdAt: string;
+  brand: CardBrand | null;
+  last4: string;
+  holderName: string;
+  expirationMonth: string;
+  expirationYear: string;
+  outcome: TestCardOutcome;
+  usedAt: string | null;
+}
+
+export interface CustomerInfo {
+  name: string;
+  last_name?: string;
+  email: string;
+  phone?: string;
+}
+
+export interface StoredCard {
+  brand: CardBrand | null;
+  last4: string;
+  holderName: string;
+  expirationMonth: string;
+  expirationYear: string;
+}
+
+/** PSE fields kept with the charge, for the e-mails when no checkout session is linked. */
+export type ChargeExtra = Record<string, unknown>;
+
+export type ChargeMethod = "card" | "bank_account";
+
+export interface ChargeRecord {
+  id: string;
+  method: ChargeMethod;
+  orderId: string;
+  status: ChargeStatus;
+  amount: number;
+  currency: "COP";
+  description: string;
+  authorization: string | null;
+  errorCode: number | null;
+  creationDate: string;
+  operationDate: string | null;
+  sessionId: string | null;
+  customer: CustomerInfo;
+  card: StoredCard | null;
+  bank: { code: string; name: string } | null;
+  redirectUrl: string | null;
+  extra: ChargeExtra | null;
+}
+
+export interface OutgoingEmail {
+  kind: string;
+  recipients: string[];
+  subject: string;
+  html: string;
+}
+
+export interface EmailRecord extends OutgoingEmail {
+  id: number;
+  createdAt: string;
+  orderId: string | null;
+}
+
+export type CardChargeResult =
+  | { kind: "created"; charge: ChargeRecord }
+  | { kind: "duplicate_order" }
+  | { kind: "token_unknown" }
+  | { kind: "token_used" };
+
+type Row = Record<string, unknown>;
+
+const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
+
+function isUniqueOrderError(error: unknown): boolean {
+  return error instanceof Error && /UNIQUE constraint failed: charges\.order_id/.test(error.message);
+}
+
+export class PaymentsStore {
+  readonly file: string;
+  readonly db: DatabaseSync;
+  readonly #statements = new Map<string, StatementSync>();
+
+  constructor(dataDir: string) {
+    fs.mkdirSync(dataDir, { recursive: true });
+    this.file = path.join(dataDir, PAYMENTS_DB_FILE);
+    this.db = new DatabaseSync(this.file);
+    // busy_timeout first: switching to WAL needs a lock another process may hold.
+    this.db.exec("PRAGMA busy_timeout = 5000");
+    this.db.exec("PRAGMA journal_mode = WAL");
+    this.db.exec("PRAGMA synchronous = NORMAL");
+    this.db.exec("PRAGMA foreign_keys = ON");
+    this.#transaction(() => {
+      this.db.exec(SCHEMA);
+      this.db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
+    });
+  }
+
+  close(): void {
+    if (this.db.isOpen) this.db.close();
+  }
+
+  #stmt(sql: string): StatementSync {
+    let s = this.#statements.get(sql);
+    if (!s) {
+      s = this.db.prepare(sql);
+      this.#statements.set(sql, s);
+    }
+    return s;
+  }
+
+  #get(sql: string, ...args: SQLInputValue[]): Row | undefined {
+    return this.#stmt(sql).get(...args) as Row | undefined;
+  }
+
+  #all(sql: string, ...args: SQLInputValue[]): Row[] {
+    return this.#stmt(sql).all(...args) as Row[];
+  }
+
+  #run(sql: string, ...args: SQLInputValue[]): number {
+    return Number(this.#stmt(sql).run(...args).changes);
+  }
+
+  /** BEGIN IMMEDIATE takes the write lock up front, so a check and the insert after it are atomic across processes too. */
+  #transaction<T>(fn: () => T): T {
+    this.db.exec("BEGIN IMMEDIATE");
+    try {
+      const result = fn();
+      this.db.exec("COMMIT");
+      return result;
+    } catch (error) {
+      if (this.db.isTransaction) this.db.exec("ROLLBACK");
+      throw error;
+    }
+  }
+
+  // Checkout sessions
+
+  createSession(s: Omit<SessionRecord, "chargeId" | "reportedStatus" | "linkedAt">): SessionRecord {
+    this.#run(
+      `INSERT INTO checkout_sessions (id, created_at, customer_email, total_amount, data, breakdown, order_id)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      s.id, s.createdAt, s.customerEmail, s.totalAmount, JSON.stringify(s.data), JSON.stringify(s.breakdown), s.orderId,
+    );
+    return { ...s, chargeId: null, reportedStatus: null, linkedAt: null };
+  }
+
+  getSession(id: string): SessionRecord | undefined {
+    const row = this.#get("SELECT * FROM checkout_sessions WHERE id = ?", id);
+    return row ? sessionFromRow(row) : undefined;
+  }
+
+  /** The session tied to an order: the one a charge names, else the last one linked to (or prepared with) that order id. */
+  sessionForOrder(orderId: string, sessionId: string | null): SessionRecord | undefined {
+    if (sessionId) {
+      const s = this.getSession(sessionId);
+      if (s) return s;
+    }
+    const row = this.#get(
+      `SELECT * FROM checkout_sessions WHERE order_id = ?
+       ORDER BY linked_at IS NULL, linked_at DESC, created_at DESC LIMIT 1`,
+      orderId,
+    );
+    return row ? sessionFromRow(row) : undefined;
+  }
+
+  /** Ties a session to an order and charge; the charge gets the session when it had none. */
+  linkSession(
+    sessionId: string,
+    link: { orderId: string; chargeId: string | null; reportedStatus: string | null; at: string },
+  ): SessionRecord | undefined {
+    return this.#transaction(() => {
+      const changed = this.#run(
+        `UPDATE checkout_sessions SET order_id = ?, charge_id = ?, reported_status = ?, linked_at = ? WHERE id = ?`,
+        link.orderId, link.chargeId, link.reportedStatus, link.at, sessionId,
+      );
+      if (changed === 0) return undefined;
+      if (link.chargeId) {
+        this.#run("UPDATE charges SET session_id = ? WHERE id = ? AND session_id IS NULL", sessionId, link.chargeId);
+      }
+      return this.getSession(sessionId);
+    });
+  }
+
+  // Tokens
+
+  createToken(t: Omit<TokenRecord, "usedAt">): void {
+    this.#run(
+      `INSERT INTO tokens (id, created_at, brand, last4, holder_name, expiration_month, expiration_year, outcome)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      t.id, t.createdAt, t.brand, t.last4, t.holderName, t.expirationMonth, t.expirationYear, JSON.stringify(t.outcome),
+    );
+  }
+
+  getToken(id: string): TokenRecord | undefined {
+    const row = this.#get("SELECT * FROM tokens WHERE id = ?", id);
+    if (!row) return undefined;
+    return {
+      id: String(row.id),
+      createdAt: String(row.created_at),
+      brand: str(row.brand) as CardBrand | null,
+      last4: String(row.last4),
+      holderName: String(row.holder_name),
+      expirationMonth: String(row.expiration_month),
+      expirationYear: String(row.expiration_year),
+      outcome: JSON.parse(String(row.outcome)) as TestCardOutcome,
+      usedAt: str(row.used_at),
+    };
+  }
+
+  // Charges
+
+  /**
+   * One card charge, atomically: a repeated order id creates nothing and leaves
+   * the token unused; otherwise the token is spent and the charge recorded with
+   * the token's outcome (completed, charge_pending, or failed with its code).
+   */
+  createCardCharge(input: {
+    id: string;
+    tokenId: string;
+    orderId: string;
+    amount: number;
+    description: string;
+    customer: CustomerInfo;
+    sessionId: string | null;
+    creationDate: string;
+    authorization: string;
+  }): CardChargeResult {
+    try {
+      return this.#transaction((): CardChargeResult => {
+        if (this.#get("SELECT 1 FROM charges WHERE order_id = ?", input.orderId)) return { kind: "duplicate_order" };
+        const token = this.getToken(input.tokenId);
+        if (!token) return { kind: "token_unknown" };
+        if (token.usedAt !== null) return { kind: "token_used" };
+        this.#run("UPDATE tokens SET used_at = ? WHERE id = ?", input.creationDate, token.id);
+        const outcome = token.outcome;
+        const sessionId = input.sessionId && this.#get("SELECT 1 FROM checkout_sessions WHERE id = ?", input.sessionId) ? input.sessionId : null;
+        this.#run(
+          `INSERT INTO charges (id, method, order_id, status, amount, currency, description, authorization, error_code,
+             creation_date, operation_date, session_id, customer, token_id, card_brand, card_last4, card_holder,
+             card_exp_month, card_exp_year)
+           VALUES (?, 'card', ?, ?, ?, 'COP', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          input.id, input.orderId, outcome.status, input.amount, input.description,
+          outcome.status === "completed" ? input.authorization : null,
+          outcome.status === "failed" ? outcome.errorCode : null,
+          input.creationDate, outcome.status === "charge_pending" ? null : input.creationDate,
+          sessionId, JSON.stringify(input.customer), token.id, token.brand, token.last4, token.holderName,
+          token.expirationMonth, token.expirationYear,
+        );
+        return { kind: "created", charge: this.getCharge(input.id)! };
+      });
+    } catch (error) {
+      if (isUniqueOrderError(error)) return { kind: "duplicate_order" };
+      throw error;
+    }
+  }
+
+  /** A PSE charge, in_progress until the bank page decides; a repeated order id creates nothing. */
+  createBankCharge(input: {
+    id: string;
+    orderId: string;
+    amount: number;
+    description: string;
+    customer: CustomerInfo;
+    sessionId: string | null;
+    creationDate: string;
+    bank: { code: string; name: string } | null;
+    redirectUrl: string;
+    extra: ChargeExtra;
+  }): ChargeRecord | "duplicate_order" {
+    try {
+      return this.#transaction(() => {
+        if (this.#get("SELECT 1 FROM charges WHERE order_id = ?", input.orderId)) return "duplicate_order" as const;
+        const sessionId = input.sessionId && this.#get("SELECT 1 FROM checkout_sessions WHERE id = ?", input.sessionId) ? input.sessionId : null;
+        this.#run(
+          `INSERT INTO charges (id, method, order_id, status, amount, currency, description, creation_date, session_id,
+             customer, bank_code, bank_name, redirect_url, extra)
+           VALUES (?, 'bank_account', ?, 'in_progress', ?, 'COP', ?, ?, ?, ?, ?, ?, ?, ?)`,
+          input.id, input.orderId, input.amount, input.description, input.creationDate, sessionId,
+          JSON.stringify(input.customer), input.bank?.code ?? null, input.bank?.name ?? null, input.redirectUrl,
+          JSON.stringify(input.extra),
+        );
+        return this.getCharge(input.id)!;
+      });
+    } catch (error) {
+      if (isUniqueOrderError(error)) return "duplicate_order";
+      throw error;
+    }
+  }
+
+  getCharge(id: string): ChargeRecord | undefined {
+    const row = this.#get("SELECT * FROM charges WHERE id = ?", id);
+    return row ? chargeFromRow(row) : undefined;
+  }
+
+  chargesByOrder(orderId: string): ChargeRecord[] {
+    return this.#all("SELECT * FROM charges WHERE order_id = ? ORDER BY creation_date, id", orderId).map(chargeFromRow);
+  }
+
+  /**
+   * The bank's answer to a PSE charge. Only an in_progress charge changes
+   * (completed and failed are final); the charge as it is afterwards is returned.
+   */
+  decideBankCharge(id: string, status: "completed" | "failed" | "in_progress", at: string, authorization: string): ChargeRecord | undefined {
+    this.#run(
+      `UPDATE charges SET status = ?, operation_date = ?, authorization = ?
+       WHERE id = ? AND method = 'bank_account' AND status = 'in_progress'`,
+      status,
+      status === "in_progress" ? null : at,
+      status === "completed" ? authorization : null,
+      id,
+    );
+    return this.getCharge(id);
+  }
+
+  // Notifications and outbox
+
+  /**
+   * Writes an order's e-mails to the outbox under the notifications lock.
+   * mode "once": only when the order never had its notice (confirm-success-page);
+   * mode "always": sends again (manual notification). `build` gets whether they
+   * had been sent before. Returns that, and how many e-mails were written.
+   */
+  sendOrderEmails(input: {
+    orderId: string;
+    chargeId: string;
+    at: string;
+    source: string;
+    mode: "once" | "always";
+    build: (alreadySent: boolean) => OutgoingEmail[];
+  }): { alreadySent: boolean; queued: number } {
+    return this.#transaction(() => {
+      const previous = this.#get("SELECT send_count FROM notifications WHERE order_id = ?", input.orderId);
+      const alreadySent = previous !== undefined;
+      if (alreadySent && input.mode === "once") return { alreadySent, queued: 0 };
+      const emails = input.build(alreadySent);
+      for (const e of emails) {
+        this.#run(
+          "INSERT INTO emails (created_at, order_id, kind, recipients, subject, html) VALUES (?, ?, ?, ?, ?, ?)",
+          input.at, input.orderId, e.kind, JSON.stringify(e.recipients), e.subject, e.html,
+        );
+      }
+      if (alreadySent) {
+        this.#run(
+          "UPDATE notifications SET last_sent_at = ?, send_count = send_count + 1 WHERE order_id = ?",
+          input.at, input.orderId,
+        );
+      } else {
+        this.#run(
+          `INSERT INTO notifications (order_id, charge_id, first_sent_at, first_source, last_sent_at, send_count)
+           VALUES (?, ?, ?, ?, ?, 1)`,
+          input.orderId, input.chargeId, input.at, input.source, input.at,
+        );
+      }
+      return { alreadySent, queued: emails.length };
+    });
+  }
+
+  notificationSent(orderId: string): boolean {
+    return this.#get("SELECT 1 FROM notifications WHERE order_id = ?", orderId) !== undefined;
+  }
+
+  /** Newest first. */
+  listEmails(filter: { orderId?: string; limit: number }): EmailRecord[] {
+    const rows = filter.orderId
+      ? this.#all("SELECT * FROM emails WHERE order_id = ? ORDER BY id DESC LIMIT ?", filter.orderId, filter.limit)
+      : this.#all("SELECT * FROM emails ORDER BY id DESC LIMIT ?", filter.limit);
+    return rows.map(emailFromRow);
+  }
+
+  getEmail(id: number): EmailRecord | undefined {
+    const row = this.#get("SELECT * FROM emails WHERE id = ?", id);
+    return row ? emailFromRow(row) : undefined;
+  }
+
+  countEmails(): number {
+    return Number(this.#get("SELECT COUNT(*) AS n FROM emails")?.n ?? 0);
+  }
+}
+
+function sessionFromRow(row: Row): SessionRecord {
+  return {
+    id: String(row.id),
+    createdAt: String(row.created_at),
+    customerEmail: String(row.customer_email),
+    totalAmount: Number(row.total_amount),
+    data: JSON.parse(String(row.data)) as StoredCheckout,
+    breakdown: JSON.parse(String(row.breakdown)) as Breakdown,
+    orderId: str(row.order_id),
+    chargeId: str(row.charge_id),
+    reportedStatus: str(row.reported_status),
+    linkedAt: str(row.linked_at),
+  };
+}
+
+function chargeFromRow(row: Row): ChargeRecord {
+  const method = String(row.method) as ChargeMethod;
+  return {
+    id: String(row.id),
+    method,
+    orderId: String(row.order_id),
+    status: String(row.status) as ChargeStatus,
+    amount: Number(row.amount),
+    currency: "COP",
+    description: String(row.description),
+    authorization: str(row.authorization),
+    errorCode: row.error_code === null ? null : Number(row.error_code),
+    creationDate: String(row.creation_date),
+    operationDate: str(row.operation_date),
+    sessionId: str(row.session_id),
+    customer: JSON.parse(String(row.customer)) as CustomerInfo,
+    card:
+      method === "card"
+        ? {
+            brand: str(row.card_brand) as CardBrand | null,
+            last4: String(row.card_last4),
+            holderName: String(row.card_holder),
+            expirationMonth: String(row.card_exp_month),
+            expirationYear: String(row.card_exp_year),
+          }
+        : null,
+    bank: row.bank_code === null ? null : { code: String(row.bank_code), name: String(row.bank_name) },
+    redirectUrl: str(row.redirect_url),
+    extra: row.extra === null ? null : (JSON.parse(String(row.extra)) as ChargeExtra),
+  };
+}
+
+function emailFromRow(row: Row): EmailRecord {
+  return {
+    id: Number(row.id),
+    createdAt: String(row.created_at),
+    orderId: str(row.order_id),
+    kind: String(row.kind),
+    recipients: JSON.parse(String(row.recipients)) as string[],
+    subject: String(row.subject),
+    html: String(row.html),
+  };
+}
