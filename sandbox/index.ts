@@ -7,6 +7,7 @@
  */
 import path from "node:path";
 import { CatalogueStore, ensureCatalogueDb } from "./catalogue/db.ts";
+import { getPayments } from "./payments/index.ts";
 import { createSandboxApp } from "./router.ts";
 
 export { SANDBOX_PREFIX } from "./router.ts";
@@ -52,7 +53,11 @@ export function getSandbox(options: SandboxOptions): Sandbox {
 
   const storePromise = entry.store;
   const handler = storePromise.then((store) => {
-    const app = createSandboxApp({ catalogue: store, publicBase });
+    const app = createSandboxApp({
+      catalogue: store,
+      payments: getPayments({ dataDir, publicBase }),
+      publicBase,
+    });
     return (request: Request) => Promise.resolve(app.fetch(request));
   });
   handler.catch(() => {});

@@ -1,5 +1,5 @@
 /**
- * The sandbox's one router: the catalogue side and (when present) the payments side of the
+ * The sandbox's one router: the catalogue side and the payments side of the
  * merchant API, behind the answers every route shares: 404 and 405 in JSON, HEAD like GET,
  * a malformed path as 400, and no stack or internal message ever sent.
  */
@@ -7,11 +7,14 @@ import { Hono } from "hono";
 import { createCatalogueApp } from "./catalogue/routes.ts";
 import type { CatalogueStore } from "./catalogue/db.ts";
 import { error, HttpError } from "./http.ts";
+import { isPaymentsPath, type Payments } from "./payments/index.ts";
 
 export const SANDBOX_PREFIX = "/sandbox";
 
 export interface SandboxAppOptions {
   catalogue: CatalogueStore;
+  /** The payments side (its own store and error shapes; see payments/README.md). */
+  payments: Payments;
   /** "/sandbox", or "" for URLs absolute from the request origin. */
   publicBase: string;
 }
@@ -23,7 +26,7 @@ function routePath(url: string): string {
   return path.replace(/(.)\/+$/, "$1");
 }
 
-export function createSandboxApp({ catalogue, publicBase }: SandboxAppOptions): Hono {
+export function createSandboxApp({ catalogue, payments, publicBase }: SandboxAppOptions): Hono {
   const app = new Hono({ getPath: (request) => routePath(request.url) });
   app.use(async (c, next) => {
     try {
@@ -31,6 +34,11 @@ export function createSandboxApp({ catalogue, publicBase }: SandboxAppOptions): 
     } catch {
       return error(400, "Ruta mal formada");
     }
+    await next();
+  });
+  // The payments side answers its own paths, with its fault prefixes and Openpay error shapes.
+  app.use(async (c, next) => {
+    if (isPaymentsPath(new URL(c.req.url).pathname)) return payments.fetch(c.req.raw);
     await next();
   });
   app.route("/", createCatalogueApp({ store: catalogue, publicBase }));

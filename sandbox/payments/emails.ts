@@ -8,7 +8,13 @@ import type { Breakdown, CheckoutLine } from "./schemas.ts";
 import type { ChargeRecord, OutgoingEmail, SessionRecord } from "./store.ts";
 import type { ChargeStatus } from "./gateway.ts";
 
-const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+const HTML_ESCAPES: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;",
+};
 
 /** Escapes text for HTML content and quoted attributes. */
 export function escapeHtml(value: unknown): string {
@@ -25,7 +31,11 @@ const cop = new Intl.NumberFormat("es-CO", {
 /** `$ 1.234.567` (the space is U+00A0). */
 export const formatCOP = (amount: number) => cop.format(Math.round(amount));
 
-const dateTime = new Intl.DateTimeFormat("es-CO", { dateStyle: "long", timeStyle: "short", timeZone: "America/Bogota" });
+const dateTime = new Intl.DateTimeFormat("es-CO", {
+  dateStyle: "long",
+  timeStyle: "short",
+  timeZone: "America/Bogota",
+});
 
 /** "7 de septiembre de 2025, 10:15 a. m." in Colombian time; the raw text when it is not a date. */
 export function formatDate(iso: string): string {
@@ -91,12 +101,17 @@ export interface OrderSummary {
   charge: ChargeRecord;
 }
 
-const optional = (v: unknown): string | undefined => (typeof v === "string" && v !== "" ? v : undefined);
+const optional = (v: unknown): string | undefined =>
+  typeof v === "string" && v !== "" ? v : undefined;
 
-export function orderSummary(charge: ChargeRecord, session: SessionRecord | undefined): OrderSummary {
+export function orderSummary(
+  charge: ChargeRecord,
+  session: SessionRecord | undefined,
+): OrderSummary {
   if (session) {
     const c = session.data.customer;
-    const lines = session.data.products.length > 0 ? session.data.products : session.data.cart_items;
+    const lines =
+      session.data.products.length > 0 ? session.data.products : session.data.cart_items;
     return {
       orderId: charge.orderId,
       party: {
@@ -159,7 +174,9 @@ const fullName = (p: Party) => [p.name, p.lastName].filter(Boolean).join(" ");
 
 function paymentText(charge: ChargeRecord): string {
   if (charge.card) {
-    const brand = charge.card.brand ? (BRAND_LABELS[charge.card.brand] ?? charge.card.brand) : "Tarjeta";
+    const brand = charge.card.brand
+      ? (BRAND_LABELS[charge.card.brand] ?? charge.card.brand)
+      : "Tarjeta";
     return `Tarjeta ${brand} terminada en ${charge.card.last4}`;
   }
   return charge.bank ? `PSE – ${charge.bank.name}` : "PSE";
@@ -171,7 +188,8 @@ const CELL_RIGHT = 'style="padding:8px;border-bottom:1px solid #e2e8f0;text-alig
 function productsTable(s: OrderSummary): string {
   const rows = s.lines
     .map(
-      (l) => `<tr><td ${CELL}>${escapeHtml(l.title ?? l.name)}</td><td ${CELL_RIGHT}>${l.quantity}</td>` +
+      (l) =>
+        `<tr><td ${CELL}>${escapeHtml(l.title ?? l.name)}</td><td ${CELL_RIGHT}>${l.quantity}</td>` +
         `<td ${CELL_RIGHT}>${formatCOP(l.unit_price)}</td><td ${CELL_RIGHT}>${formatCOP(l.subtotal)}</td></tr>`,
     )
     .join("");
@@ -179,31 +197,42 @@ function productsTable(s: OrderSummary): string {
   if (s.breakdown) {
     totals.push(["Subtotal", formatCOP(s.breakdown.subtotal)]);
     if (s.breakdown.iva !== null) totals.push(["IVA (19 %)", formatCOP(s.breakdown.iva)]);
-    if (s.breakdown.shipping !== null) totals.push(["Envío", s.breakdown.shipping === 0 ? "Gratis" : formatCOP(s.breakdown.shipping)]);
+    if (s.breakdown.shipping !== null)
+      totals.push([
+        "Envío",
+        s.breakdown.shipping === 0 ? "Gratis" : formatCOP(s.breakdown.shipping),
+      ]);
   }
   totals.push(["Total pagado", formatCOP(s.charge.amount)]);
   const foot = totals
     .map(([label, value], i) => {
       const weight = i === totals.length - 1 ? "font-weight:bold;" : "";
-      return `<tr><th scope="row" colspan="3" style="padding:8px;text-align:right;${weight}">${label}</th>` +
-        `<td style="padding:8px;text-align:right;${weight}">${value}</td></tr>`;
+      return (
+        `<tr><th scope="row" colspan="3" style="padding:8px;text-align:right;${weight}">${label}</th>` +
+        `<td style="padding:8px;text-align:right;${weight}">${value}</td></tr>`
+      );
     })
     .join("");
   const body = rows || `<tr><td ${CELL} colspan="4">${escapeHtml(s.charge.description)}</td></tr>`;
-  return `<table style="width:100%;border-collapse:collapse;margin:16px 0">
+  return (
+    `<table style="width:100%;border-collapse:collapse;margin:16px 0">
 <caption style="text-align:left;font-weight:bold;padding:8px 0">Productos del pedido ${escapeHtml(s.orderId)}</caption>
 <thead><tr style="background:#f1f5f9"><th scope="col" ${CELL}>Producto</th><th scope="col" ${CELL_RIGHT}>Cantidad</th>` +
     `<th scope="col" ${CELL_RIGHT}>Precio unitario</th><th scope="col" ${CELL_RIGHT}>Subtotal</th></tr></thead>
 <tbody>${body}</tbody>
 <tfoot>${foot}</tfoot>
-</table>`;
+</table>`
+  );
 }
 
 /** A two-column table of label → value, leaving out empty values. */
 function facts(rows: Array<[string, string | undefined | null]>): string {
   const shown = rows.filter((r): r is [string, string] => typeof r[1] === "string" && r[1] !== "");
   return `<table style="border-collapse:collapse;margin:8px 0">${shown
-    .map(([k, v]) => `<tr><th scope="row" style="padding:4px 12px 4px 0;text-align:left;vertical-align:top">${escapeHtml(k)}</th><td style="padding:4px 0">${escapeHtml(v)}</td></tr>`)
+    .map(
+      ([k, v]) =>
+        `<tr><th scope="row" style="padding:4px 12px 4px 0;text-align:left;vertical-align:top">${escapeHtml(k)}</th><td style="padding:4px 0">${escapeHtml(v)}</td></tr>`,
+    )
     .join("")}</table>`;
 }
 
@@ -257,9 +286,15 @@ ${content}
 
 const RESEND_PREFIX = "Reenvío: ";
 
-export function customerConfirmationEmail(s: OrderSummary, opts: { resend: boolean; salesEmail: string }): OutgoingEmail {
+export function customerConfirmationEmail(
+  s: OrderSummary,
+  opts: { resend: boolean; salesEmail: string },
+): OutgoingEmail {
   const subject = `${opts.resend ? RESEND_PREFIX : ""}Confirmación de tu pedido ${s.orderId}`;
-  const greeting = s.party.clientType === "business" && s.party.companyName ? s.party.companyName : fullName(s.party);
+  const greeting =
+    s.party.clientType === "business" && s.party.companyName
+      ? s.party.companyName
+      : fullName(s.party);
   const html = emailDocument(
     subject,
     `<h1 style="font-size:22px;margin:0 0 12px">¡Gracias por tu compra, ${escapeHtml(greeting)}!</h1>
@@ -275,8 +310,14 @@ ${shippingFacts(s)}
   return { kind: EMAIL_KINDS.customer, recipients: [s.party.email], subject, html };
 }
 
-export function salesNoticeEmail(s: OrderSummary, opts: { resend: boolean; salesEmail: string }): OutgoingEmail {
-  const who = s.party.clientType === "business" && s.party.companyName ? s.party.companyName : fullName(s.party);
+export function salesNoticeEmail(
+  s: OrderSummary,
+  opts: { resend: boolean; salesEmail: string },
+): OutgoingEmail {
+  const who =
+    s.party.clientType === "business" && s.party.companyName
+      ? s.party.companyName
+      : fullName(s.party);
   const subject = `${opts.resend ? RESEND_PREFIX : ""}Nuevo pedido pagado ${s.orderId} – ${who}`;
   const p = s.party;
   const html = emailDocument(
@@ -307,6 +348,9 @@ ${productsTable(s)}`,
 }
 
 /** Both e-mails of a paid order, customer first. */
-export function orderEmails(s: OrderSummary, opts: { resend: boolean; salesEmail: string }): OutgoingEmail[] {
+export function orderEmails(
+  s: OrderSummary,
+  opts: { resend: boolean; salesEmail: string },
+): OutgoingEmail[] {
   return [customerConfirmationEmail(s, opts), salesNoticeEmail(s, opts)];
 }

@@ -22,7 +22,12 @@ export interface TestCard {
   readonly label: string;
 }
 
-const card = (number: string, brand: TestCard["brand"], outcome: TestCardOutcome, label: string): TestCard => ({
+const card = (
+  number: string,
+  brand: TestCard["brand"],
+  outcome: TestCardOutcome,
+  label: string,
+): TestCard => ({
   number,
   brand,
   outcome,
@@ -62,13 +67,48 @@ export const PAYMENT_FIXTURES = {
   cards: {
     approvedVisa: card("4111111111111111", "visa", { status: "completed" }, "Aprobada"),
     approvedVisa2: card("4242424242424242", "visa", { status: "completed" }, "Aprobada"),
-    approvedMastercard: card("5555555555554444", "mastercard", { status: "completed" }, "Aprobada (Mastercard)"),
-    declined: card("4000000000000002", "visa", { status: "failed", errorCode: 3001 }, "Declinada (3001)"),
-    insufficientFunds: card("4444444444444448", "visa", { status: "failed", errorCode: 3003 }, "Fondos insuficientes (3003)"),
-    expired: card("4000000000000069", "visa", { status: "failed", errorCode: 3002 }, "Tarjeta expirada (3002)"),
-    stolen: card("4000000000000119", "visa", { status: "failed", errorCode: 3004 }, "Reportada como robada (3004)"),
-    fraudRisk: card("4000000000000127", "visa", { status: "failed", errorCode: 3005 }, "Riesgo de fraude (3005)"),
-    pending: card("4000000000000101", "visa", { status: "charge_pending" }, "Queda pendiente (charge_pending)"),
+    approvedMastercard: card(
+      "5555555555554444",
+      "mastercard",
+      { status: "completed" },
+      "Aprobada (Mastercard)",
+    ),
+    declined: card(
+      "4000000000000002",
+      "visa",
+      { status: "failed", errorCode: 3001 },
+      "Declinada (3001)",
+    ),
+    insufficientFunds: card(
+      "4444444444444448",
+      "visa",
+      { status: "failed", errorCode: 3003 },
+      "Fondos insuficientes (3003)",
+    ),
+    expired: card(
+      "4000000000000069",
+      "visa",
+      { status: "failed", errorCode: 3002 },
+      "Tarjeta expirada (3002)",
+    ),
+    stolen: card(
+      "4000000000000119",
+      "visa",
+      { status: "failed", errorCode: 3004 },
+      "Reportada como robada (3004)",
+    ),
+    fraudRisk: card(
+      "4000000000000127",
+      "visa",
+      { status: "failed", errorCode: 3005 },
+      "Riesgo de fraude (3005)",
+    ),
+    pending: card(
+      "4000000000000101",
+      "visa",
+      { status: "charge_pending" },
+      "Queda pendiente (charge_pending)",
+    ),
   },
   /** Numbers outside the test-card table. */
   invalidCards: {

@@ -22,11 +22,14 @@ import {
 const NOW = new Date("2025-09-07T15:00:00Z");
 
 describe("test cards", () => {
-  it.each(Object.entries(PF.cards))("%s (%s) is Luhn-valid, of its brand, with its fixed outcome", (_name, card) => {
-    expect(luhnValid(card.number)).toBe(true);
-    expect(detectBrand(card.number)).toBe(card.brand);
-    expect(cardOutcome(card.number)).toEqual(card.outcome);
-  });
+  it.each(Object.entries(PF.cards))(
+    "%s (%s) is Luhn-valid, of its brand, with its fixed outcome",
+    (_name, card) => {
+      expect(luhnValid(card.number)).toBe(true);
+      expect(detectBrand(card.number)).toBe(card.brand);
+      expect(cardOutcome(card.number)).toEqual(card.outcome);
+    },
+  );
 
   it("fixes the outcomes the issue lists", () => {
     const outcomes = Object.fromEntries(Object.values(PF.cards).map((c) => [c.number, c.outcome]));
@@ -44,7 +47,13 @@ describe("test cards", () => {
   });
 
   it("approves any other Luhn-valid number", () => {
-    for (const n of ["2223000048400011", "378282246310005", "6011111111111117", "30569309025904", "3530111333300000"]) {
+    for (const n of [
+      "2223000048400011",
+      "378282246310005",
+      "6011111111111117",
+      "30569309025904",
+      "3530111333300000",
+    ]) {
       expect(cardNumberValid(n)).toBe(true);
       expect(cardOutcome(n)).toEqual({ status: "completed" });
     }
@@ -52,7 +61,15 @@ describe("test cards", () => {
 
   it("passes tokenization with the documented CVV and expiry", () => {
     for (const c of Object.values(PF.cards)) {
-      const r = checkCard({ number: c.number, month: Number(PF.expiry.month), year: Number(PF.expiry.year), cvv: PF.cvv }, NOW);
+      const r = checkCard(
+        {
+          number: c.number,
+          month: Number(PF.expiry.month),
+          year: Number(PF.expiry.year),
+          cvv: PF.cvv,
+        },
+        NOW,
+      );
       expect(r).toMatchObject({ ok: true, card: { brand: c.brand, last4: c.number.slice(-4) } });
     }
   });
@@ -131,8 +148,14 @@ describe("expiry", () => {
   it("is checked at tokenization (2005), after the number (2004) and before the CVV (2009)", () => {
     const base = { number: PF.cards.approvedVisa.number, month: 12, year: 35, cvv: "123" };
     expect(checkCard({ ...base, month: 8, year: 25 }, NOW)).toEqual({ ok: false, code: 2005 });
-    expect(checkCard({ ...base, number: PF.invalidCards.luhn, month: 8, year: 25 }, NOW)).toEqual({ ok: false, code: 2004 });
-    expect(checkCard({ ...base, month: 8, year: 25, cvv: "1" }, NOW)).toEqual({ ok: false, code: 2005 });
+    expect(checkCard({ ...base, number: PF.invalidCards.luhn, month: 8, year: 25 }, NOW)).toEqual({
+      ok: false,
+      code: 2004,
+    });
+    expect(checkCard({ ...base, month: 8, year: 25, cvv: "1" }, NOW)).toEqual({
+      ok: false,
+      code: 2005,
+    });
     expect(checkCard({ ...base, cvv: "12" }, NOW)).toEqual({ ok: false, code: 2009 });
   });
 });
@@ -152,10 +175,25 @@ describe("CVV", () => {
 
 describe("error table", () => {
   it("has the HTTP codes of the reference and Spanish descriptions", () => {
-    const http = Object.fromEntries(Object.entries(GATEWAY_ERRORS).map(([code, e]) => [code, e.http]));
+    const http = Object.fromEntries(
+      Object.entries(GATEWAY_ERRORS).map(([code, e]) => [code, e.http]),
+    );
     expect(http).toMatchObject({
-      1001: 400, 1003: 422, 1005: 404, 1006: 409, 2004: 422, 2005: 400, 2009: 412,
-      3001: 402, 3002: 402, 3003: 402, 3004: 402, 3005: 402, 3009: 402, 3010: 402, 3012: 412,
+      1001: 400,
+      1003: 422,
+      1005: 404,
+      1006: 409,
+      2004: 422,
+      2005: 400,
+      2009: 412,
+      3001: 402,
+      3002: 402,
+      3003: 402,
+      3004: 402,
+      3005: 402,
+      3009: 402,
+      3010: 402,
+      3012: 412,
     });
     expect(GATEWAY_ERRORS[3001].description).toBe("Tarjeta declinada");
     expect(GATEWAY_ERRORS[3003].description).toBe("Fondos insuficientes");
@@ -177,7 +215,11 @@ describe("error table", () => {
       http_code: 402,
       request_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
     });
-    expect(gatewayError(1006, "otra", "r1")).toMatchObject({ category: "request", description: "otra", request_id: "r1" });
+    expect(gatewayError(1006, "otra", "r1")).toMatchObject({
+      category: "request",
+      description: "otra",
+      request_id: "r1",
+    });
   });
 });
 

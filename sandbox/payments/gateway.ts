@@ -10,7 +10,8 @@ import type { DeclineCode, TestCardOutcome } from "./fixtures.ts";
 export type CardBrand = "visa" | "mastercard" | "amex" | "discover" | "diners" | "jcb";
 
 /** Statuses of an Openpay charge (reference file). */
-export type ChargeStatus = "completed" | "in_progress" | "charge_pending" | "failed" | "cancelled" | "refunded";
+export type ChargeStatus =
+  "completed" | "in_progress" | "charge_pending" | "failed" | "cancelled" | "refunded";
 
 /** Digits only, or null when anything else than digits, spaces and dashes is present. */
 export function normalizeCardNumber(raw: string): string | null {
@@ -48,7 +49,8 @@ export function detectBrand(digits: string): CardBrand | null {
   if (inRange(digits, 2, 51, 55) || inRange(digits, 4, 2221, 2720)) return "mastercard";
   if (inRange(digits, 2, 34, 34) || inRange(digits, 2, 37, 37)) return "amex";
   if (inRange(digits, 4, 3528, 3589)) return "jcb";
-  if (inRange(digits, 3, 300, 305) || inRange(digits, 2, 36, 36) || inRange(digits, 2, 38, 38)) return "diners";
+  if (inRange(digits, 3, 300, 305) || inRange(digits, 2, 36, 36) || inRange(digits, 2, 38, 38))
+    return "diners";
   if (
     digits.startsWith("6011") ||
     inRange(digits, 6, 622126, 622925) ||
@@ -102,18 +104,7 @@ export function cardOutcome(digits: string): TestCardOutcome {
 }
 
 export type GatewayErrorCode =
-  | 1000
-  | 1001
-  | 1003
-  | 1005
-  | 1006
-  | 2004
-  | 2005
-  | 2009
-  | DeclineCode
-  | 3009
-  | 3010
-  | 3012;
+  1000 | 1001 | 1003 | 1005 | 1006 | 2004 | 2005 | 2009 | DeclineCode | 3009 | 3010 | 3012;
 
 export type ErrorCategory = "request" | "gateway" | "internal";
 
@@ -125,14 +116,34 @@ export interface GatewayErrorInfo {
 
 /** Openpay error codes (reference table) with Spanish descriptions. */
 export const GATEWAY_ERRORS: Readonly<Record<GatewayErrorCode, GatewayErrorInfo>> = {
-  1000: { http: 500, category: "internal", description: "Ocurrió un error interno en la pasarela de pagos" },
-  1001: { http: 400, category: "request", description: "La solicitud no es válida: falta un campo o el formato es incorrecto" },
-  1003: { http: 422, category: "request", description: "Uno o más parámetros tienen un valor no válido" },
+  1000: {
+    http: 500,
+    category: "internal",
+    description: "Ocurrió un error interno en la pasarela de pagos",
+  },
+  1001: {
+    http: 400,
+    category: "request",
+    description: "La solicitud no es válida: falta un campo o el formato es incorrecto",
+  },
+  1003: {
+    http: 422,
+    category: "request",
+    description: "Uno o más parámetros tienen un valor no válido",
+  },
   1005: { http: 404, category: "request", description: "El recurso solicitado no existe" },
-  1006: { http: 409, category: "request", description: "Ya existe una transacción con ese order_id" },
+  1006: {
+    http: 409,
+    category: "request",
+    description: "Ya existe una transacción con ese order_id",
+  },
   2004: { http: 422, category: "request", description: "El número de tarjeta no es válido (Luhn)" },
   2005: { http: 400, category: "request", description: "La fecha de expiración ya pasó" },
-  2009: { http: 412, category: "request", description: "El código de seguridad (CVV2) no es válido" },
+  2009: {
+    http: 412,
+    category: "request",
+    description: "El código de seguridad (CVV2) no es válido",
+  },
   3001: { http: 402, category: "gateway", description: "Tarjeta declinada" },
   3002: { http: 402, category: "gateway", description: "Tarjeta expirada" },
   3003: { http: 402, category: "gateway", description: "Fondos insuficientes" },
@@ -152,7 +163,11 @@ export interface GatewayError {
   request_id: string;
 }
 
-export function gatewayError(code: GatewayErrorCode, description?: string, requestId: string = newRequestId()): GatewayError {
+export function gatewayError(
+  code: GatewayErrorCode,
+  description?: string,
+  requestId: string = newRequestId(),
+): GatewayError {
   const info = GATEWAY_ERRORS[code];
   return {
     category: info.category,
@@ -178,13 +193,19 @@ export interface CardCheck {
 }
 
 /** The tokenization checks, in the gateway's order: number (2004), expiry (2005), CVV (2009). */
-export function checkCard(input: CardInput, now: Date): { ok: true; card: CardCheck } | { ok: false; code: 2004 | 2005 | 2009 } {
+export function checkCard(
+  input: CardInput,
+  now: Date,
+): { ok: true; card: CardCheck } | { ok: false; code: 2004 | 2005 | 2009 } {
   const digits = normalizeCardNumber(input.number);
   if (digits === null || !cardNumberValid(digits)) return { ok: false, code: 2004 };
   if (isExpired(input.month, input.year, now)) return { ok: false, code: 2005 };
   const brand = detectBrand(digits);
   if (!cvvValid(input.cvv, brand)) return { ok: false, code: 2009 };
-  return { ok: true, card: { digits, brand, last4: digits.slice(-4), masked: maskCardNumber(digits) } };
+  return {
+    ok: true,
+    card: { digits, brand, last4: digits.slice(-4), masked: maskCardNumber(digits) },
+  };
 }
 
 const ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";

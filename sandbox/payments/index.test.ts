@@ -30,8 +30,13 @@ describe("getPayments", () => {
     expect(fs.existsSync(path.join(dir, "datos", PAYMENTS_DB_FILE))).toBe(true);
 
     const standalone = getPayments({ dataDir: `${path.join(dir, "datos")}/`, publicBase: "" });
-    const status = await standalone.fetch(new Request(`http://127.0.0.1:4010/payments/status/${id}`));
-    expect(await status.json()).toMatchObject({ id, redirect_url: `http://127.0.0.1:4010/banco-pse/${id}` });
+    const status = await standalone.fetch(
+      new Request(`http://127.0.0.1:4010/payments/status/${id}`),
+    );
+    expect(await status.json()).toMatchObject({
+      id,
+      redirect_url: `http://127.0.0.1:4010/banco-pse/${id}`,
+    });
   });
 
   it("answers 503 JSON when the database cannot be opened", async () => {
@@ -43,7 +48,9 @@ describe("getPayments", () => {
     try {
       const res = await broken.fetch(new Request("http://x.local/payments/pse-banks"));
       expect(res.status).toBe(503);
-      expect(await res.json()).toEqual({ error: "La base de datos de pagos del sandbox no está disponible" });
+      expect(await res.json()).toEqual({
+        error: "La base de datos de pagos del sandbox no está disponible",
+      });
     } finally {
       console.error = originalError;
     }

@@ -16,7 +16,8 @@ export { PaymentsStore, PAYMENTS_DB_FILE } from "./store.ts";
 export { PAYMENT_FIXTURES } from "./fixtures.ts";
 
 /** Paths the payments app answers, with or without the /sandbox mount prefix and the /_falla/{mode} fault prefix. */
-const PAYMENTS_PATH = /^(?:\/sandbox)?(?:\/_falla\/[A-Za-z0-9-]{1,40})?\/(?:payments|api\/payments|banco-pse|correos)(?:\/|$)/;
+const PAYMENTS_PATH =
+  /^(?:\/sandbox)?(?:\/_falla\/[A-Za-z0-9-]{1,40})?\/(?:payments|api\/payments|banco-pse|correos)(?:\/|$)/;
 
 export function isPaymentsPath(pathname: string): boolean {
   return PAYMENTS_PATH.test(pathname);

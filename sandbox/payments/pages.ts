@@ -66,7 +66,10 @@ function chargeFacts(charge: ChargeRecord): string {
  * The simulated bank: approve, reject or leave pending, as three submit
  * buttons of one form. A decided charge only offers the way back.
  */
-export function bankPage(charge: ChargeRecord, opts: { action: string; returnUrl: string }): string {
+export function bankPage(
+  charge: ChargeRecord,
+  opts: { action: string; returnUrl: string },
+): string {
   const bank = charge.bank?.name ?? "Banco PSE";
   const decided = charge.status !== "in_progress";
   const content = decided
@@ -100,7 +103,10 @@ const KIND_LABELS: Record<string, string> = {
 };
 
 /** Newest first; each body in a sandboxed iframe (no scripts, opaque origin). */
-export function outboxPage(emails: EmailRecord[], opts: { base: string; orderId: string | null; limit: number }): string {
+export function outboxPage(
+  emails: EmailRecord[],
+  opts: { base: string; orderId: string | null; limit: number },
+): string {
   const filter = `<form method="get" action="${escapeHtml(`${opts.base}/correos`)}" class="filtro" role="search">
 <div><label for="pedido">Número de pedido</label>
 <input type="text" id="pedido" name="pedido" value="${escapeHtml(opts.orderId ?? "")}" autocomplete="off"></div>

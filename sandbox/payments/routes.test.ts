@@ -37,7 +37,13 @@ interface Answer {
   text: string;
 }
 
-async function call(method: string, url: string, body?: unknown, headers: Record<string, string> = {}, target = app): Promise<Answer> {
+async function call(
+  method: string,
+  url: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+  target = app,
+): Promise<Answer> {
   const init: RequestInit = { method, headers: { ...headers } };
   if (body !== undefined) {
     init.body = typeof body === "string" ? body : JSON.stringify(body);
@@ -45,7 +51,8 @@ async function call(method: string, url: string, body?: unknown, headers: Record
   }
   const res = await target.fetch(new Request(`${ORIGIN}${url}`, init));
   const text = await res.text();
-  const json: unknown = (res.headers.get("content-type") ?? "").includes("json") && text ? JSON.parse(text) : null;
+  const json: unknown =
+    (res.headers.get("content-type") ?? "").includes("json") && text ? JSON.parse(text) : null;
   return {
     status: res.status,
     res,
@@ -57,17 +64,34 @@ async function call(method: string, url: string, body?: unknown, headers: Record
 
 /** A value at a dotted path of a JSON body. */
 function at(value: unknown, dotted: string): unknown {
-  return dotted.split(".").reduce<unknown>((o, k) => (o && typeof o === "object" ? (o as Json)[k] : undefined), value);
+  return dotted
+    .split(".")
+    .reduce<unknown>((o, k) => (o && typeof o === "object" ? (o as Json)[k] : undefined), value);
 }
 const str = (value: unknown, dotted: string) => String(at(value, dotted));
 
 let seq = 0;
-const newOrderId = (prefix = "CARD") => `${prefix}-${1757253600000 + ++seq}-T${String(seq).padStart(3, "0")}`;
+const newOrderId = (prefix = "CARD") =>
+  `${prefix}-${1757253600000 + ++seq}-T${String(seq).padStart(3, "0")}`;
 
 // 2 × 45,000 + 12,000 = 102,000 (free shipping); IVA 19,380; total 121,380.
 const LINES = [
-  { title: "Cámara IP <b>Bala</b> 4 MP", name: "Cámara IP", quantity: 2, unit_price: 45000, product_id: "18433", subtotal: 90000 },
-  { title: "Cable UTP Cat 6", name: "Cable", quantity: 1, unit_price: 12000, product_id: 10031, subtotal: 12000 },
+  {
+    title: "Cámara IP <b>Bala</b> 4 MP",
+    name: "Cámara IP",
+    quantity: 2,
+    unit_price: 45000,
+    product_id: "18433",
+    subtotal: 90000,
+  },
+  {
+    title: "Cable UTP Cat 6",
+    name: "Cable",
+    quantity: 1,
+    unit_price: 12000,
+    product_id: 10031,
+    subtotal: 12000,
+  },
 ];
 const TOTAL = 121_380;
 
@@ -88,8 +112,19 @@ function checkoutPayload(over: Json = {}): Json {
       company_nit: "",
       contact_position: "",
     },
-    shipping: { sameAsInvoice: true, receiverName: "", address: "", city: "", instructions: "Dejar en portería", preferredTime: "morning" },
-    order: { total_amount: TOTAL, payment_method: "openpay", timestamp: "2025-09-07T10:00:00-05:00" },
+    shipping: {
+      sameAsInvoice: true,
+      receiverName: "",
+      address: "",
+      city: "",
+      instructions: "Dejar en portería",
+      preferredTime: "morning",
+    },
+    order: {
+      total_amount: TOTAL,
+      payment_method: "openpay",
+      timestamp: "2025-09-07T10:00:00-05:00",
+    },
     products: LINES,
     cart_items: LINES,
     products_html: "<script>alert('products_html')</script>",
@@ -120,7 +155,10 @@ function cardBody(number: string, over: Json = {}): Json {
   };
 }
 
-async function token(number: string = PF.cards.approvedVisa.number, over: Json = {}): Promise<string> {
+async function token(
+  number: string = PF.cards.approvedVisa.number,
+  over: Json = {},
+): Promise<string> {
   const r = await call("POST", "/payments/card/token", cardBody(number, over));
   expect(r.status).toBe(200);
   return str(r.body, "id");
@@ -169,12 +207,19 @@ async function pse(over: Json = {}) {
   return r;
 }
 
-const form = (decision: string) => ({ body: new URLSearchParams({ decision }).toString(), type: "application/x-www-form-urlencoded" });
+const form = (decision: string) => ({
+  body: new URLSearchParams({ decision }).toString(),
+  type: "application/x-www-form-urlencoded",
+});
 
 async function decide(chargeId: string, decision: string) {
   const f = form(decision);
   return app.fetch(
-    new Request(`${ORIGIN}/banco-pse/${chargeId}`, { method: "POST", body: f.body, headers: { "Content-Type": f.type } }),
+    new Request(`${ORIGIN}/banco-pse/${chargeId}`, {
+      method: "POST",
+      body: f.body,
+      headers: { "Content-Type": f.type },
+    }),
   );
 }
 
@@ -211,15 +256,33 @@ describe("checkout sessions", () => {
   it("accepts the three readings of the total, a business customer and null optional fields", async () => {
     await prepare({ order: { total_amount: 102_000 } });
     await prepare({ order: { total_amount: 102_000 + 19_380 } });
-    const small = [{ title: "Conector RJ45", quantity: 10, unit_price: 1000, product_id: "1", subtotal: 10000 }];
-    await prepare({ products: small, cart_items: null, order: { total_amount: 10000 + 1900 + 5000, order_id: "ORDER-1757253600000-AB12" } });
+    const small = [
+      { title: "Conector RJ45", quantity: 10, unit_price: 1000, product_id: "1", subtotal: 10000 },
+    ];
+    await prepare({
+      products: small,
+      cart_items: null,
+      order: { total_amount: 10000 + 1900 + 5000, order_id: "ORDER-1757253600000-AB12" },
+    });
     await prepare({
       client_type: "business",
       customer: {
-        name: "Carlos", last_name: null, email: "compras@empresa.co", phone: "6015551234",
-        company_name: "Seguridad S.A.S.", company_nit: "900123456-7", contact_position: "Compras",
+        name: "Carlos",
+        last_name: null,
+        email: "compras@empresa.co",
+        phone: "6015551234",
+        company_name: "Seguridad S.A.S.",
+        company_nit: "900123456-7",
+        contact_position: "Compras",
       },
-      shipping: { sameAsInvoice: false, receiverName: "Portería", address: "Cra 7 # 1-1", city: "Medellín", instructions: null, preferredTime: null },
+      shipping: {
+        sameAsInvoice: false,
+        receiverName: "Portería",
+        address: "Cra 7 # 1-1",
+        city: "Medellín",
+        instructions: null,
+        preferredTime: null,
+      },
       products: null,
     });
   });
@@ -243,21 +306,49 @@ describe("checkout sessions", () => {
     expectJson4xx(bad, 422);
     const badFields = (bad.body.fields as Array<{ field: string }>).map((f) => f.field);
     expect(badFields).toEqual(
-      expect.arrayContaining(["customer.name", "customer.email", "customer.phone", "order.total_amount"]),
+      expect.arrayContaining([
+        "customer.name",
+        "customer.email",
+        "customer.phone",
+        "order.total_amount",
+      ]),
     );
     expect(String(bad.body.detail)).toContain("El correo electrónico no es válido");
   });
 
   it.each([
     ["no lines", { products: [], cart_items: [] }, "products"],
-    ["totals that do not match the lines", { order: { total_amount: 99_999 } }, "order.total_amount"],
-    ["a line whose subtotal is not quantity × price", { products: [{ ...LINES[0], subtotal: 1 }] }, "products.0.subtotal"],
-    ["a line without quantity", { products: [{ title: "x", unit_price: 1, product_id: "1", subtotal: 1 }] }, "products.0.quantity"],
+    [
+      "totals that do not match the lines",
+      { order: { total_amount: 99_999 } },
+      "order.total_amount",
+    ],
+    [
+      "a line whose subtotal is not quantity × price",
+      { products: [{ ...LINES[0], subtotal: 1 }] },
+      "products.0.subtotal",
+    ],
+    [
+      "a line without quantity",
+      { products: [{ title: "x", unit_price: 1, product_id: "1", subtotal: 1 }] },
+      "products.0.quantity",
+    ],
     ["a decimal amount", { order: { total_amount: 121_380.5 } }, "order.total_amount"],
     ["an amount as text", { order: { total_amount: "121380" } }, "order.total_amount"],
     ["customer as a list", { customer: ["Ana"] }, "customer"],
-    ["a business without NIT", { client_type: "business", customer: { name: "Carlos", email: "c@e.co", phone: "3001234567", company_name: "X" } }, "customer.company_nit"],
-    ["shipping elsewhere without address", { shipping: { sameAsInvoice: false } }, "shipping.address"],
+    [
+      "a business without NIT",
+      {
+        client_type: "business",
+        customer: { name: "Carlos", email: "c@e.co", phone: "3001234567", company_name: "X" },
+      },
+      "customer.company_nit",
+    ],
+    [
+      "shipping elsewhere without address",
+      { shipping: { sameAsInvoice: false } },
+      "shipping.address",
+    ],
     ["an unknown client type", { client_type: "robot" }, "client_type"],
   ])("rejects %s", async (_label, over, field) => {
     const r = await call("POST", "/payments/prepare-checkout", checkoutPayload(over));
@@ -275,18 +366,37 @@ describe("checkout sessions", () => {
       payment_data: { order_id: orderId, charge_id: chargeId, status: "completed" },
     });
     expect(r.status).toBe(200);
-    expect(r.body).toEqual({ success: true, session_id: sessionId, order_id: orderId, charge_id: chargeId, payment_status: "completed" });
+    expect(r.body).toEqual({
+      success: true,
+      session_id: sessionId,
+      order_id: orderId,
+      charge_id: chargeId,
+      payment_status: "completed",
+    });
     const data = await call("GET", `/payments/checkout-data/${sessionId}`);
-    expect(data.body).toMatchObject({ order_id: orderId, charge_id: chargeId, payment_status: "completed" });
+    expect(data.body).toMatchObject({
+      order_id: orderId,
+      charge_id: chargeId,
+      payment_status: "completed",
+    });
   });
 
   it("refuses links to unknown sessions or charges, or to another order's charge", async () => {
     const sessionId = await prepare();
     const paid = await payByCard();
     const chargeId = str(paid.body, "data.id");
-    expectJson4xx(await call("POST", "/payments/link-payment", { session_id: "chk_nada", payment_data: { order_id: "X-1" } }), 404);
     expectJson4xx(
-      await call("POST", "/payments/link-payment", { session_id: sessionId, payment_data: { order_id: "X-1", charge_id: "trnada" } }),
+      await call("POST", "/payments/link-payment", {
+        session_id: "chk_nada",
+        payment_data: { order_id: "X-1" },
+      }),
+      404,
+    );
+    expectJson4xx(
+      await call("POST", "/payments/link-payment", {
+        session_id: sessionId,
+        payment_data: { order_id: "X-1", charge_id: "trnada" },
+      }),
       404,
     );
     const mismatch = await call("POST", "/payments/link-payment", {
@@ -328,7 +438,12 @@ describe("PSE", () => {
       currency: "COP",
       authorization: null,
       redirect_url: `/sandbox/banco-pse/${id}`,
-      payment_method: { type: "bank_account", bank_code: "1007", bank_name: "Bancolombia", url: `/sandbox/banco-pse/${id}` },
+      payment_method: {
+        type: "bank_account",
+        bank_code: "1007",
+        bank_name: "Bancolombia",
+        url: `/sandbox/banco-pse/${id}`,
+      },
       card: null,
     });
   });
@@ -349,7 +464,8 @@ describe("PSE", () => {
     expect(html).toContain("$\u00a0121.380");
     expect(html).toContain(String(r.body.order_id));
     expect(html).toContain(`<form method="post" action="/sandbox/banco-pse/${id}">`);
-    for (const v of ["aprobar", "rechazar", "pendiente"]) expect(html).toContain(`name="decision" value="${v}"`);
+    for (const v of ["aprobar", "rechazar", "pendiente"])
+      expect(html).toContain(`name="decision" value="${v}"`);
     expect(html).not.toContain("<script>");
     expect(html).toContain("Pedido &lt;script&gt;x&lt;/script&gt;");
   });
@@ -361,7 +477,10 @@ describe("PSE", () => {
     expect(res.status).toBe(303);
     expect(res.headers.get("location")).toBe(`/checkout/success/pse?id=${id}`);
     const s = await call("GET", `/payments/status/${id}`);
-    expect(s.body).toMatchObject({ status: "completed", authorization: expect.stringMatching(/^\d{6}$/) });
+    expect(s.body).toMatchObject({
+      status: "completed",
+      authorization: expect.stringMatching(/^\d{6}$/),
+    });
     // A decided charge is final: another answer changes nothing and still goes back.
     const again = await decide(id, "rechazar");
     expect(again.status).toBe(303);
@@ -374,7 +493,10 @@ describe("PSE", () => {
   it("reject: failed; pending: stays in_progress and can be decided later", async () => {
     const rejected = str((await pse()).body, "id");
     expect((await decide(rejected, "rechazar")).status).toBe(303);
-    expect((await call("GET", `/payments/status/${rejected}`)).body).toMatchObject({ status: "failed", authorization: null });
+    expect((await call("GET", `/payments/status/${rejected}`)).body).toMatchObject({
+      status: "failed",
+      authorization: null,
+    });
 
     const pending = str((await pse()).body, "id");
     const res = await decide(pending, "pendiente");
@@ -386,26 +508,49 @@ describe("PSE", () => {
   });
 
   it("keeps the store's query string and replaces a smuggled id", async () => {
-    const id = str((await pse({ redirect_url: "https://tienda.example/checkout/success/pse?metodo=pse&id=falso#r" })).body, "id");
+    const id = str(
+      (
+        await pse({
+          redirect_url: "https://tienda.example/checkout/success/pse?metodo=pse&id=falso#r",
+        })
+      ).body,
+      "id",
+    );
     const res = await decide(id, "aprobar");
-    expect(res.headers.get("location")).toBe(`https://tienda.example/checkout/success/pse?metodo=pse&id=${id}#r`);
+    expect(res.headers.get("location")).toBe(
+      `https://tienda.example/checkout/success/pse?metodo=pse&id=${id}#r`,
+    );
     const page = await app.fetch(new Request(`${ORIGIN}/banco-pse/${id}`));
-    expect(page.headers.get("content-security-policy")).toContain("form-action 'self' https://tienda.example");
+    expect(page.headers.get("content-security-policy")).toContain(
+      "form-action 'self' https://tienda.example",
+    );
   });
 
-  it.each(["javascript:alert(1)", "//evil.example/x", "/\\evil.example", "ftp://tienda.example/", "checkout/success", "https://", "/a b"])(
-    "refuses redirect_url %s",
-    async (redirect) => {
-      const r = await call("POST", "/payments/pse", pseBody({ redirect_url: redirect }));
-      expectJson4xx(r, 422);
-      expect((r.body.fields as Array<{ field: string }>)[0].field).toBe("redirect_url");
-    },
-  );
+  it.each([
+    "javascript:alert(1)",
+    "//evil.example/x",
+    "/\\evil.example",
+    "ftp://tienda.example/",
+    "checkout/success",
+    "https://",
+    "/a b",
+  ])("refuses redirect_url %s", async (redirect) => {
+    const r = await call("POST", "/payments/pse", pseBody({ redirect_url: redirect }));
+    expectJson4xx(r, 422);
+    expect((r.body.fields as Array<{ field: string }>)[0].field).toBe("redirect_url");
+  });
 
   it("refuses an unknown bank code and a bad document", async () => {
-    const r = await call("POST", "/payments/pse", pseBody({ bank_code: "9999", customer_document: "12a" }));
+    const r = await call(
+      "POST",
+      "/payments/pse",
+      pseBody({ bank_code: "9999", customer_document: "12a" }),
+    );
     expectJson4xx(r, 422);
-    expect((r.body.fields as Array<{ field: string }>).map((f) => f.field)).toEqual(["bank_code", "customer_document"]);
+    expect((r.body.fields as Array<{ field: string }>).map((f) => f.field)).toEqual([
+      "bank_code",
+      "customer_document",
+    ]);
   });
 
   it("refuses a second charge with the same order_id (1006) and creates nothing", async () => {
@@ -413,7 +558,10 @@ describe("PSE", () => {
     await pse(body);
     const again = await call("POST", "/payments/pse", { ...body, amount: 5000 });
     expectJson4xx(again, 409);
-    expect(again.body).toMatchObject({ error: "Ya existe una transacción con ese order_id", error_code: 1006 });
+    expect(again.body).toMatchObject({
+      error: "Ya existe una transacción con ese order_id",
+      error_code: 1006,
+    });
     const charges = await call("GET", `/payments/charges?order_id=${body.order_id}`);
     expect(charges.list).toHaveLength(1);
     expect(charges.list[0].amount).toBe(TOTAL);
@@ -436,7 +584,13 @@ describe("PSE", () => {
 
   it("uses absolute URLs from the request origin when standalone", async () => {
     const standalone = createPaymentsApp({ store, publicBase: "", now: () => NOW });
-    const r = await call("POST", "/payments/pse", pseBody({ redirect_url: "http://127.0.0.1:3000/checkout/success/pse" }), {}, standalone);
+    const r = await call(
+      "POST",
+      "/payments/pse",
+      pseBody({ redirect_url: "http://127.0.0.1:3000/checkout/success/pse" }),
+      {},
+      standalone,
+    );
     const id = str(r.body, "id");
     expect(r.body.redirect_url).toBe(`${ORIGIN}/banco-pse/${id}`);
   });
@@ -468,7 +622,12 @@ describe("card tokens", () => {
       cardBody("5555 5555 5555 4444", { expiration_month: 1, expiration_year: 2031 }),
     );
     expect(r.status).toBe(200);
-    expect(r.body.card).toMatchObject({ card_number: "555555XXXXXX4444", brand: "mastercard", expiration_month: "01", expiration_year: "31" });
+    expect(r.body.card).toMatchObject({
+      card_number: "555555XXXXXX4444",
+      brand: "mastercard",
+      expiration_month: "01",
+      expiration_year: "31",
+    });
   });
 
   it.each([
@@ -480,7 +639,11 @@ describe("card tokens", () => {
     ["2009 (CVV of 4 digits on Visa)", { cvv2: "1234" }, 2009, 412],
     ["2009 (CVV with letters)", { cvv2: "1a3" }, 2009, 412],
   ])("refuses with %s", async (_label, over, code, http) => {
-    const r = await call("POST", "/payments/card/token", cardBody(PF.cards.approvedVisa.number, over));
+    const r = await call(
+      "POST",
+      "/payments/card/token",
+      cardBody(PF.cards.approvedVisa.number, over),
+    );
     expect(r.status).toBe(http);
     expect(r.body).toEqual({
       category: "request",
@@ -492,11 +655,23 @@ describe("card tokens", () => {
   });
 
   it("answers wrong types and missing fields as 1003 with the fields named", async () => {
-    const r = await call("POST", "/payments/card/token", { card_number: 4111111111111111, cvv2: 123, expiration_month: "13" });
+    const r = await call("POST", "/payments/card/token", {
+      card_number: 4111111111111111,
+      cvv2: 123,
+      expiration_month: "13",
+    });
     expect(r.status).toBe(422);
     expect(r.body).toMatchObject({ error_code: 1003, http_code: 422, category: "request" });
     const fields = (r.body.fields as Array<{ field: string }>).map((f) => f.field);
-    expect(fields).toEqual(expect.arrayContaining(["card_number", "holder_name", "expiration_month", "expiration_year", "cvv2"]));
+    expect(fields).toEqual(
+      expect.arrayContaining([
+        "card_number",
+        "holder_name",
+        "expiration_month",
+        "expiration_year",
+        "cvv2",
+      ]),
+    );
   });
 });
 
@@ -537,17 +712,25 @@ describe("card charges", () => {
         charge_id: expect.stringMatching(/^tr/),
       });
       const s = await call("GET", `/payments/status/${str(r.body, "charge_id")}`);
-      expect(s.body).toMatchObject({ status: "failed", error_code: card.outcome.errorCode, authorization: null });
+      expect(s.body).toMatchObject({
+        status: "failed",
+        error_code: card.outcome.errorCode,
+        authorization: null,
+      });
     } else {
       expect(r.status).toBe(200);
       expect(r.body).toMatchObject({ success: true, data: { status: card.outcome.status } });
-      if (card.outcome.status === "charge_pending") expect(at(r.body, "data.authorization")).toBeNull();
+      if (card.outcome.status === "charge_pending")
+        expect(at(r.body, "data.authorization")).toBeNull();
     }
   });
 
   it("approves any other Luhn-valid card", async () => {
     const r = await payByCard(PF.invalidCards.otherValid);
-    expect(r.body).toMatchObject({ success: true, data: { status: "completed", payment_method: { brand: "discover", last4: "1117" } } });
+    expect(r.body).toMatchObject({
+      success: true,
+      data: { status: "completed", payment_method: { brand: "discover", last4: "1117" } },
+    });
   });
 
   it("refuses a used token", async () => {
@@ -555,11 +738,16 @@ describe("card charges", () => {
     expect((await call("POST", "/payments/card/charge", chargeBody(tok))).status).toBe(200);
     const again = await call("POST", "/payments/card/charge", chargeBody(tok));
     expect(again.status).toBe(422);
-    expect(again.body).toMatchObject({ success: false, error: { error_code: 1003, description: expect.stringContaining("ya fue usado") } });
+    expect(again.body).toMatchObject({
+      success: false,
+      error: { error_code: 1003, description: expect.stringContaining("ya fue usado") },
+    });
     // A declined charge spends its token too.
     const declined = await token(PF.cards.declined.number);
     expect((await call("POST", "/payments/card/charge", chargeBody(declined))).status).toBe(402);
-    expect((await call("POST", "/payments/card/charge", chargeBody(declined))).body).toMatchObject({ error: { error_code: 1003 } });
+    expect((await call("POST", "/payments/card/charge", chargeBody(declined))).body).toMatchObject({
+      error: { error_code: 1003 },
+    });
   });
 
   it("refuses an unknown token (1005, 404)", async () => {
@@ -572,7 +760,11 @@ describe("card charges", () => {
     const first = await payByCard();
     const orderId = str(first.body, "data.order_id");
     const tok = await token(PF.cards.approvedVisa2.number);
-    const dup = await call("POST", "/payments/card/charge", chargeBody(tok, { order_id: orderId, amount: 1000 }));
+    const dup = await call(
+      "POST",
+      "/payments/card/charge",
+      chargeBody(tok, { order_id: orderId, amount: 1000 }),
+    );
     expect(dup.status).toBe(409);
     expect(dup.body).toEqual({
       success: false,
@@ -601,18 +793,28 @@ describe("card charges", () => {
   it("lets only one of many concurrent charges of one order through", async () => {
     const orderId = newOrderId();
     const tokens = await Promise.all(Array.from({ length: 12 }, () => token()));
-    const results = await Promise.all(tokens.map((t) => call("POST", "/payments/card/charge", chargeBody(t, { order_id: orderId }))));
+    const results = await Promise.all(
+      tokens.map((t) =>
+        call("POST", "/payments/card/charge", chargeBody(t, { order_id: orderId })),
+      ),
+    );
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(results.filter((r) => r.status === 409)).toHaveLength(11);
     expect((await call("GET", `/payments/charges?order_id=${orderId}`)).list).toHaveLength(1);
   });
 
   it("validates the charge body as 1003 with the fields named", async () => {
-    const r = await call("POST", "/payments/card/charge", { token_id: 5, amount: -1, order_id: "mal id con espacios" });
+    const r = await call("POST", "/payments/card/charge", {
+      token_id: 5,
+      amount: -1,
+      order_id: "mal id con espacios",
+    });
     expect(r.status).toBe(422);
     expect(r.body).toMatchObject({ success: false, error: { error_code: 1003, http_code: 422 } });
     const fields = (r.body.fields as Array<{ field: string }>).map((f) => f.field);
-    expect(fields).toEqual(expect.arrayContaining(["token_id", "amount", "order_id", "customer_name", "customer_email"]));
+    expect(fields).toEqual(
+      expect.arrayContaining(["token_id", "amount", "order_id", "customer_name", "customer_email"]),
+    );
   });
 });
 
@@ -647,8 +849,13 @@ describe("status and recovery", () => {
 
   it("lists the charges of an order, [] for an unknown one, 400 without order_id", async () => {
     const paid = await payByCard();
-    const list = await call("GET", `/payments/charges?order_id=${encodeURIComponent(str(paid.body, "data.order_id"))}`);
-    expect(list.list).toEqual([(await call("GET", `/payments/status/${str(paid.body, "data.id")}`)).body]);
+    const list = await call(
+      "GET",
+      `/payments/charges?order_id=${encodeURIComponent(str(paid.body, "data.order_id"))}`,
+    );
+    expect(list.list).toEqual([
+      (await call("GET", `/payments/status/${str(paid.body, "data.id")}`)).body,
+    ]);
     expect((await call("GET", "/payments/charges?order_id=NADA")).list).toEqual([]);
     expectJson4xx(await call("GET", "/payments/charges"), 400);
   });
@@ -658,7 +865,11 @@ describe("order e-mails", () => {
   async function paidOrder(number: string = PF.cards.approvedVisa.number) {
     const sessionId = await prepare();
     const paid = await payByCard(number, { sessionId });
-    return { sessionId, chargeId: str(paid.body, "data.id"), orderId: str(paid.body, "data.order_id") };
+    return {
+      sessionId,
+      chargeId: str(paid.body, "data.id"),
+      orderId: str(paid.body, "data.order_id"),
+    };
   }
 
   it("confirm-success-page queues the customer and sales e-mails once", async () => {
@@ -673,17 +884,30 @@ describe("order e-mails", () => {
       already_sent: false,
       emails_queued: 2,
     });
-    const again = await Promise.all([1, 2, 3].map(() => call("POST", `/api/payments/confirm-success-page/${chargeId}`)));
-    for (const r of again) expect(r.body).toMatchObject({ success: true, already_sent: true, emails_queued: 0 });
+    const again = await Promise.all(
+      [1, 2, 3].map(() => call("POST", `/api/payments/confirm-success-page/${chargeId}`)),
+    );
+    for (const r of again)
+      expect(r.body).toMatchObject({ success: true, already_sent: true, emails_queued: 0 });
 
     const emails = await call("GET", `/payments/emails?order_id=${orderId}`);
     expect(emails.list).toHaveLength(2);
     const [sales, customer] = emails.list;
-    expect(customer).toMatchObject({ kind: "confirmacion-cliente", to: ["ana@example.com"], subject: `Confirmación de tu pedido ${orderId}` });
-    expect(sales).toMatchObject({ kind: "aviso-ventas", to: [PF.salesEmail], subject: expect.stringContaining(orderId) });
+    expect(customer).toMatchObject({
+      kind: "confirmacion-cliente",
+      to: ["ana@example.com"],
+      subject: `Confirmación de tu pedido ${orderId}`,
+    });
+    expect(sales).toMatchObject({
+      kind: "aviso-ventas",
+      to: [PF.salesEmail],
+      subject: expect.stringContaining(orderId),
+    });
     const html = String(customer.html);
     expect(html).toContain('<html lang="es">');
-    expect(html).toContain("<th scope=\"col\" style=\"padding:8px;border-bottom:1px solid #e2e8f0;text-align:left\">Producto</th>");
+    expect(html).toContain(
+      '<th scope="col" style="padding:8px;border-bottom:1px solid #e2e8f0;text-align:left">Producto</th>',
+    );
     expect(html).toContain("Cámara IP &lt;b&gt;Bala&lt;/b&gt; 4 MP");
     expect(html).toContain("$\u00a045.000");
     expect(html).toContain("$\u00a090.000");
@@ -700,18 +924,29 @@ describe("order e-mails", () => {
 
   it("confirm-success-page sends nothing for a charge that is not completed, 404 for an unknown one", async () => {
     const pending = await payByCard(PF.cards.pending.number);
-    const r = await call("POST", `/api/payments/confirm-success-page/${str(pending.body, "data.id")}`);
+    const r = await call(
+      "POST",
+      `/api/payments/confirm-success-page/${str(pending.body, "data.id")}`,
+    );
     expectJson4xx(r, 409);
     expect(r.body).toMatchObject({ status: "charge_pending" });
-    expect((await call("GET", `/payments/emails?order_id=${str(pending.body, "data.order_id")}`)).list).toEqual([]);
+    expect(
+      (await call("GET", `/payments/emails?order_id=${str(pending.body, "data.order_id")}`)).list,
+    ).toEqual([]);
     expectJson4xx(await call("POST", "/api/payments/confirm-success-page/trnoexiste"), 404);
   });
 
   it("builds the e-mails of a PSE order without a session from the charge", async () => {
-    const r = await pse({ customer_name: "Luis", customer_last_name: "Díaz", customer_email: "luis@example.com" });
+    const r = await pse({
+      customer_name: "Luis",
+      customer_last_name: "Díaz",
+      customer_email: "luis@example.com",
+    });
     const id = str(r.body, "id");
     await decide(id, "aprobar");
-    expect((await call("POST", `/api/payments/confirm-success-page/${id}`)).body).toMatchObject({ emails_queued: 2 });
+    expect((await call("POST", `/api/payments/confirm-success-page/${id}`)).body).toMatchObject({
+      emails_queued: 2,
+    });
     const emails = await call("GET", `/payments/emails?order_id=${String(r.body.order_id)}`);
     const customer = emails.list.find((e) => e.kind === "confirmacion-cliente")!;
     expect(customer.to).toEqual(["luis@example.com"]);
@@ -721,7 +956,9 @@ describe("order e-mails", () => {
 
   it("manual notification: sends for a paid order, then resends with already_sent", async () => {
     const { orderId, chargeId } = await paidOrder();
-    const first = await call("POST", `/payments/manual-notification/${orderId}`, undefined, { "Content-Type": "application/json" });
+    const first = await call("POST", `/payments/manual-notification/${orderId}`, undefined, {
+      "Content-Type": "application/json",
+    });
     expect(first.status).toBe(200);
     expect(first.body).toEqual({
       success: true,
@@ -736,7 +973,9 @@ describe("order e-mails", () => {
     const second = await call("POST", `/payments/manual-notification/${orderId}`);
     expect(second.body).toMatchObject({ success: true, already_sent: true, payment_id: chargeId });
     // The confirmation page after a manual send does not send again.
-    expect((await call("POST", `/api/payments/confirm-success-page/${chargeId}`)).body).toMatchObject({ already_sent: true, emails_queued: 0 });
+    expect(
+      (await call("POST", `/api/payments/confirm-success-page/${chargeId}`)).body,
+    ).toMatchObject({ already_sent: true, emails_queued: 0 });
     const emails = await call("GET", `/payments/emails?order_id=${orderId}`);
     expect(emails.list.map((e) => e.subject)).toEqual([
       expect.stringMatching(/^Reenvío: Nuevo pedido pagado/),
@@ -749,14 +988,22 @@ describe("order e-mails", () => {
   it("manual notification after confirm-success-page reports already_sent", async () => {
     const { orderId, chargeId } = await paidOrder();
     await call("POST", `/api/payments/confirm-success-page/${chargeId}`);
-    expect((await call("POST", `/payments/manual-notification/${orderId}`)).body).toMatchObject({ success: true, already_sent: true });
+    expect((await call("POST", `/payments/manual-notification/${orderId}`)).body).toMatchObject({
+      success: true,
+      already_sent: true,
+    });
   });
 
   it("manual notification: unpaid orders get success false with a suggestion", async () => {
     const declined = await payByCard(PF.cards.declined.number);
     const r = await call("POST", `/payments/manual-notification/${String(declined.body.order_id)}`);
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ success: false, payment_status: "failed", message: expect.stringContaining("Fallido"), suggestion: expect.any(String) });
+    expect(r.body).toMatchObject({
+      success: false,
+      payment_status: "failed",
+      message: expect.stringContaining("Fallido"),
+      suggestion: expect.any(String),
+    });
 
     const pending = str((await pse()).body, "order_id");
     expect((await call("POST", `/payments/manual-notification/${pending}`)).body).toMatchObject({
@@ -766,12 +1013,16 @@ describe("order e-mails", () => {
     });
 
     await prepare({ order: { total_amount: TOTAL, order_id: "ORDER-1757253600000-SINP" } });
-    expect((await call("POST", "/payments/manual-notification/ORDER-1757253600000-SINP")).body).toMatchObject({
+    expect(
+      (await call("POST", "/payments/manual-notification/ORDER-1757253600000-SINP")).body,
+    ).toMatchObject({
       success: false,
       message: expect.stringContaining("no tiene un pago"),
       suggestion: expect.any(String),
     });
-    expect((await call("GET", "/payments/emails?order_id=ORDER-1757253600000-SINP")).list).toEqual([]);
+    expect((await call("GET", "/payments/emails?order_id=ORDER-1757253600000-SINP")).list).toEqual(
+      [],
+    );
   });
 
   it("manual notification: an unknown order is 404 with message and suggestion", async () => {
@@ -805,16 +1056,24 @@ describe("outbox page", () => {
     expect(ids.length).toBeGreaterThanOrEqual(2);
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
     // The newest pair is this order's: sales notice, then the customer confirmation before it.
-    expect(page.indexOf(`Nuevo pedido pagado ${orderId}`)).toBeLessThan(page.indexOf(`Confirmación de tu pedido ${orderId}`));
-    expect(page).toMatch(/<iframe sandbox="" loading="lazy" title="Contenido del correo: [^"]+" srcdoc="&lt;!DOCTYPE html&gt;/);
+    expect(page.indexOf(`Nuevo pedido pagado ${orderId}`)).toBeLessThan(
+      page.indexOf(`Confirmación de tu pedido ${orderId}`),
+    );
+    expect(page).toMatch(
+      /<iframe sandbox="" loading="lazy" title="Contenido del correo: [^"]+" srcdoc="&lt;!DOCTYPE html&gt;/,
+    );
     // Inside srcdoc, customer text is escaped twice: no live markup anywhere in the page.
     expect(page).not.toContain("<img");
     expect(page).toContain("Ana &amp;lt;img src=x onerror=alert(1)&amp;gt;");
 
-    const filtered = await (await app.fetch(new Request(`${ORIGIN}/correos?pedido=${encodeURIComponent(orderId)}`))).text();
+    const filtered = await (
+      await app.fetch(new Request(`${ORIGIN}/correos?pedido=${encodeURIComponent(orderId)}`))
+    ).text();
     expect([...filtered.matchAll(/<h2 id="correo-/g)]).toHaveLength(2);
     expect(filtered).toContain(`value="${orderId}"`);
-    const none = await (await app.fetch(new Request(`${ORIGIN}/correos?pedido=%22%3E%3Cscript%3E`))).text();
+    const none = await (
+      await app.fetch(new Request(`${ORIGIN}/correos?pedido=%22%3E%3Cscript%3E`))
+    ).text();
     expect(none).toContain("No hay correos de este pedido.");
     expect(none).not.toContain("<script>");
 
@@ -829,36 +1088,61 @@ describe("outbox page", () => {
 describe("faults on purpose", () => {
   it("the error500 e-mail makes prepare-checkout, pse and card/charge answer 500 and creates nothing", async () => {
     const email = PF.faults.error500Email.toUpperCase();
-    const prep = await call("POST", "/payments/prepare-checkout", checkoutPayload({ customer: { ...(checkoutPayload().customer as Json), email } }));
+    const prep = await call(
+      "POST",
+      "/payments/prepare-checkout",
+      checkoutPayload({ customer: { ...(checkoutPayload().customer as Json), email } }),
+    );
     expect(prep.status).toBe(500);
     expect(prep.body).toEqual({ error: PF.faults.message, error_code: 1000 });
     const body = pseBody({ customer_email: email });
     expect((await call("POST", "/payments/pse", body)).status).toBe(500);
-    expect((await call("GET", `/payments/charges?order_id=${String(body.order_id)}`)).list).toEqual([]);
-    const card = await payByCard(PF.cards.approvedVisa.number, { customer_email: PF.faults.error500Email });
+    expect((await call("GET", `/payments/charges?order_id=${String(body.order_id)}`)).list).toEqual(
+      [],
+    );
+    const card = await payByCard(PF.cards.approvedVisa.number, {
+      customer_email: PF.faults.error500Email,
+    });
     expect(card.status).toBe(500);
-    expect(card.body).toMatchObject({ success: false, error: { error_code: 1000, http_code: 500, description: PF.faults.message } });
+    expect(card.body).toMatchObject({
+      success: false,
+      error: { error_code: 1000, http_code: 500, description: PF.faults.message },
+    });
   });
 
   it("fixed ids make status, confirm-success-page and manual-notification answer 500", async () => {
     expect((await call("GET", `/payments/status/${PF.faults.error500ChargeId}`)).status).toBe(500);
-    expect((await call("GET", `/api/payments/status/${PF.faults.error500ChargeId}`)).status).toBe(500);
-    expect((await call("POST", `/api/payments/confirm-success-page/${PF.faults.error500ChargeId}`)).status).toBe(500);
-    expect((await call("POST", `/payments/manual-notification/${PF.faults.error500OrderId}`)).status).toBe(500);
+    expect((await call("GET", `/api/payments/status/${PF.faults.error500ChargeId}`)).status).toBe(
+      500,
+    );
+    expect(
+      (await call("POST", `/api/payments/confirm-success-page/${PF.faults.error500ChargeId}`))
+        .status,
+    ).toBe(500);
+    expect(
+      (await call("POST", `/payments/manual-notification/${PF.faults.error500OrderId}`)).status,
+    ).toBe(500);
   });
 
   it("the fault header or path prefix applies to any payment call", async () => {
-    const h = await call("GET", "/payments/pse-banks", undefined, { [PF.faults.header]: "error500" });
+    const h = await call("GET", "/payments/pse-banks", undefined, {
+      [PF.faults.header]: "error500",
+    });
     expect(h.status).toBe(500);
     expect(h.body).toMatchObject({ error: PF.faults.message });
-    const tok = await call("POST", "/payments/card/token", cardBody(PF.cards.approvedVisa.number), { [PF.faults.header]: "error500" });
+    const tok = await call("POST", "/payments/card/token", cardBody(PF.cards.approvedVisa.number), {
+      [PF.faults.header]: "error500",
+    });
     expect(tok.body).toMatchObject({ error_code: 1000, http_code: 500 });
     expect((await call("GET", "/_falla/error500/payments/pse-banks")).status).toBe(500);
     expect((await call("GET", "/sandbox/_falla/error500/payments/status/trx")).status).toBe(500);
   });
 
   it("an empty bank list by header or path prefix (the store falls back to its 10 banks)", async () => {
-    expect((await call("GET", "/payments/pse-banks", undefined, { [PF.faults.header]: "bancos-vacios" })).list).toEqual([]);
+    expect(
+      (await call("GET", "/payments/pse-banks", undefined, { [PF.faults.header]: "bancos-vacios" }))
+        .list,
+    ).toEqual([]);
     const r = await call("GET", "/_falla/bancos-vacios/payments/pse-banks");
     expect(r.status).toBe(200);
     expect(r.text).toBe("[]");
@@ -878,11 +1162,17 @@ describe("faults on purpose", () => {
     expect(r.body).toMatchObject({ success: true, data: { id: recovered.list[0].id } });
 
     const t0 = Date.now();
-    const slowPse = await call("POST", "/payments/pse", pseBody({ customer_email: PF.faults.slowEmail }));
+    const slowPse = await call(
+      "POST",
+      "/payments/pse",
+      pseBody({ customer_email: PF.faults.slowEmail }),
+    );
     expect(slowPse.status).toBe(200);
     expect(Date.now() - t0).toBeGreaterThanOrEqual(SLOW_MS - 5);
     const t1 = Date.now();
-    expect((await call("GET", "/payments/pse-banks", undefined, { [PF.faults.header]: "lento" })).list).toHaveLength(21);
+    expect(
+      (await call("GET", "/payments/pse-banks", undefined, { [PF.faults.header]: "lento" })).list,
+    ).toHaveLength(21);
     expect(Date.now() - t1).toBeGreaterThanOrEqual(SLOW_MS - 5);
   });
 });
@@ -897,29 +1187,36 @@ describe("bad input never answers 500", () => {
     "/payments/card/charge",
   ];
 
-  it.each(posts)("%s: invalid JSON 400, wrong content type 415, 1 MB 413, array 422, empty 4xx", async (url) => {
-    const invalid = await call("POST", url, "{ nope", { "Content-Type": "application/json" });
-    expectJson4xx(invalid, 400);
-    const text = await call("POST", url, "a=1", { "Content-Type": "text/plain" });
-    expectJson4xx(text, 415);
-    const huge = await call("POST", url, JSON.stringify({ x: MB }));
-    expectJson4xx(huge, 413);
-    const list = await call("POST", url, [1, 2]);
-    expectJson4xx(list, 422);
-    const empty = await call("POST", url, "", { "Content-Type": "application/json" });
-    expectJson4xx(empty, 400);
-    const nul = await call("POST", url, "null");
-    expectJson4xx(nul, 422);
-    const deep = await call("POST", url, "[".repeat(5000) + "]".repeat(5000));
-    expect(deep.status).toBeGreaterThanOrEqual(400);
-    expect(deep.status).toBeLessThan(500);
-  });
+  it.each(posts)(
+    "%s: invalid JSON 400, wrong content type 415, 1 MB 413, array 422, empty 4xx",
+    async (url) => {
+      const invalid = await call("POST", url, "{ nope", { "Content-Type": "application/json" });
+      expectJson4xx(invalid, 400);
+      const text = await call("POST", url, "a=1", { "Content-Type": "text/plain" });
+      expectJson4xx(text, 415);
+      const huge = await call("POST", url, JSON.stringify({ x: MB }));
+      expectJson4xx(huge, 413);
+      const list = await call("POST", url, [1, 2]);
+      expectJson4xx(list, 422);
+      const empty = await call("POST", url, "", { "Content-Type": "application/json" });
+      expectJson4xx(empty, 400);
+      const nul = await call("POST", url, "null");
+      expectJson4xx(nul, 422);
+      const deep = await call("POST", url, "[".repeat(5000) + "]".repeat(5000));
+      expect(deep.status).toBeGreaterThanOrEqual(400);
+      expect(deep.status).toBeLessThan(500);
+    },
+  );
 
   it("1 MB bodies to body-less calls and the bank page are 413", async () => {
     const big = "decision=" + "a".repeat(1024 * 1024);
     const id = str((await pse()).body, "id");
     const res = await app.fetch(
-      new Request(`${ORIGIN}/banco-pse/${id}`, { method: "POST", body: big, headers: { "Content-Type": "application/x-www-form-urlencoded" } }),
+      new Request(`${ORIGIN}/banco-pse/${id}`, {
+        method: "POST",
+        body: big,
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      }),
     );
     expect(res.status).toBe(413);
     expectJson4xx(await call("POST", "/payments/manual-notification/X", { x: MB }), 413);
@@ -983,27 +1280,59 @@ describe("storage", () => {
       const a = createPaymentsApp({ store: s, publicBase: "/sandbox", now: () => NOW });
       const number = "378282246310005";
       const cvv = "7291";
-      const tok = await call("POST", "/payments/card/token", cardBody(number, { cvv2: cvv }), {}, a);
+      const tok = await call(
+        "POST",
+        "/payments/card/token",
+        cardBody(number, { cvv2: cvv }),
+        {},
+        a,
+      );
       expect(tok.status).toBe(200);
-      const paid = await call("POST", "/payments/card/charge", chargeBody(str(tok.body, "id"), { amount: 5000 }), {}, a);
+      const paid = await call(
+        "POST",
+        "/payments/card/charge",
+        chargeBody(str(tok.body, "id"), { amount: 5000 }),
+        {},
+        a,
+      );
       expect(paid.status).toBe(200);
-      const visa = await call("POST", "/payments/card/token", cardBody(PF.cards.declined.number), {}, a);
-      await call("POST", "/payments/card/charge", chargeBody(str(visa.body, "id"), { amount: 5000 }), {}, a);
+      const visa = await call(
+        "POST",
+        "/payments/card/token",
+        cardBody(PF.cards.declined.number),
+        {},
+        a,
+      );
+      await call(
+        "POST",
+        "/payments/card/charge",
+        chargeBody(str(visa.body, "id"), { amount: 5000 }),
+        {},
+        a,
+      );
 
       const file = path.join(own, PAYMENTS_DB_FILE);
       expect(fs.existsSync(`${file}-wal`)).toBe(true);
-      let bytes = [file, `${file}-wal`].map((f) => fs.readFileSync(f).toString("latin1")).join("\n");
+      let bytes = [file, `${file}-wal`]
+        .map((f) => fs.readFileSync(f).toString("latin1"))
+        .join("\n");
       expect(bytes).toContain("0005"); // the last four are there: the search does see the data
       expect(bytes).not.toContain(number);
       expect(bytes).not.toContain(PF.cards.declined.number);
       expect(bytes).not.toContain("378282");
       expect(bytes).not.toMatch(/cvv/i);
       // The random ids are the only other digits written: take them out before looking for the CVV.
-      for (const known of [str(tok.body, "id"), str(visa.body, "id"), str(paid.body, "data.id"), str(paid.body, "data.authorization")]) {
+      for (const known of [
+        str(tok.body, "id"),
+        str(visa.body, "id"),
+        str(paid.body, "data.id"),
+        str(paid.body, "data.authorization"),
+      ]) {
         bytes = bytes.split(known).join("");
       }
       for (const row of s.db.prepare("SELECT id, authorization FROM charges").all()) {
-        for (const v of Object.values(row)) if (typeof v === "string") bytes = bytes.split(v).join("");
+        for (const v of Object.values(row))
+          if (typeof v === "string") bytes = bytes.split(v).join("");
       }
       expect(bytes).not.toContain(cvv);
     } finally {
@@ -1019,21 +1348,54 @@ describe("storage", () => {
       expect(fs.existsSync(path.join(own, "nuevo", PAYMENTS_DB_FILE))).toBe(true);
       expect(first.db.prepare("PRAGMA journal_mode").get()).toEqual({ journal_mode: "wal" });
       const a = createPaymentsApp({ store: first, publicBase: "", now: () => NOW });
-      const tok = await call("POST", "/payments/card/token", cardBody(PF.cards.approvedVisa.number), {}, a);
-      const paid = await call("POST", "/payments/card/charge", chargeBody(str(tok.body, "id")), {}, a);
+      const tok = await call(
+        "POST",
+        "/payments/card/token",
+        cardBody(PF.cards.approvedVisa.number),
+        {},
+        a,
+      );
+      const paid = await call(
+        "POST",
+        "/payments/card/charge",
+        chargeBody(str(tok.body, "id")),
+        {},
+        a,
+      );
       // A second connection to the same file (another process) sees the charge and its order id.
       const second = new PaymentsStore(path.join(own, "nuevo"));
       const b = createPaymentsApp({ store: second, publicBase: "", now: () => NOW });
-      const tok2 = await call("POST", "/payments/card/token", cardBody(PF.cards.approvedVisa.number), {}, b);
-      const dup = await call("POST", "/payments/card/charge", chargeBody(str(tok2.body, "id"), { order_id: paid.body && at(paid.body, "data.order_id") }), {}, b);
+      const tok2 = await call(
+        "POST",
+        "/payments/card/token",
+        cardBody(PF.cards.approvedVisa.number),
+        {},
+        b,
+      );
+      const dup = await call(
+        "POST",
+        "/payments/card/charge",
+        chargeBody(str(tok2.body, "id"), { order_id: paid.body && at(paid.body, "data.order_id") }),
+        {},
+        b,
+      );
       expect(dup.status).toBe(409);
       second.close();
       first.close();
 
       const reopened = new PaymentsStore(path.join(own, "nuevo"));
       const c = createPaymentsApp({ store: reopened, publicBase: "", now: () => NOW });
-      const status = await call("GET", `/payments/status/${str(paid.body, "data.id")}`, undefined, {}, c);
-      expect(status.body).toMatchObject({ status: "completed", order_id: at(paid.body, "data.order_id") });
+      const status = await call(
+        "GET",
+        `/payments/status/${str(paid.body, "data.id")}`,
+        undefined,
+        {},
+        c,
+      );
+      expect(status.body).toMatchObject({
+        status: "completed",
+        order_id: at(paid.body, "data.order_id"),
+      });
       reopened.close();
     } finally {
       fs.rmSync(own, { recursive: true, force: true });

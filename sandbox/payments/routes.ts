@@ -75,27 +75,43 @@ class HttpError extends Error {
   }
 }
 
-const plain = (status: ContentfulStatusCode, message: string, extra: Record<string, unknown> = {}) =>
-  new HttpError(status, { error: message, ...extra });
+const plain = (
+  status: ContentfulStatusCode,
+  message: string,
+  extra: Record<string, unknown> = {},
+) => new HttpError(status, { error: message, ...extra });
 
 function gatewayFailure(
   family: Family,
   code: GatewayErrorCode,
-  opts: { description?: string; status?: ContentfulStatusCode; extra?: Record<string, unknown> } = {},
+  opts: {
+    description?: string;
+    status?: ContentfulStatusCode;
+    extra?: Record<string, unknown>;
+  } = {},
 ): HttpError {
   const err = gatewayError(code, opts.description);
   const status = opts.status ?? (err.http_code as ContentfulStatusCode);
   err.http_code = status;
   const extra = opts.extra ?? {};
   if (family === "token") return new HttpError(status, { ...err, ...extra });
-  if (family === "charge") return new HttpError(status, { success: false, message: err.description, error: err, ...extra });
+  if (family === "charge")
+    return new HttpError(status, {
+      success: false,
+      message: err.description,
+      error: err,
+      ...extra,
+    });
   return new HttpError(status, { error: err.description, error_code: code, ...extra });
 }
 
 function validationFailure(family: Family, issues: FieldIssue[]): HttpError {
   const detail = describeIssues(issues);
   if (family === "plain") return plain(422, "Error de validación", { detail, fields: issues });
-  return gatewayFailure(family, 1003, { description: `Error de validación: ${detail}`, extra: { detail, fields: issues } });
+  return gatewayFailure(family, 1003, {
+    description: `Error de validación: ${detail}`,
+    extra: { detail, fields: issues },
+  });
 }
 
 function familyOf(path: string): Family {
@@ -123,19 +139,27 @@ function faultMode(c: Context): FaultMode | null {
 
 const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.toLowerCase();
 
-async function readJson<S extends z.ZodType>(c: Context, schema: S, family: Family): Promise<z.output<S>> {
+async function readJson<S extends z.ZodType>(
+  c: Context,
+  schema: S,
+  family: Family,
+): Promise<z.output<S>> {
   const type = (c.req.header("content-type") ?? "").split(";")[0].trim().toLowerCase();
   if (!/^application\/([a-z0-9.+-]*\+)?json$/.test(type)) {
     // Also keeps cross-site HTML forms (no JSON content type without CORS) from creating payments.
     const message = "El cuerpo debe enviarse como JSON (Content-Type: application/json)";
-    throw family === "plain" ? plain(415, message) : gatewayFailure(family, 1001, { description: message, status: 415 });
+    throw family === "plain"
+      ? plain(415, message)
+      : gatewayFailure(family, 1001, { description: message, status: 415 });
   }
   let value: unknown;
   try {
     value = JSON.parse(await c.req.text());
   } catch {
     const message = "El cuerpo de la solicitud no es JSON válido";
-    throw family === "plain" ? plain(400, message) : gatewayFailure(family, 1001, { description: message });
+    throw family === "plain"
+      ? plain(400, message)
+      : gatewayFailure(family, 1001, { description: message });
   }
   const result = schema.safeParse(value, { error: spanishErrors });
   if (!result.success) throw validationFailure(family, issuesOf(result.error));
@@ -154,7 +178,8 @@ export function withChargeId(target: string, chargeId: string): string {
   return url.href;
 }
 
-const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; base-uri 'none'; frame-ancestors 'none'";
+const PAGE_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; base-uri 'none'; frame-ancestors 'none'";
 
 export function createPaymentsApp(options: PaymentsAppOptions): Hono {
   const { store } = options;
@@ -167,7 +192,8 @@ export function createPaymentsApp(options: PaymentsAppOptions): Hono {
   const app = new Hono({ getPath: (req) => splitPath(req.url).path });
 
   const baseOf = (c: Context) => publicBase || new URL(c.req.url).origin;
-  const bankUrl = (c: Context, chargeId: string) => `${baseOf(c)}/banco-pse/${encodeURIComponent(chargeId)}`;
+  const bankUrl = (c: Context, chargeId: string) =>
+    `${baseOf(c)}/banco-pse/${encodeURIComponent(chargeId)}`;
 
   function chargeView(c: Context, ch: ChargeRecord) {
     return {
@@ -182,7 +208,10 @@ export function createPaymentsApp(options: PaymentsAppOptions): Hono {
       description: ch.description,
       method: ch.method,
       error_code: ch.errorCode,
-      error_message: ch.errorCode === null ? null : (GATEWAY_ERRORS[ch.errorCode as GatewayErrorCode]?.description ?? null),
+      error_message:
+        ch.errorCode === null
+          ? null
+          : (GATEWAY_ERRORS[ch.errorCode as GatewayErrorCode]?.description ?? null),
       card: ch.card
         ? {
             card_number: maskFromLast4(ch.card.last4),
@@ -194,12 +223,22 @@ export function createPaymentsApp(options: PaymentsAppOptions): Hono {
         : null,
       payment_method: ch.card
         ? { type: "card", brand: ch.card.brand, last4: ch.card.last4 }
-        : { type: "bank_account", bank_code: ch.bank?.code ?? null, bank_name: ch.bank?.name ?? null, url: bankUrl(c, ch.id) },
+        : {
+            type: "bank_account",
+            bank_code: ch.bank?.code ?? null,
+            bank_name: ch.bank?.name ?? null,
+            url: bankUrl(c, ch.id),
+          },
       ...(ch.method === "bank_account" ? { redirect_url: bankUrl(c, ch.id) } : {}),
     };
   }
 
-  const html = (c: Context, body: string, status: ContentfulStatusCode = 200, formAction = "'none'") =>
+  const html = (
+    c: Context,
+    body: string,
+    status: ContentfulStatusCode = 200,
+    formAction = "'none'",
+  ) =>
     c.html(body, status, {
       "Content-Security-Policy": `${PAGE_CSP}; form-action ${formAction}`,
       "Cache-Control": "no-store",
@@ -216,7 +255,8 @@ export function createPaymentsApp(options: PaymentsAppOptions): Hono {
     await next();
     c.header("X-Content-Type-Options", "nosniff");
     if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "no-store");
-    if (isApi && mode === "lento") await delay(slowMs, undefined, { signal: c.req.raw.signal }).catch(() => {});
+    if (isApi && mode === "lento")
+      await delay(slowMs, undefined, { signal: c.req.raw.signal }).catch(() => {});
   });
 
   app.use(
@@ -226,17 +266,21 @@ export function createPaymentsApp(options: PaymentsAppOptions): Hono {
       onError: (c) => {
         const message = "El cuerpo de la solicitud supera el máximo de 64 KB";
         const family = familyOf(splitPath(c.req.url).path);
-        throw family === "plain" ? plain(413, message) : gatewayFailure(family, 1001, { description: message, status: 413 });
+        throw family === "plain"
+          ? plain(413, message)
+          : gatewayFailure(family, 1001, { description: message, status: 413 });
       },
     }),
   );
 
   /** The customer e-mail that makes prepare-checkout, pse and card/charge answer 500. */
   const checkFault500 = (email: string, family: Family) => {
-    if (sameEmail(email, FAULTS.error500Email)) throw gatewayFailure(family, 1000, { description: FAULTS.message });
+    if (sameEmail(email, FAULTS.error500Email))
+      throw gatewayFailure(family, 1000, { description: FAULTS.message });
   };
   const slowIfAsked = async (c: Context, email: string) => {
-    if (sameEmail(email, FAULTS.slowEmail)) await delay(slowMs, undefined, { signal: c.req.raw.signal }).catch(() => {});
+    if (sameEmail(email, FAULTS.slowEmail))
+      await delay(slowMs, undefined, { signal: c.req.raw.signal }).catch(() => {});
   };
 
   // Checkout sessions
@@ -276,7 +320,9 @@ export function createPaymentsApp(options: PaymentsAppOptions): Hono {
       charge = store.getCharge(body.payment_data.charge_id);
       if (!charge) throw plain(404, "Cargo no encontrado");
       if (charge.orderId !== orderId) {
-        throw validationFailure("plain", [{ field: "payment_data.order_id", message: "No coincide con el order_id del cargo" }]);
+        throw validationFailure("plain", [
+          { field: "payment_data.order_id", message: "No coincide con el order_id del cargo" },
+        ]);
       }
     } else {
       charge = store.chargesByOrder(orderId)[0];
@@ -325,8 +371,17 @@ export function createPaymentsApp(options: PaymentsAppOptions): Hono {
     const body = await readJson(c, pseChargeSchema, "plain");
     checkFault500(body.customer_email, "plain");
     const {
-      amount, order_id, customer_name, customer_last_name, customer_email, customer_phone, description,
-      redirect_url, sessionId, bank_code, ...extra
+      amount,
+      order_id,
+      customer_name,
+      customer_last_name,
+      customer_email,
+      customer_phone,
+      description,
+      redirect_url,
+      sessionId,
+      bank_code,
+      ...extra
     } = body;
     const bank = bank_code ? BANKS.find((b) => b.code === bank_code) : undefined;
     const result = store.createBankCharge({
@@ -334,7 +389,12 @@ export function createPaymentsApp(options: PaymentsAppOptions): Hono {
       orderId: order_id,
       amount,
       description: description ?? `Pedido ${order_id}`,
-      customer: { name: customer_name, last_name: customer_last_name, email: customer_email, phone: customer_phone },
+      customer: {
+        name: customer_name,
+        last_name: customer_last_name,
+        email: customer_email,
+        phone: customer_phone,
+      },
       sessionId: sessionId ?? null,
       creationDate: stamp(),
       bank: bank ? { code: bank.code, name: bank.name } : null,
@@ -350,22 +410,38 @@ export function createPaymentsApp(options: PaymentsAppOptions): Hono {
 
   const bankCharge = (c: Context) => {
     const charge = store.getCharge(c.req.param("chargeId") ?? "");
-    return charge && charge.method === "bank_account" && charge.redirectUrl ? { ...charge, redirectUrl: charge.redirectUrl } : undefined;
+    return charge && charge.method === "bank_account" && charge.redirectUrl
+      ? { ...charge, redirectUrl: charge.redirectUrl }
+      : undefined;
   };
 
-  const redirectOrigin = (target: string) => (target.startsWith("/") ? "" : ` ${new URL(target).origin}`);
+  const redirectOrigin = (target: string) =>
+    target.startsWith("/") ? "" : ` ${new URL(target).origin}`;
 
   app.get("/banco-pse/:chargeId", (c) => {
     const charge = bankCharge(c);
-    if (!charge) return html(c, messagePage("Pago no encontrado", "No existe un pago PSE con esa referencia."), 404);
-    const page = bankPage(charge, { action: bankUrl(c, charge.id), returnUrl: withChargeId(charge.redirectUrl, charge.id) });
+    if (!charge)
+      return html(
+        c,
+        messagePage("Pago no encontrado", "No existe un pago PSE con esa referencia."),
+        404,
+      );
+    const page = bankPage(charge, {
+      action: bankUrl(c, charge.id),
+      returnUrl: withChargeId(charge.redirectUrl, charge.id),
+    });
     // The form posts here and is then redirected to the store: both must be allowed form targets.
     return html(c, page, 200, `'self'${redirectOrigin(charge.redirectUrl)}`);
   });
 
   app.post("/banco-pse/:chargeId", async (c) => {
     const charge = bankCharge(c);
-    if (!charge) return html(c, messagePage("Pago no encontrado", "No existe un pago PSE con esa referencia."), 404);
+    if (!charge)
+      return html(
+        c,
+        messagePage("Pago no encontrado", "No existe un pago PSE con esa referencia."),
+        404,
+      );
     let decision: unknown;
     try {
       decision = (await c.req.parseBody()).decision;
@@ -373,9 +449,18 @@ export function createPaymentsApp(options: PaymentsAppOptions): Hono {
       decision = undefined;
     }
     if (typeof decision !== "string" || !Object.hasOwn(DECISIONS, decision)) {
-      return html(c, messagePage("Decisión no válida", "Elige aprobar, rechazar o dejar pendiente el pago."), 400);
+      return html(
+        c,
+        messagePage("Decisión no válida", "Elige aprobar, rechazar o dejar pendiente el pago."),
+        400,
+      );
     }
-    store.decideBankCharge(charge.id, DECISIONS[decision as keyof typeof DECISIONS], stamp(), newAuthorization());
+    store.decideBankCharge(
+      charge.id,
+      DECISIONS[decision as keyof typeof DECISIONS],
+      stamp(),
+      newAuthorization(),
+    );
     return c.redirect(withChargeId(charge.redirectUrl, charge.id), 303);
   });
 
@@ -384,7 +469,12 @@ export function createPaymentsApp(options: PaymentsAppOptions): Hono {
   app.post("/payments/card/token", async (c) => {
     const body = await readJson(c, cardTokenSchema, "token");
     const check = checkCard(
-      { number: body.card_number, month: body.expiration_month, year: body.expiration_year, cvv: body.cvv2 },
+      {
+        number: body.card_number,
+        month: body.expiration_month,
+        year: body.expiration_year,
+        cvv: body.cvv2,
+      },
       now(),
     );
     if (!check.ok) throw gatewayFailure("token", check.code);
@@ -430,9 +520,12 @@ export function createPaymentsApp(options: PaymentsAppOptions): Hono {
       authorization: newAuthorization(),
     });
     if (result.kind === "duplicate_order") throw gatewayFailure("charge", 1006);
-    if (result.kind === "token_unknown") throw gatewayFailure("charge", 1005, { description: "El token de la tarjeta no existe" });
+    if (result.kind === "token_unknown")
+      throw gatewayFailure("charge", 1005, { description: "El token de la tarjeta no existe" });
     if (result.kind === "token_used") {
-      throw gatewayFailure("charge", 1003, { description: "El token de la tarjeta ya fue usado: genera uno nuevo" });
+      throw gatewayFailure("charge", 1003, {
+        description: "El token de la tarjeta ya fue usado: genera uno nuevo",
+      });
     }
     const charge = result.charge;
     await slowIfAsked(c, body.customer_email);
@@ -465,7 +558,10 @@ export function createPaymentsApp(options: PaymentsAppOptions): Hono {
   // Order e-mails
 
   const buildEmails = (charge: ChargeRecord) => (resend: boolean) =>
-    orderEmails(orderSummary(charge, store.sessionForOrder(charge.orderId, charge.sessionId)), { resend, salesEmail });
+    orderEmails(orderSummary(charge, store.sessionForOrder(charge.orderId, charge.sessionId)), {
+      resend,
+      salesEmail,
+    });
 
   app.post("/api/payments/confirm-success-page/:chargeId", (c) => {
     const id = c.req.param("chargeId");
@@ -507,7 +603,8 @@ export function createPaymentsApp(options: PaymentsAppOptions): Hono {
         throw plain(404, "Orden no encontrada", {
           success: false,
           message: `No se encontró la orden ${orderId}`,
-          suggestion: "Verifica el Order ID: está en la URL de la página de confirmación del pago (order_id=…).",
+          suggestion:
+            "Verifica el Order ID: está en la URL de la página de confirmación del pago (order_id=…).",
         });
       }
       return c.json({
@@ -515,7 +612,8 @@ export function createPaymentsApp(options: PaymentsAppOptions): Hono {
         message: `La orden ${orderId} no tiene un pago registrado`,
         customer_email: session.customerEmail,
         amount: session.totalAmount,
-        suggestion: "El cliente no completó el pago: confirma con él antes de enviar notificaciones.",
+        suggestion:
+          "El cliente no completó el pago: confirma con él antes de enviar notificaciones.",
       });
     }
     const session = store.sessionForOrder(charge.orderId, charge.sessionId);
@@ -588,10 +686,16 @@ export function createPaymentsApp(options: PaymentsAppOptions): Hono {
   app.get("/correos/:id", (c) => {
     const raw = c.req.param("id");
     const email = /^\d{1,12}$/.test(raw) ? store.getEmail(Number(raw)) : undefined;
-    if (!email) return html(c, messagePage("Correo no encontrado", "No existe un correo con ese número."), 404);
+    if (!email)
+      return html(
+        c,
+        messagePage("Correo no encontrado", "No existe un correo con ese número."),
+        404,
+      );
     return c.html(email.html, 200, {
       // Its own sandbox: no scripts, no forms, no same-origin access.
-      "Content-Security-Policy": "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data:",
+      "Content-Security-Policy":
+        "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data:",
       "Cache-Control": "no-store",
     });
   });
@@ -624,7 +728,10 @@ export function createPaymentsApp(options: PaymentsAppOptions): Hono {
   app.onError((error, c) => {
     if (error instanceof HttpError) return c.json(error.body, error.status);
     if (error instanceof HTTPException) {
-      return c.json({ error: error.message || "Solicitud no válida" }, error.status as ContentfulStatusCode);
+      return c.json(
+        { error: error.message || "Solicitud no válida" },
+        error.status as ContentfulStatusCode,
+      );
     }
     // Bad input is answered above with a 4xx; this is a real fault of the sandbox (disk, bug).
     console.error("sandbox payments: unexpected error", error);

@@ -14,13 +14,17 @@ export const spanishErrors: z.core.$ZodErrorMap = (issue) => {
     case "too_small":
       if (issue.origin === "string") return `Debe tener al menos ${issue.minimum} caracteres`;
       if (issue.origin === "array") return `Debe tener al menos ${issue.minimum} elemento(s)`;
-      return issue.inclusive ? `Debe ser mayor o igual a ${issue.minimum}` : `Debe ser mayor que ${issue.minimum}`;
+      return issue.inclusive
+        ? `Debe ser mayor o igual a ${issue.minimum}`
+        : `Debe ser mayor que ${issue.minimum}`;
     case "too_big":
       if (issue.origin === "string") return `Debe tener como máximo ${issue.maximum} caracteres`;
       if (issue.origin === "array") return `Debe tener como máximo ${issue.maximum} elementos`;
       return `Debe ser menor o igual a ${issue.maximum}`;
     case "invalid_format":
-      return issue.format === "email" ? "El correo electrónico no es válido" : "El formato no es válido";
+      return issue.format === "email"
+        ? "El correo electrónico no es válido"
+        : "El formato no es válido";
     case "invalid_value":
       return `Valor no permitido; se acepta: ${issue.values.map(String).join(", ")}`;
     case "invalid_union":
@@ -52,7 +56,8 @@ export function issuesOf(error: z.ZodError): FieldIssue[] {
 }
 
 /** "customer.email: El correo electrónico no es válido; amount: Campo obligatorio". */
-export const describeIssues = (issues: FieldIssue[]) => issues.map((i) => `${i.field}: ${i.message}`).join("; ");
+export const describeIssues = (issues: FieldIssue[]) =>
+  issues.map((i) => `${i.field}: ${i.message}`).join("; ");
 
 /** Optional text: null, "" and absence all mean "not given". */
 const optionalText = (max: number) =>
@@ -90,7 +95,8 @@ const idText = z.string().trim().min(1).max(100);
 
 /** An absolute http(s) URL or a root-relative path: where the bank page sends the shopper back. */
 export function isSafeRedirect(value: string): boolean {
-  if (value.length > 2000 || /[\s\\]/.test(value) || /[\u0000-\u001f\u007f]/.test(value)) return false;
+  if (value.length > 2000 || /[\s\\]/.test(value) || /[\u0000-\u001f\u007f]/.test(value))
+    return false;
   if (value.startsWith("/")) return !value.startsWith("//");
   try {
     const url = new URL(value);
@@ -103,7 +109,9 @@ export function isSafeRedirect(value: string): boolean {
 const redirectUrl = z
   .string()
   .trim()
-  .refine(isSafeRedirect, { message: "Debe ser una URL http(s) absoluta o una ruta que empiece por /" });
+  .refine(isSafeRedirect, {
+    message: "Debe ser una URL http(s) absoluta o una ruta que empiece por /",
+  });
 
 const documentType = z.enum(["CC", "CE", "NIT", "PP", "TI"]);
 
@@ -113,14 +121,21 @@ export const lineSchema = z
     name: optionalText(300),
     quantity: z.number().int().min(1).max(10_000),
     unit_price: z.number().min(0).max(10_000_000_000),
-    product_id: z.union([z.string().trim().min(1).max(40), z.number().int().nonnegative()]).transform(String),
+    product_id: z
+      .union([z.string().trim().min(1).max(40), z.number().int().nonnegative()])
+      .transform(String),
     subtotal: z.number().min(0).max(100_000_000_000),
   })
   .superRefine((line, ctx) => {
-    if (!line.title && !line.name) ctx.addIssue({ code: "custom", path: ["title"], message: "La línea necesita title o name" });
+    if (!line.title && !line.name)
+      ctx.addIssue({ code: "custom", path: ["title"], message: "La línea necesita title o name" });
     // Unit prices may carry decimals from the catalogue; the store rounds per unit.
     if (Math.abs(line.subtotal - line.quantity * line.unit_price) > line.quantity * 0.5 + 0.01) {
-      ctx.addIssue({ code: "custom", path: ["subtotal"], message: "No coincide con quantity × unit_price" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["subtotal"],
+        message: "No coincide con quantity × unit_price",
+      });
     }
   });
 
@@ -203,7 +218,10 @@ export const prepareCheckoutSchema = z
     order: z.object({
       total_amount: amount,
       payment_method: optionalText(30),
-      timestamp: z.union([z.string().max(40), z.number()]).nullish().transform((v) => (v == null ? undefined : String(v))),
+      timestamp: z
+        .union([z.string().max(40), z.number()])
+        .nullish()
+        .transform((v) => (v == null ? undefined : String(v))),
       order_id: orderId.nullish().transform((v) => v ?? undefined),
     }),
     products: lines.nullish().transform((v) => v ?? []),
@@ -221,21 +239,54 @@ export const prepareCheckoutSchema = z
   .superRefine((body, ctx) => {
     const c = body.customer;
     if (body.client_type === "person" && (!c.last_name || c.last_name.length < 2)) {
-      ctx.addIssue({ code: "custom", path: ["customer", "last_name"], message: "El apellido es obligatorio (mínimo 2 caracteres)" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["customer", "last_name"],
+        message: "El apellido es obligatorio (mínimo 2 caracteres)",
+      });
     }
     if (body.client_type === "business") {
-      if (!c.company_name) ctx.addIssue({ code: "custom", path: ["customer", "company_name"], message: "El nombre de la empresa es obligatorio" });
-      if (!c.company_nit) ctx.addIssue({ code: "custom", path: ["customer", "company_nit"], message: "El NIT es obligatorio" });
+      if (!c.company_name)
+        ctx.addIssue({
+          code: "custom",
+          path: ["customer", "company_name"],
+          message: "El nombre de la empresa es obligatorio",
+        });
+      if (!c.company_nit)
+        ctx.addIssue({
+          code: "custom",
+          path: ["customer", "company_nit"],
+          message: "El NIT es obligatorio",
+        });
     }
     const s = body.shipping;
     if (!s.sameAsInvoice) {
-      if (!s.receiverName) ctx.addIssue({ code: "custom", path: ["shipping", "receiverName"], message: "El nombre del receptor es obligatorio" });
-      if (!s.address) ctx.addIssue({ code: "custom", path: ["shipping", "address"], message: "La dirección de envío es obligatoria" });
-      if (!s.city) ctx.addIssue({ code: "custom", path: ["shipping", "city"], message: "La ciudad de envío es obligatoria" });
+      if (!s.receiverName)
+        ctx.addIssue({
+          code: "custom",
+          path: ["shipping", "receiverName"],
+          message: "El nombre del receptor es obligatorio",
+        });
+      if (!s.address)
+        ctx.addIssue({
+          code: "custom",
+          path: ["shipping", "address"],
+          message: "La dirección de envío es obligatoria",
+        });
+      if (!s.city)
+        ctx.addIssue({
+          code: "custom",
+          path: ["shipping", "city"],
+          message: "La ciudad de envío es obligatoria",
+        });
     }
     const list = body.products.length > 0 ? body.products : body.cart_items;
     if (list.length === 0) {
-      ctx.addIssue({ code: "custom", path: ["products"], message: "Debe haber al menos una línea en products o cart_items" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["products"],
+        message: "Debe haber al menos una línea en products o cart_items",
+      });
     } else if (breakdownOf(list, body.order.total_amount) === null) {
       ctx.addIssue({
         code: "custom",
@@ -251,7 +302,12 @@ export const linkPaymentSchema = z.object({
   session_id: idText,
   payment_data: z.object({
     order_id: orderId,
-    charge_id: z.string().trim().max(100).nullish().transform((v) => (v ? v : undefined)),
+    charge_id: z
+      .string()
+      .trim()
+      .max(100)
+      .nullish()
+      .transform((v) => (v ? v : undefined)),
     status: optionalText(40),
   }),
 });
@@ -271,7 +327,9 @@ export const pseChargeSchema = z.object({
   bank_code: z
     .union([z.string().trim(), z.number().int()])
     .transform(String)
-    .refine((v) => bankCodes.has(v), { message: "Banco desconocido: usa un código de GET /payments/pse-banks" })
+    .refine((v) => bankCodes.has(v), {
+      message: "Banco desconocido: usa un código de GET /payments/pse-banks",
+    })
     .nullish()
     .transform((v) => v ?? undefined),
   customer_address: optionalText(200),
@@ -282,7 +340,10 @@ export const pseChargeSchema = z.object({
     .regex(/^\d{6,12}$/, "El número de documento debe tener entre 6 y 12 dígitos.")
     .nullish()
     .transform((v) => v ?? undefined),
-  customer_document_type: z.enum(["CC", "CE", "NIT", "PP"]).nullish().transform((v) => v ?? undefined),
+  customer_document_type: z
+    .enum(["CC", "CE", "NIT", "PP"])
+    .nullish()
+    .transform((v) => v ?? undefined),
   company_name: optionalText(200),
   company_nit: optionalText(20),
   contact_position: optionalText(100),
@@ -297,15 +358,28 @@ export const pseChargeSchema = z.object({
 
 export type PseChargeBody = z.output<typeof pseChargeSchema>;
 
-const twoDigitsOrNumber = z.union([z.string().trim().regex(/^\d{1,4}$/, "Debe ser numérico"), z.number().int()]).transform(Number);
+const twoDigitsOrNumber = z
+  .union([
+    z
+      .string()
+      .trim()
+      .regex(/^\d{1,4}$/, "Debe ser numérico"),
+    z.number().int(),
+  ])
+  .transform(Number);
 
 export const cardTokenSchema = z.object({
   card_number: z.string().max(40),
   holder_name: requiredText(1, 80),
-  expiration_month: twoDigitsOrNumber.refine((m) => m >= 1 && m <= 12, { message: "Debe ser un mes entre 1 y 12" }),
-  expiration_year: twoDigitsOrNumber.refine((y) => (y >= 0 && y <= 99) || (y >= 2000 && y <= 2099), {
-    message: "Debe ser un año de 2 o 4 dígitos",
+  expiration_month: twoDigitsOrNumber.refine((m) => m >= 1 && m <= 12, {
+    message: "Debe ser un mes entre 1 y 12",
   }),
+  expiration_year: twoDigitsOrNumber.refine(
+    (y) => (y >= 0 && y <= 99) || (y >= 2000 && y <= 2099),
+    {
+      message: "Debe ser un año de 2 o 4 dígitos",
+    },
+  ),
   cvv2: z.string().max(10),
   address_line1: optionalText(200),
   address_line2: optionalText(200),

@@ -189,7 +189,9 @@ type Row = Record<string, unknown>;
 const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
 
 function isUniqueOrderError(error: unknown): boolean {
-  return error instanceof Error && /UNIQUE constraint failed: charges\.order_id/.test(error.message);
+  return (
+    error instanceof Error && /UNIQUE constraint failed: charges\.order_id/.test(error.message)
+  );
 }
 
 export class PaymentsStore {
@@ -256,7 +258,13 @@ export class PaymentsStore {
     this.#run(
       `INSERT INTO checkout_sessions (id, created_at, customer_email, total_amount, data, breakdown, order_id)
        VALUES (?, ?, ?, ?, ?, ?, ?)`,
-      s.id, s.createdAt, s.customerEmail, s.totalAmount, JSON.stringify(s.data), JSON.stringify(s.breakdown), s.orderId,
+      s.id,
+      s.createdAt,
+      s.customerEmail,
+      s.totalAmount,
+      JSON.stringify(s.data),
+      JSON.stringify(s.breakdown),
+      s.orderId,
     );
     return { ...s, chargeId: null, reportedStatus: null, linkedAt: null };
   }
@@ -288,11 +296,19 @@ export class PaymentsStore {
     return this.#transaction(() => {
       const changed = this.#run(
         `UPDATE checkout_sessions SET order_id = ?, charge_id = ?, reported_status = ?, linked_at = ? WHERE id = ?`,
-        link.orderId, link.chargeId, link.reportedStatus, link.at, sessionId,
+        link.orderId,
+        link.chargeId,
+        link.reportedStatus,
+        link.at,
+        sessionId,
       );
       if (changed === 0) return undefined;
       if (link.chargeId) {
-        this.#run("UPDATE charges SET session_id = ? WHERE id = ? AND session_id IS NULL", sessionId, link.chargeId);
+        this.#run(
+          "UPDATE charges SET session_id = ? WHERE id = ? AND session_id IS NULL",
+          sessionId,
+          link.chargeId,
+        );
       }
       return this.getSession(sessionId);
     });
@@ -304,7 +320,14 @@ export class PaymentsStore {
     this.#run(
       `INSERT INTO tokens (id, created_at, brand, last4, holder_name, expiration_month, expiration_year, outcome)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-      t.id, t.createdAt, t.brand, t.last4, t.holderName, t.expirationMonth, t.expirationYear, JSON.stringify(t.outcome),
+      t.id,
+      t.createdAt,
+      t.brand,
+      t.last4,
+      t.holderName,
+      t.expirationMonth,
+      t.expirationYear,
+      JSON.stringify(t.outcome),
     );
   }
 
@@ -344,24 +367,40 @@ export class PaymentsStore {
   }): CardChargeResult {
     try {
       return this.#transaction((): CardChargeResult => {
-        if (this.#get("SELECT 1 FROM charges WHERE order_id = ?", input.orderId)) return { kind: "duplicate_order" };
+        if (this.#get("SELECT 1 FROM charges WHERE order_id = ?", input.orderId))
+          return { kind: "duplicate_order" };
         const token = this.getToken(input.tokenId);
         if (!token) return { kind: "token_unknown" };
         if (token.usedAt !== null) return { kind: "token_used" };
         this.#run("UPDATE tokens SET used_at = ? WHERE id = ?", input.creationDate, token.id);
         const outcome = token.outcome;
-        const sessionId = input.sessionId && this.#get("SELECT 1 FROM checkout_sessions WHERE id = ?", input.sessionId) ? input.sessionId : null;
+        const sessionId =
+          input.sessionId &&
+          this.#get("SELECT 1 FROM checkout_sessions WHERE id = ?", input.sessionId)
+            ? input.sessionId
+            : null;
         this.#run(
           `INSERT INTO charges (id, method, order_id, status, amount, currency, description, authorization, error_code,
              creation_date, operation_date, session_id, customer, token_id, card_brand, card_last4, card_holder,
              card_exp_month, card_exp_year)
            VALUES (?, 'card', ?, ?, ?, 'COP', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-          input.id, input.orderId, outcome.status, input.amount, input.description,
+          input.id,
+          input.orderId,
+          outcome.status,
+          input.amount,
+          input.description,
           outcome.status === "completed" ? input.authorization : null,
           outcome.status === "failed" ? outcome.errorCode : null,
-          input.creationDate, outcome.status === "charge_pending" ? null : input.creationDate,
-          sessionId, JSON.stringify(input.customer), token.id, token.brand, token.last4, token.holderName,
-          token.expirationMonth, token.expirationYear,
+          input.creationDate,
+          outcome.status === "charge_pending" ? null : input.creationDate,
+          sessionId,
+          JSON.stringify(input.customer),
+          token.id,
+          token.brand,
+          token.last4,
+          token.holderName,
+          token.expirationMonth,
+          token.expirationYear,
         );
         return { kind: "created", charge: this.getCharge(input.id)! };
       });
@@ -386,14 +425,27 @@ export class PaymentsStore {
   }): ChargeRecord | "duplicate_order" {
     try {
       return this.#transaction(() => {
-        if (this.#get("SELECT 1 FROM charges WHERE order_id = ?", input.orderId)) return "duplicate_order" as const;
-        const sessionId = input.sessionId && this.#get("SELECT 1 FROM checkout_sessions WHERE id = ?", input.sessionId) ? input.sessionId : null;
+        if (this.#get("SELECT 1 FROM charges WHERE order_id = ?", input.orderId))
+          return "duplicate_order" as const;
+        const sessionId =
+          input.sessionId &&
+          this.#get("SELECT 1 FROM checkout_sessions WHERE id = ?", input.sessionId)
+            ? input.sessionId
+            : null;
         this.#run(
           `INSERT INTO charges (id, method, order_id, status, amount, currency, description, creation_date, session_id,
              customer, bank_code, bank_name, redirect_url, extra)
            VALUES (?, 'bank_account', ?, 'in_progress', ?, 'COP', ?, ?, ?, ?, ?, ?, ?, ?)`,
-          input.id, input.orderId, input.amount, input.description, input.creationDate, sessionId,
-          JSON.stringify(input.customer), input.bank?.code ?? null, input.bank?.name ?? null, input.redirectUrl,
+          input.id,
+          input.orderId,
+          input.amount,
+          input.description,
+          input.creationDate,
+          sessionId,
+          JSON.stringify(input.customer),
+          input.bank?.code ?? null,
+          input.bank?.name ?? null,
+          input.redirectUrl,
           JSON.stringify(input.extra),
         );
         return this.getCharge(input.id)!;
@@ -410,14 +462,22 @@ export class PaymentsStore {
   }
 
   chargesByOrder(orderId: string): ChargeRecord[] {
-    return this.#all("SELECT * FROM charges WHERE order_id = ? ORDER BY creation_date, id", orderId).map(chargeFromRow);
+    return this.#all(
+      "SELECT * FROM charges WHERE order_id = ? ORDER BY creation_date, id",
+      orderId,
+    ).map(chargeFromRow);
   }
 
   /**
    * The bank's answer to a PSE charge. Only an in_progress charge changes
    * (completed and failed are final); the charge as it is afterwards is returned.
    */
-  decideBankCharge(id: string, status: "completed" | "failed" | "in_progress", at: string, authorization: string): ChargeRecord | undefined {
+  decideBankCharge(
+    id: string,
+    status: "completed" | "failed" | "in_progress",
+    at: string,
+    authorization: string,
+  ): ChargeRecord | undefined {
     this.#run(
       `UPDATE charges SET status = ?, operation_date = ?, authorization = ?
        WHERE id = ? AND method = 'bank_account' AND status = 'in_progress'`,
@@ -446,26 +506,39 @@ export class PaymentsStore {
     build: (alreadySent: boolean) => OutgoingEmail[];
   }): { alreadySent: boolean; queued: number } {
     return this.#transaction(() => {
-      const previous = this.#get("SELECT send_count FROM notifications WHERE order_id = ?", input.orderId);
+      const previous = this.#get(
+        "SELECT send_count FROM notifications WHERE order_id = ?",
+        input.orderId,
+      );
       const alreadySent = previous !== undefined;
       if (alreadySent && input.mode === "once") return { alreadySent, queued: 0 };
       const emails = input.build(alreadySent);
       for (const e of emails) {
         this.#run(
           "INSERT INTO emails (created_at, order_id, kind, recipients, subject, html) VALUES (?, ?, ?, ?, ?, ?)",
-          input.at, input.orderId, e.kind, JSON.stringify(e.recipients), e.subject, e.html,
+          input.at,
+          input.orderId,
+          e.kind,
+          JSON.stringify(e.recipients),
+          e.subject,
+          e.html,
         );
       }
       if (alreadySent) {
         this.#run(
           "UPDATE notifications SET last_sent_at = ?, send_count = send_count + 1 WHERE order_id = ?",
-          input.at, input.orderId,
+          input.at,
+          input.orderId,
         );
       } else {
         this.#run(
           `INSERT INTO notifications (order_id, charge_id, first_sent_at, first_source, last_sent_at, send_count)
            VALUES (?, ?, ?, ?, ?, 1)`,
-          input.orderId, input.chargeId, input.at, input.source, input.at,
+          input.orderId,
+          input.chargeId,
+          input.at,
+          input.source,
+          input.at,
         );
       }
       return { alreadySent, queued: emails.length };
@@ -479,7 +552,11 @@ export class PaymentsStore {
   /** Newest first. */
   listEmails(filter: { orderId?: string; limit: number }): EmailRecord[] {
     const rows = filter.orderId
-      ? this.#all("SELECT * FROM emails WHERE order_id = ? ORDER BY id DESC LIMIT ?", filter.orderId, filter.limit)
+      ? this.#all(
+          "SELECT * FROM emails WHERE order_id = ? ORDER BY id DESC LIMIT ?",
+          filter.orderId,
+          filter.limit,
+        )
       : this.#all("SELECT * FROM emails ORDER BY id DESC LIMIT ?", filter.limit);
     return rows.map(emailFromRow);
   }
@@ -535,7 +612,8 @@ function chargeFromRow(row: Row): ChargeRecord {
             expirationYear: String(row.card_exp_year),
           }
         : null,
-    bank: row.bank_code === null ? null : { code: String(row.bank_code), name: String(row.bank_name) },
+    bank:
+      row.bank_code === null ? null : { code: String(row.bank_code), name: String(row.bank_name) },
     redirectUrl: str(row.redirect_url),
     extra: row.extra === null ? null : (JSON.parse(String(row.extra)) as ChargeExtra),
   };
