@@ -21,6 +21,7 @@ const PUBLIC_FACES = [
   "checkout/checkout\\.server\\.ts",
   "checkout/(OrderSummary|CheckoutSteps)\\.tsx",
   "payments/payments\\.server\\.ts",
+  "payments/PaymentStep\\.tsx",
 ];
 
 /** Resource routes (no view) may use server modules like any loader. */

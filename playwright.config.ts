@@ -58,6 +58,9 @@ export default defineConfig({
       HOST: "127.0.0.1",
       SANDBOX_DATA_DIR: ".data/sandbox",
       LOG_LEVEL: "warn",
+      // A slow payment answer (the sandbox's slow fault) outlasts the store's timeout quickly.
+      API_TIMEOUT_MS: "8000",
+      SANDBOX_SLOW_CHARGE_MS: "10000",
       BUILD_DIR: process.env.BUILD_DIR ?? "build",
       SESSION_SECRET: "e2e-secret-0123456789abcdef,e2e-old-secret-0123456789",
     },
