@@ -92,3 +92,4 @@ export const SANDBOX_FIXTURES = {
     message: "Falla simulada del proveedor",
   },
 } as const;
+export { PAYMENT_FIXTURES } from "./payments/fixtures.ts";
