@@ -14,7 +14,7 @@ import type { Brand, Category, FeaturedEntry, Product } from "./product.ts";
 export type { ProductPage } from "./catalogue-calls.server.ts";
 import type { ProductPage } from "./catalogue-calls.server.ts";
 
-export { ApiError, isNotFound } from "./transport.server.ts";
+export { ApiError } from "./transport.server.ts";
 export { DATASHEET_NOT_FOUND, PRODUCT_NOT_FOUND } from "./catalogue-calls.server.ts";
 export { PaymentError } from "./payment-calls.server.ts";
 export type {
@@ -126,7 +126,7 @@ export async function searchProducts(q: string, limit = 50): Promise<Product[]> 
   return apiClient().searchProducts(q, limit);
 }
 /** GET /productos_ids_consolidados.json (HTML or failure → []). */
-export async function getFeaturedEntries(): Promise<FeaturedEntry[]> {
+async function getFeaturedEntries(): Promise<FeaturedEntry[]> {
   return apiClient().getFeaturedEntries();
 }
 /** Brand logos (GET /api/marcas). */

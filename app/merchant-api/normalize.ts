@@ -26,7 +26,7 @@ function pick(raw: Raw, ...keys: string[]): unknown {
 }
 
 /** A trimmed non-empty string; finite numbers become strings. */
-export function toText(value: unknown): string | null {
+function toText(value: unknown): string | null {
   if (typeof value === "number") return Number.isFinite(value) ? String(value) : null;
   if (typeof value !== "string") return null;
   const text = value.trim();

@@ -70,7 +70,7 @@ CREATE VIRTUAL TABLE products_fts USING fts5 (
 `;
 
 /** Writes a complete catalogue database to `file` (which must not exist). */
-export function writeCatalogueDb(file: string, catalogue: Catalogue): void {
+function writeCatalogueDb(file: string, catalogue: Catalogue): void {
   const db = new DatabaseSync(file);
   try {
     // Large pages keep a product row (about 2.5 kB) out of overflow chains: half the file size.

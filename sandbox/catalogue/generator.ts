@@ -5,7 +5,7 @@
  * resolved in order and are equally deterministic).
  */
 import { TOP_CATEGORIES } from "../../app/merchant-api/product.ts";
-import { BRAND_BY_NAME, BRANDS, slugify } from "./brands.ts";
+import { BRAND_BY_NAME } from "./brands.ts";
 import { TREE } from "./catalog-tree.ts";
 import type { Overrides } from "./catalog-tree.ts";
 import { KINDS } from "./kinds.ts";
@@ -22,7 +22,7 @@ export const DEFAULT_PRODUCT_COUNT = 22_500;
 export const BASE_MARK = "@@BASE@@";
 
 /** Edge-case proportions (documented in sandbox/README.md). */
-export const PROPORTIONS = {
+const PROPORTIONS = {
   priceNull: 0.03,
   priceZero: 0.01,
   priceDecimals: 0.15,
@@ -62,7 +62,7 @@ export interface CategoryRef {
   nivel: number;
 }
 
-export interface GeneratedProduct {
+interface GeneratedProduct {
   id: string;
   sku: string;
   model: string;
@@ -444,9 +444,7 @@ export function generateCatalogue(count = DEFAULT_PRODUCT_COUNT, seed = DEFAULT_
 }
 
 /** Image URL paths of a product (with BASE_MARK). A broken one points to image 0, which 404s. */
-export function imageUrls(
-  p: Pick<GeneratedProduct, "id" | "imageCount" | "brokenImage">,
-): string[] {
+function imageUrls(p: Pick<GeneratedProduct, "id" | "imageCount" | "brokenImage">): string[] {
   const urls: string[] = [];
   if (p.brokenImage) urls.push(`${BASE_MARK}/img/productos/${p.id}-0.svg`);
   for (let n = 1; n <= p.imageCount; n++) urls.push(`${BASE_MARK}/img/productos/${p.id}-${n}.svg`);
@@ -490,5 +488,3 @@ function toRecord(p: GeneratedProduct, v: Rng): Record<string, unknown> {
   if (urls.length > 0) r[v.chance(0.6) ? "img_portada" : "imagen"] = urls[0];
   return r;
 }
-
-export { BRANDS, slugify };

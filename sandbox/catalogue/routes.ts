@@ -275,5 +275,3 @@ export function createCatalogueApp({ store, publicBase }: CatalogueAppOptions): 
 
   return app;
 }
-
-export { HttpError };

@@ -57,7 +57,7 @@ export interface PaymentsAppOptions {
   salesEmail?: string;
 }
 
-export const MAX_BODY_BYTES = 64 * 1024;
+const MAX_BODY_BYTES = 64 * 1024;
 
 const FAULTS = PAYMENT_FIXTURES.faults;
 const BANKS = PAYMENT_FIXTURES.banks;
@@ -121,7 +121,7 @@ function familyOf(path: string): Family {
 }
 
 /** Path without the query, the mount prefix, the fault prefix and a trailing slash; plus the fault prefix's mode. */
-export function splitPath(url: string): { path: string; fault: string | null } {
+function splitPath(url: string): { path: string; fault: string | null } {
   const raw = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*([^?#]*)/i.exec(url)?.[1] || "/";
   const m = /^(?:\/sandbox(?=\/|$))?(?:\/_falla\/([A-Za-z0-9-]{1,40})(?=\/|$))?(.*)$/.exec(raw)!;
   const rest = m[2].replace(/\/+$/, "") || "/";
@@ -167,7 +167,7 @@ async function readJson<S extends z.ZodType>(
 }
 
 /** An http(s) redirect target with `id={chargeId}` set, root-relative targets kept root-relative. */
-export function withChargeId(target: string, chargeId: string): string {
+function withChargeId(target: string, chargeId: string): string {
   if (target.startsWith("/")) {
     const url = new URL(target, "http://store.invalid");
     url.searchParams.set("id", chargeId);

@@ -98,7 +98,7 @@ CREATE INDEX IF NOT EXISTS emails_order ON emails (order_id);
 `;
 
 /** What a checkout session keeps: the payload as validated, minus products_html. */
-export type StoredCheckout = Omit<CheckoutPayload, "products_html">;
+type StoredCheckout = Omit<CheckoutPayload, "products_html">;
 
 export interface SessionRecord {
   id: string;
@@ -132,7 +132,7 @@ export interface CustomerInfo {
   phone?: string;
 }
 
-export interface StoredCard {
+interface StoredCard {
   brand: CardBrand | null;
   last4: string;
   holderName: string;
@@ -143,7 +143,7 @@ export interface StoredCard {
 /** PSE fields kept with the charge, for the e-mails when no checkout session is linked. */
 export type ChargeExtra = Record<string, unknown>;
 
-export type ChargeMethod = "card" | "bank_account";
+type ChargeMethod = "card" | "bank_account";
 
 export interface ChargeRecord {
   id: string;
