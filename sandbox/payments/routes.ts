@@ -130,7 +130,9 @@ function splitPath(url: string): { path: string; fault: string | null } {
 
 const MODES: readonly string[] = FAULTS.modes;
 
-function faultMode(c: Context): FaultMode | null {
+function faultMode(c: {
+  req: { header(name: string): string | undefined; url: string };
+}): FaultMode | null {
   const header = c.req.header(FAULTS.header)?.trim().toLowerCase();
   if (header && MODES.includes(header)) return header as FaultMode;
   const fromPath = splitPath(c.req.url).fault;
@@ -728,10 +730,7 @@ export function createPaymentsApp(options: PaymentsAppOptions): Hono {
   app.onError((error, c) => {
     if (error instanceof HttpError) return c.json(error.body, error.status);
     if (error instanceof HTTPException) {
-      return c.json(
-        { error: error.message || "Solicitud no válida" },
-        error.status as ContentfulStatusCode,
-      );
+      return c.json({ error: error.message || "Solicitud no válida" }, error.status);
     }
     // Bad input is answered above with a 4xx; this is a real fault of the sandbox (disk, bug).
     console.error("sandbox payments: unexpected error", error);

@@ -95,6 +95,7 @@ const idText = z.string().trim().min(1).max(100);
 
 /** An absolute http(s) URL or a root-relative path: where the bank page sends the shopper back. */
 function isSafeRedirect(value: string): boolean {
+  // eslint-disable-next-line no-control-regex -- refusing control characters is the point
   if (value.length > 2000 || /[\s\\]/.test(value) || /[\u0000-\u001f\u007f]/.test(value))
     return false;
   if (value.startsWith("/")) return !value.startsWith("//");
