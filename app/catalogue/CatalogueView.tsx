@@ -32,6 +32,9 @@ export function CatalogueView({ screen }: { screen: CatalogueScreen }) {
     navigation.state === "loading" && navigation.location.pathname === location.pathname;
   const hidden: Record<string, string> = { ...screen.context };
   if (view === "list") hidden[PARAM.view] = "lista";
+  // The page's own path: the form and 'Limpiar' stay on it whatever URL the data came from.
+  const action = location.pathname;
+  const clearHref = screen.clearQuery ? `${action}?${screen.clearQuery}` : action;
 
   return (
     <main id="contenido" className={styles.page}>
@@ -57,14 +60,14 @@ export function CatalogueView({ screen }: { screen: CatalogueScreen }) {
         </p>
 
         <FilterBar
-          action={screen.action}
+          action={action}
           hidden={hidden}
           raw={screen.raw}
           sort={screen.filters.sort}
           errors={screen.errors}
           brands={screen.brands}
           showBrandFilter={screen.showBrandFilter}
-          clearHref={screen.clearHref}
+          clearHref={clearHref}
         />
 
         <div className={styles.toolbar}>
@@ -104,7 +107,7 @@ export function CatalogueView({ screen }: { screen: CatalogueScreen }) {
             <h2>No se encontraron productos</h2>
             <p>Prueba con otros filtros o navega por nuestras categorías.</p>
             <p>
-              <Link to={screen.clearHref}>Limpiar filtros</Link> ·{" "}
+              <Link to={clearHref}>Limpiar filtros</Link> ·{" "}
               <Link to="/categorias">Ver todas las categorías</Link>
             </p>
           </div>

@@ -227,11 +227,14 @@ export interface CatalogueScreen {
   breadcrumb: BreadcrumbItem[];
   /** Hero banner of the category's top group, only when the category is known. */
   banner: string | null;
-  /** Path the filter form submits to. */
-  action: string;
   /** Parameters that define the list (categoria, nombre, search): kept by the form and 'Limpiar'. */
   context: Record<string, string>;
-  clearHref: string;
+  /**
+   * Query string (without '?') of 'Limpiar': the context and the view. The path is the page's
+   * own, taken from the browser's location by the view: a loader's request URL is not the page's
+   * URL (client navigations load `/productos.data`), so no link is built from it.
+   */
+  clearQuery: string;
   showBrandFilter: boolean;
   brands: string[];
   total: number;
@@ -250,6 +253,7 @@ export interface CatalogueScreen {
 
 /** The visible page of a full listing: filtered, sorted and sliced on the server; only it is priced. */
 export async function buildCatalogueScreen(options: {
+  /** The loader's request URL: only its query is read (its path may be `….data`). */
   url: URL;
   listing: Product[];
   heading: string;
@@ -277,10 +281,8 @@ export async function buildCatalogueScreen(options: {
     // The listing's own prices are a fair fallback; the detail page re-reads the price.
     logger.warn({ err: error }, "current prices unavailable for a catalogue page");
   }
-  const action = options.url.pathname;
   const keep = new URLSearchParams(options.context);
   if (filters.view === "list") keep.set(PARAM.view, "lista");
-  const clearHref = keep.size > 0 ? `${action}?${keep.toString()}` : action;
   const canonical = new URLSearchParams();
   if (slice.page > 1) canonical.set(PARAM.page, String(slice.page));
   const canonicalQuery = canonical.toString();
@@ -288,9 +290,8 @@ export async function buildCatalogueScreen(options: {
     heading: options.heading,
     breadcrumb: options.breadcrumb,
     banner: options.banner,
-    action,
     context: options.context,
-    clearHref,
+    clearQuery: keep.toString(),
     showBrandFilter: options.showBrandFilter ?? true,
     brands: brandsOf(options.listing),
     total: filtered.length,
