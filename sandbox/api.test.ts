@@ -188,6 +188,22 @@ describe("GET /api/precios/simple/{id}", () => {
     expect(decimal % 1).not.toBe(0);
   });
 
+  it("answers the price the listing sells at: the discounted one when there is one", async () => {
+    // Category 1000 holds products with precio_descuentos (e.g. 416870: 198500 → 187200).
+    const { body } = await get("/api/productos?categoria=1000&limit=200");
+    const discounted = (body.productos as Rec[]).filter((p) => p.precio_descuentos != null);
+    expect(discounted.length).toBeGreaterThan(5);
+    for (const p of discounted) {
+      const { body: price } = await get(`/api/precios/simple/${idOf(p)}`);
+      expect(price.precio).toBe(Number(p.precio_descuentos));
+      expect(price.precio).toBeLessThan(Number(p.precio));
+    }
+    const plain = (body.productos as Rec[]).find(
+      (p) => p.precio_descuentos == null && typeof p.precio === "number",
+    )!;
+    expect((await get(`/api/precios/simple/${idOf(plain)}`)).body.precio).toBe(plain.precio);
+  });
+
   it("404s unknown ids", async () => {
     expect((await get(`/api/precios/simple/${FX.products.unknown}`)).res.status).toBe(404);
     expect((await get("/api/precios/simple/12a")).res.status).toBe(400);

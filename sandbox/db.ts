@@ -362,9 +362,16 @@ export class CatalogueStore {
     return row?.record;
   }
 
+  /**
+   * What the price call answers: the price the merchant charges today, i.e. the discounted
+   * price when the record has one, else the base price (decimals as stored). Lists carry the
+   * same figures, so a card, the product page and the cart agree (docs/decisions/0221).
+   */
   price(id: string): { found: boolean; price: number | null } {
-    const row = this.#stmt("SELECT price FROM products WHERE id = ?").get(Number(id)) as
-      { price: number | null } | undefined;
+    const row = this.#stmt(
+      `SELECT COALESCE(CAST(json_extract(record, '$.precio_descuentos') AS REAL), price) AS price
+       FROM products WHERE id = ?`,
+    ).get(Number(id)) as { price: number | null } | undefined;
     return row ? { found: true, price: row.price } : { found: false, price: null };
   }
 

@@ -16,12 +16,7 @@ import {
 import { paginate } from "~/ui/pagination";
 import { type Category, forList, type Product, TOP_CATEGORIES } from "~/merchant-api/product";
 import { normalizeText } from "~/search/search";
-import {
-  getCategories,
-  listProducts,
-  searchProducts,
-  withCurrentPrices,
-} from "~/merchant-api/client.server";
+import { getCategories, listProducts, searchProducts } from "~/merchant-api/client.server";
 import { cached, CACHE_POLICY } from "~/platform/cache.server";
 import { logger } from "~/platform/logger.server";
 
@@ -251,7 +246,7 @@ export interface CatalogueScreen {
   description: string;
 }
 
-/** The visible page of a full listing: filtered, sorted and sliced on the server; only it is priced. */
+/** The visible page of a full listing: filtered, sorted and sliced on the server. */
 export async function buildCatalogueScreen(options: {
   /** The loader's request URL: only its query is read (its path may be `….data`). */
   url: URL;
@@ -273,14 +268,10 @@ export async function buildCatalogueScreen(options: {
     [options.query, filters.text].filter(Boolean).join(" "),
   );
   const slice = paginate(filtered.length, filters.page, CATALOGUE_PAGE_SIZE);
-  const visible = filtered.slice(slice.start, slice.end);
-  let products = visible;
-  try {
-    products = await withCurrentPrices(visible);
-  } catch (error) {
-    // The listing's own prices are a fair fallback; the detail page re-reads the price.
-    logger.warn({ err: error }, "current prices unavailable for a catalogue page");
-  }
+  // The cards show the price the list was filtered and sorted by: the listing's own. Re-reading
+  // the visible page's prices here would let a card show a figure the filter never saw
+  // (docs/decisions/0221).
+  const products = filtered.slice(slice.start, slice.end);
   const keep = new URLSearchParams(options.context);
   if (filters.view === "list") keep.set(PARAM.view, "lista");
   const canonical = new URLSearchParams();
