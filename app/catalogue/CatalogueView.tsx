@@ -58,6 +58,13 @@ export function CatalogueView({ screen }: { screen: CatalogueScreen }) {
           {screen.total === 1 ? "1 producto" : `${count.format(screen.total)} productos`}
           {screen.pageCount > 1 ? ` · página ${screen.page} de ${screen.pageCount}` : ""}
         </p>
+        {screen.partial ? (
+          <p className={styles.partial}>
+            Por ahora solo podemos mostrar {count.format(screen.partial.loaded)} de los{" "}
+            {count.format(screen.partial.total)} productos de esta categoría; elige una de sus
+            subcategorías o usa el buscador para encontrar el resto.
+          </p>
+        ) : null}
 
         <FilterBar
           action={action}

@@ -54,7 +54,7 @@ async function pageThrough(
   params: { categoria?: string; search?: string },
   pageSize: number,
   maxPages: number,
-): Promise<{ products: Product[]; complete: boolean }> {
+): Promise<{ products: Product[]; complete: boolean; capped: boolean }> {
   const products: Product[] = [];
   const seen = new Set<string>();
   for (let page = 0; page < maxPages; page++) {
@@ -68,14 +68,44 @@ async function pageThrough(
         { err: error, page, loaded: products.length, ...params },
         "catalogue page failed: listing cut short",
       );
-      return { products, complete: false };
+      return { products, complete: false, capped: false };
     }
     for (const product of result.products) {
       if (seen.has(product.id)) continue;
       seen.add(product.id);
       products.push(forList(product));
     }
-    if (!result.hasMore || result.products.length === 0) break;
+    if (!result.hasMore || result.products.length === 0)
+      return { products, complete: true, capped: false };
+  }
+  // The page limit ended the walk while the API still had more.
+  return { products, complete: true, capped: true };
+}
+
+/**
+ * A category's listing. The spec's walk (60 a page, at most 50 pages) stops at 3,000 products;
+ * a bigger category (Videovigilancia: 6,825) is completed from its subcategories, each read the
+ * same way (and cached as their own listings), so every product of the category is in its list
+ * and every count is true. The API's first 3,000 keep their order; the rest follow by
+ * subcategory (docs/decisions/0225).
+ */
+async function readCategory(
+  categoria: string,
+): Promise<{ products: Product[]; complete: boolean }> {
+  const own = await pageThrough({ categoria }, LISTING_PAGE_SIZE, LISTING_MAX_PAGES);
+  if (!own.complete || !own.capped) return own;
+  const children = ((await loadCategoriesSafe()) ?? []).filter((c) => c.parentId === categoria);
+  if (children.length === 0) {
+    logger.warn({ categoria, loaded: own.products.length }, "category listing capped");
+    return own;
+  }
+  const parts = await Promise.all(children.map((c) => loadListing({ categoria: c.id })));
+  const products = [...own.products];
+  const seen = new Set(products.map((p) => p.id));
+  for (const product of parts.flat()) {
+    if (seen.has(product.id)) continue;
+    seen.add(product.id);
+    products.push(product);
   }
   return { products, complete: true };
 }
@@ -102,13 +132,18 @@ async function cachedListing(
   }
 }
 
-/** A category's products (and/or an API text search), every page up to the spec's limit. */
+/**
+ * A category's products (and/or an API text search), every page up to the spec's limit; a
+ * category bigger than that limit is completed from its subcategories.
+ */
 export function loadListing(params: { categoria?: string; search?: string }): Promise<Product[]> {
   const categoria = params.categoria?.trim() || undefined;
   const search = params.search?.trim() || undefined;
   const key = `catalogue:listing:${categoria ?? ""}:${search?.toLowerCase() ?? ""}`;
   return cachedListing(key, () =>
-    pageThrough({ categoria, search }, LISTING_PAGE_SIZE, LISTING_MAX_PAGES),
+    categoria && !search
+      ? readCategory(categoria)
+      : pageThrough({ categoria, search }, LISTING_PAGE_SIZE, LISTING_MAX_PAGES),
   );
 }
 
@@ -233,6 +268,12 @@ export interface CatalogueScreen {
   showBrandFilter: boolean;
   brands: string[];
   total: number;
+  /**
+   * When the API could not give the whole category (a capped walk that no subcategory could
+   * complete, or a failed page): how many were read and how many the category has, so the
+   * count line says so instead of passing a part for the whole.
+   */
+  partial: { loaded: number; total: number } | null;
   products: Product[];
   page: number;
   pageCount: number;
@@ -257,6 +298,8 @@ export async function buildCatalogueScreen(options: {
   context: Record<string, string>;
   /** The API search term of the list, ranked with the §5 score under 'relevancia'. */
   query?: string;
+  /** How many products the API says the list has (a category's count), when known. */
+  expectedTotal?: number | null;
   showBrandFilter?: boolean;
   canonicalPath: string;
   description: string;
@@ -286,6 +329,10 @@ export async function buildCatalogueScreen(options: {
     showBrandFilter: options.showBrandFilter ?? true,
     brands: brandsOf(options.listing),
     total: filtered.length,
+    partial:
+      options.expectedTotal != null && options.listing.length < options.expectedTotal
+        ? { loaded: options.listing.length, total: options.expectedTotal }
+        : null,
     products,
     page: slice.page,
     pageCount: slice.pageCount,
