@@ -71,7 +71,7 @@ export function MegaMenu({ categories }: { categories: CategoryNode[] }) {
             strokeLinecap="round"
           />
         </svg>
-        Categorías
+        <span className={styles.triggerText}>Categorías</span>
       </button>
       <div
         id={MEGA_MENU_ID}
