@@ -23,6 +23,7 @@ import { config } from "~/platform/config.server";
 import { type FlashNotice as Notice, getFlash } from "~/layout/flash.server";
 import { logger } from "~/platform/logger.server";
 import { useNonce } from "~/platform/nonce";
+import { NavigationProgress } from "~/ui/NavigationProgress";
 import "~/ui/global.css";
 import { publicPage } from "~/platform/http-cache.server";
 
@@ -111,6 +112,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <a href="#contenido" className="skip-link">
           Saltar al contenido principal
         </a>
+        <NavigationProgress />
         <Header categories={root?.categoriesTree ?? []} cart={root?.cart ?? EMPTY_CART} />
         <FlashNotice notice={root?.notice ?? null} />
         {children}

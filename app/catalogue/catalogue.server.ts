@@ -16,13 +16,7 @@ import {
 import { paginate } from "~/ui/pagination";
 import { type Category, forList, type Product, TOP_CATEGORIES } from "~/merchant-api/product";
 import { normalizeText } from "~/search/search";
-import {
-  ApiError,
-  getCategories,
-  listProducts,
-  searchProducts,
-  withCurrentPrices,
-} from "~/merchant-api/client.server";
+import { ApiError, getCategories, listProducts, searchProducts } from "~/merchant-api/client.server";
 import { cached, CACHE_POLICY } from "~/platform/cache.server";
 import { logger } from "~/platform/logger.server";
 
@@ -51,7 +45,7 @@ async function pageThrough(
   params: { categoria?: string; search?: string },
   pageSize: number,
   maxPages: number,
-): Promise<{ products: Product[]; complete: boolean }> {
+): Promise<{ products: Product[]; complete: boolean; capped: boolean }> {
   const products: Product[] = [];
   const seen = new Set<string>();
   for (let page = 0; page < maxPages; page++) {
@@ -66,14 +60,44 @@ async function pageThrough(
         { err: error, page, loaded: products.length, ...params },
         "catalogue page failed: listing cut short",
       );
-      return { products, complete: false };
+      return { products, complete: false, capped: false };
     }
     for (const product of result.products) {
       if (seen.has(product.id)) continue;
       seen.add(product.id);
       products.push(forList(product));
     }
-    if (!result.hasMore || result.products.length === 0) break;
+    if (!result.hasMore || result.products.length === 0)
+      return { products, complete: true, capped: false };
+  }
+  // The page limit ended the walk while the API still had more.
+  return { products, complete: true, capped: true };
+}
+
+/**
+ * A category's listing. The spec's walk (60 a page, at most 50 pages) stops at 3,000 products;
+ * a bigger category (Videovigilancia: 6,825) is completed from its subcategories, each read the
+ * same way (and cached as their own listings), so every product of the category is in its list
+ * and every count is true. The API's first 3,000 keep their order; the rest follow by
+ * subcategory (docs/decisions/0225).
+ */
+async function readCategory(
+  categoria: string,
+): Promise<{ products: Product[]; complete: boolean }> {
+  const own = await pageThrough({ categoria }, LISTING_PAGE_SIZE, LISTING_MAX_PAGES);
+  if (!own.complete || !own.capped) return own;
+  const children = ((await loadCategoriesSafe()) ?? []).filter((c) => c.parentId === categoria);
+  if (children.length === 0) {
+    logger.warn({ categoria, loaded: own.products.length }, "category listing capped");
+    return own;
+  }
+  const parts = await Promise.all(children.map((c) => loadListing({ categoria: c.id })));
+  const products = [...own.products];
+  const seen = new Set(products.map((p) => p.id));
+  for (const product of parts.flat()) {
+    if (seen.has(product.id)) continue;
+    seen.add(product.id);
+    products.push(product);
   }
   return { products, complete: true };
 }
@@ -100,13 +124,18 @@ async function cachedListing(
   }
 }
 
-/** A category's products (and/or an API text search), every page up to the spec's limit. */
+/**
+ * A category's products (and/or an API text search), every page up to the spec's limit; a
+ * category bigger than that limit is completed from its subcategories.
+ */
 export function loadListing(params: { categoria?: string; search?: string }): Promise<Product[]> {
   const categoria = params.categoria?.trim() || undefined;
   const search = params.search?.trim() || undefined;
   const key = `catalogue:listing:${categoria ?? ""}:${search?.toLowerCase() ?? ""}`;
   return cachedListing(key, () =>
-    pageThrough({ categoria, search }, LISTING_PAGE_SIZE, LISTING_MAX_PAGES),
+    categoria && !search
+      ? readCategory(categoria)
+      : pageThrough({ categoria, search }, LISTING_PAGE_SIZE, LISTING_MAX_PAGES),
   );
 }
 
@@ -217,14 +246,23 @@ export interface CatalogueScreen {
   breadcrumb: BreadcrumbItem[];
   /** Hero banner of the category's top group, only when the category is known. */
   banner: string | null;
-  /** Path the filter form submits to. */
-  action: string;
   /** Parameters that define the list (categoria, nombre, search): kept by the form and 'Limpiar'. */
   context: Record<string, string>;
-  clearHref: string;
+  /**
+   * Query string (without '?') of 'Limpiar': the context and the view. The path is the page's
+   * own, taken from the browser's location by the view: a loader's request URL is not the page's
+   * URL (client navigations load `/productos.data`), so no link is built from it.
+   */
+  clearQuery: string;
   showBrandFilter: boolean;
   brands: string[];
   total: number;
+  /**
+   * When the API could not give the whole category (a capped walk that no subcategory could
+   * complete, or a failed page): how many were read and how many the category has, so the
+   * count line says so instead of passing a part for the whole.
+   */
+  partial: { loaded: number; total: number } | null;
   products: Product[];
   page: number;
   pageCount: number;
@@ -238,8 +276,9 @@ export interface CatalogueScreen {
   description: string;
 }
 
-/** The visible page of a full listing: filtered, sorted and sliced on the server; only it is priced. */
+/** The visible page of a full listing: filtered, sorted and sliced on the server. */
 export async function buildCatalogueScreen(options: {
+  /** The loader's request URL: only its query is read (its path may be `….data`). */
   url: URL;
   listing: Product[];
   heading: string;
@@ -248,6 +287,8 @@ export async function buildCatalogueScreen(options: {
   context: Record<string, string>;
   /** The API search term of the list, ranked with the §5 score under 'relevancia'. */
   query?: string;
+  /** How many products the API says the list has (a category's count), when known. */
+  expectedTotal?: number | null;
   showBrandFilter?: boolean;
   canonicalPath: string;
   description: string;
@@ -259,18 +300,12 @@ export async function buildCatalogueScreen(options: {
     [options.query, filters.text].filter(Boolean).join(" "),
   );
   const slice = paginate(filtered.length, filters.page, CATALOGUE_PAGE_SIZE);
-  const visible = filtered.slice(slice.start, slice.end);
-  let products = visible;
-  try {
-    products = await withCurrentPrices(visible);
-  } catch (error) {
-    // The listing's own prices are a fair fallback; the detail page re-reads the price.
-    logger.warn({ err: error }, "current prices unavailable for a catalogue page");
-  }
-  const action = options.url.pathname;
+  // The cards show the price the list was filtered and sorted by: the listing's own. Re-reading
+  // the visible page's prices here would let a card show a figure the filter never saw
+  // (docs/decisions/0221).
+  const products = filtered.slice(slice.start, slice.end);
   const keep = new URLSearchParams(options.context);
   if (filters.view === "list") keep.set(PARAM.view, "lista");
-  const clearHref = keep.size > 0 ? `${action}?${keep.toString()}` : action;
   const canonical = new URLSearchParams();
   if (slice.page > 1) canonical.set(PARAM.page, String(slice.page));
   const canonicalQuery = canonical.toString();
@@ -278,12 +313,15 @@ export async function buildCatalogueScreen(options: {
     heading: options.heading,
     breadcrumb: options.breadcrumb,
     banner: options.banner,
-    action,
     context: options.context,
-    clearHref,
+    clearQuery: keep.toString(),
     showBrandFilter: options.showBrandFilter ?? true,
     brands: brandsOf(options.listing),
     total: filtered.length,
+    partial:
+      options.expectedTotal != null && options.listing.length < options.expectedTotal
+        ? { loaded: options.listing.length, total: options.expectedTotal }
+        : null,
     products,
     page: slice.page,
     pageCount: slice.pageCount,

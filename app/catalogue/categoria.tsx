@@ -49,6 +49,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
           ],
     banner: bannerFor(trail),
     context: {},
+    expectedTotal: category?.productCount ?? null,
     canonicalPath: `/categoria/${encodeURIComponent(categoryId)}`,
     description: name
       ? `${name}: compra equipos de seguridad electrónica y telecomunicaciones con precios en pesos colombianos y asesoría experta.`

@@ -61,6 +61,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     banner: category ? bannerFor(trail) : null,
     context,
     query: search,
+    expectedTotal: category && !search ? category.productCount : null,
     canonicalPath,
     description: name
       ? `${name}: equipos de seguridad electrónica y telecomunicaciones con precios en pesos colombianos y envío a todo el país.`

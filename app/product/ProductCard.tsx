@@ -8,6 +8,11 @@ import { StockBadges } from "./StockBadges";
 import styles from "./ProductCard.module.css";
 import { ProductImage } from "~/ui/ProductImage";
 
+/** The card's id: a cart post without JavaScript comes back to it, not to the top. */
+function cardAnchor(productId: string): string {
+  return `producto-${productId}`;
+}
+
 /** The product card used everywhere (spec §2 product card), in grid or list view. */
 export function ProductCard({
   product,
@@ -21,7 +26,10 @@ export function ProductCard({
   const price = priceView(product);
   const badges = cardBadges(product.stock);
   return (
-    <article className={`${styles.card} ${view === "list" ? styles.list : styles.grid}`}>
+    <article
+      id={cardAnchor(product.id)}
+      className={`${styles.card} ${view === "list" ? styles.list : styles.grid}`}
+    >
       <div className={styles.media}>
         {/* The title link stretches over the card (CSS), so the image needs no link of its own. */}
         <ProductImage src={product.images[0]} />
@@ -44,7 +52,7 @@ export function ProductCard({
           {stockLabel(product.stock)}
         </p>
         <div className={styles.cart}>
-          <AddToCartForm product={product} compact />
+          <AddToCartForm product={product} compact returnTo={cardAnchor(product.id)} />
         </div>
       </div>
     </article>

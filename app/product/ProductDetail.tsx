@@ -110,8 +110,8 @@ export function ProductDetail({
             {stockLabel(product.stock)}
           </p>
 
-          <div className={styles.cart}>
-            <AddToCartForm product={product} />
+          <div className={styles.cart} id="comprar">
+            <AddToCartForm product={product} returnTo="comprar" />
           </div>
         </section>
       </div>

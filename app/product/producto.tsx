@@ -19,6 +19,7 @@ import {
 } from "~/merchant-api/client.server";
 import { logger } from "~/platform/logger.server";
 import { htmlToText, sanitizeDescription } from "./sanitize.server";
+import { withoutRepeatedFacts } from "./repeated-facts.server";
 import { pageMeta, SITE_NAME } from "~/seo/seo";
 import type { RootData } from "~/root";
 import type { Route } from "./+types/producto";
@@ -78,7 +79,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   }
 
   const { product, hasDatasheet } = loaded;
-  const descriptionHtml = sanitizeDescription(product.descriptionHtml);
+  // The features and specifications are shown from their own fields: not twice.
+  const descriptionHtml = sanitizeDescription(withoutRepeatedFacts(product));
   const plain = (product.description?.trim() || htmlToText(product.descriptionHtml)).trim();
   const title = product.title ?? UNTITLED_PRODUCT;
   const metaDescription = truncate(
