@@ -16,7 +16,12 @@ import {
 import { paginate } from "~/ui/pagination";
 import { type Category, forList, type Product, TOP_CATEGORIES } from "~/merchant-api/product";
 import { normalizeText } from "~/search/search";
-import { ApiError, getCategories, listProducts, searchProducts } from "~/merchant-api/client.server";
+import {
+  ApiError,
+  getCategories,
+  listProducts,
+  searchProducts,
+} from "~/merchant-api/client.server";
 import { cached, CACHE_POLICY } from "~/platform/cache.server";
 import { logger } from "~/platform/logger.server";
 
