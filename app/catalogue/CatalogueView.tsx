@@ -1,8 +1,8 @@
-import { Link, useLocation, useRouteLoaderData } from "react-router";
+import { Link, useLocation } from "react-router";
 import { PARAM } from "./filters";
 import type { CatalogueScreen } from "./catalogue.server";
 import { pageMeta } from "~/seo/seo";
-import type { RootData } from "~/root";
+import { type RootData, useRootData } from "~/root";
 import styles from "./CatalogueView.module.css";
 import { Breadcrumb } from "~/ui/Breadcrumb";
 import { ContactButton, telHref } from "~/layout/ContactDialog";
@@ -28,7 +28,7 @@ function viewHref(pathname: string, search: string, view: "grid" | "list"): stri
 export function CatalogueView({ screen }: { screen: CatalogueScreen }) {
   const location = useLocation();
   const slow = useSlowNavigation();
-  const root = useRouteLoaderData("root") as RootData | undefined;
+  const root = useRootData();
   const view = screen.filters.view;
   // Skeletons while a slow client-side navigation loads a list: this one (a filter, a page)
   // or another catalogue screen (a mega menu link).

@@ -282,7 +282,7 @@ export interface CatalogueScreen {
 }
 
 /** The visible page of a full listing: filtered, sorted and sliced on the server. */
-export async function buildCatalogueScreen(options: {
+export function buildCatalogueScreen(options: {
   /** The loader's request URL: only its query is read (its path may be `….data`). */
   url: URL;
   listing: Product[];
@@ -297,7 +297,7 @@ export async function buildCatalogueScreen(options: {
   showBrandFilter?: boolean;
   canonicalPath: string;
   description: string;
-}): Promise<CatalogueScreen> {
+}): CatalogueScreen {
   const { filters, raw, errors } = parseFilters(options.url.searchParams);
   const filtered = sortProducts(
     filterProducts(options.listing, filters),

@@ -36,7 +36,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const name = category?.name ?? null;
 
   const listing = await loadListing({ categoria: categoryId });
-  const screen = await buildCatalogueScreen({
+  const screen = buildCatalogueScreen({
     url,
     listing,
     heading: name ? `Productos en ${name}` : "Catálogo de Productos",

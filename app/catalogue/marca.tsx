@@ -14,7 +14,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const listing = await loadBrandListing(brandParam);
   // Show the brand as the catalogue spells it.
   const brand = listing[0]?.brand ?? brandParam;
-  const screen = await buildCatalogueScreen({
+  const screen = buildCatalogueScreen({
     url,
     listing,
     heading: `Productos ${brand}`,

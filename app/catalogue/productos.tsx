@@ -46,7 +46,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (search) canonicalPath = `/productos?${new URLSearchParams({ [PARAM.search]: search })}`;
   else if (category) canonicalPath = `/categoria/${encodeURIComponent(category.id)}`;
 
-  const screen = await buildCatalogueScreen({
+  const screen = buildCatalogueScreen({
     url,
     listing,
     heading,

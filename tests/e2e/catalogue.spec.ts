@@ -50,7 +50,7 @@ async function applyFilters(page: Page, info: TestInfo, expectedParam: RegExp) {
 
 test("a category's catalogue: title, banner, count, filters, cards, pager, help; axe clean", async ({
   page,
-}, info) => {
+}) => {
   const response = await page.goto(CATEGORY);
   expect(response?.status()).toBe(200);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Productos en Videovigilancia");
@@ -254,7 +254,7 @@ test("with JS, 12 skeleton cards show while the list reloads @js", async ({ page
   await expect(page).toHaveURL(/pagina=2/);
 });
 
-test("without JS, typing does nothing until 'Aplicar filtros' @nojs", async ({ page }, info) => {
+test("without JS, typing does nothing until 'Aplicar filtros' @nojs", async ({ page }) => {
   await page.goto(CATEGORY);
   await page.getByLabel("Nombre del producto").fill("domo");
   expect(page.url()).not.toContain("texto=");
@@ -289,7 +289,7 @@ test("an unknown category answers 404", async ({ page }) => {
   await expect(page.getByText("Categoría no encontrada")).toBeVisible();
 });
 
-test("/marca/{marca}: only that brand's products; axe clean", async ({ page }, info) => {
+test("/marca/{marca}: only that brand's products; axe clean", async ({ page }) => {
   const response = await page.goto("/marca/Hikvision");
   expect(response?.status()).toBe(200);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Productos Hikvision");

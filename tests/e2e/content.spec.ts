@@ -2,7 +2,7 @@
  * Company pages (nosotros, privacidad, garantías, soporte técnico) and the
  * login placeholder, with JavaScript on and off.
  */
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/a11y.ts";
 
 const PAGES = [
