@@ -1,4 +1,4 @@
-import { Link, useLocation } from "react-router";
+import { Link, useLocation, useNavigation } from "react-router";
 import { PARAM } from "./filters";
 import type { CatalogueScreen } from "./catalogue.server";
 import { pageMeta } from "~/seo/seo";
@@ -27,6 +27,8 @@ function viewHref(pathname: string, search: string, view: "grid" | "list"): stri
 /** The product list screen shared by /productos, /categoria/… and /marca/… (spec §2). */
 export function CatalogueView({ screen }: { screen: CatalogueScreen }) {
   const location = useLocation();
+  const navigation = useNavigation();
+  const pending = navigation.state !== "idle" && CATALOGUE_PATH.test(navigation.location.pathname);
   const slow = useSlowNavigation();
   const root = useRootData();
   const view = screen.filters.view;
@@ -110,20 +112,24 @@ export function CatalogueView({ screen }: { screen: CatalogueScreen }) {
           </ul>
         </div>
 
-        {loading ? (
-          <ProductGridSkeleton view={view} />
-        ) : screen.products.length === 0 ? (
-          <div className={styles.empty}>
-            <h2>No se encontraron productos</h2>
-            <p>Prueba con otros filtros o navega por nuestras categorías.</p>
-            <p>
-              <Link to={clearHref}>Limpiar filtros</Link> ·{" "}
-              <Link to="/categorias">Ver todas las categorías</Link>
-            </p>
-          </div>
-        ) : (
-          <ProductGrid products={screen.products} view={view} label={screen.heading} />
-        )}
+        {/* Busy from the first moment a list navigation is pending (for assistive technology;
+            the skeletons follow after 300 ms), until the new list is on screen. */}
+        <div className={styles.results} aria-busy={pending || undefined} data-testid="resultados">
+          {loading ? (
+            <ProductGridSkeleton view={view} />
+          ) : screen.products.length === 0 ? (
+            <div className={styles.empty}>
+              <h2>No se encontraron productos</h2>
+              <p>Prueba con otros filtros o navega por nuestras categorías.</p>
+              <p>
+                <Link to={clearHref}>Limpiar filtros</Link> ·{" "}
+                <Link to="/categorias">Ver todas las categorías</Link>
+              </p>
+            </div>
+          ) : (
+            <ProductGrid products={screen.products} view={view} label={screen.heading} />
+          )}
+        </div>
 
         <Pagination page={screen.page} pageCount={screen.pageCount} />
 

@@ -45,6 +45,8 @@ async function cardPrices(page: Page): Promise<(number | null)[]> {
 async function applyFilters(page: Page, info: TestInfo, expectedParam: RegExp) {
   if (!jsOn(info)) await page.getByRole("button", { name: "Aplicar filtros" }).click();
   await expect(page).toHaveURL(expectedParam);
+  // The list is busy until the new one is on screen (the skeletons only show after 300 ms).
+  await expect(page.getByTestId("resultados")).not.toHaveAttribute("aria-busy", "true");
   await expect(page.getByTestId("skeletons")).toHaveCount(0);
 }
 

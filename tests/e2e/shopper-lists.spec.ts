@@ -57,6 +57,8 @@ async function apply(page: Page, info: TestInfo) {
 
 /** A listing screen answered: heading, count and cards, never the not-found page. */
 async function expectListing(page: Page, title: string | RegExp) {
+  // Busy from the start of a list navigation until the new list is on screen.
+  await expect(page.getByTestId("resultados")).not.toHaveAttribute("aria-busy", "true");
   await expect(page.getByTestId("skeletons")).toHaveCount(0);
   await expect(heading(page)).toHaveText(title);
   await expect(page.getByText("Página no encontrada")).toHaveCount(0);
@@ -278,6 +280,7 @@ test("a slow list navigation shows the top bar and 12 skeleton cards, then the l
   await ready(page, info);
   const release = await holdData(page);
   await page.getByRole("navigation", { name: "Paginación" }).getByText("Siguiente").click();
+  await expect(page.getByTestId("resultados")).toHaveAttribute("aria-busy", "true");
   await expect(progress(page)).toBeVisible();
   await expect(page.getByTestId("skeletons").locator(":scope > *")).toHaveCount(12);
   await expect(page.getByRole("main").getByText("Cargando productos...")).toBeVisible();
