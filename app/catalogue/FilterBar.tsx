@@ -36,6 +36,7 @@ export function FilterBar(props: FilterBarProps) {
     const active = document.activeElement;
     if (active instanceof HTMLInputElement && formRef.current?.contains(active)) return;
     setValues({ ...raw, sort });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a URL change resets the fields
   }, [location.search]); // the URL is the trigger
 
   useEffect(() => () => clearTimeout(timer.current), []);

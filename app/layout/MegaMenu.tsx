@@ -73,6 +73,7 @@ export function MegaMenu({ categories }: { categories: CategoryNode[] }) {
         </svg>
         <span className={styles.triggerText}>Categorías</span>
       </button>
+      {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- delegated: a followed link (click or Enter) closes the menu */}
       <div
         id={MEGA_MENU_ID}
         popover="auto"
@@ -104,6 +105,7 @@ export function MegaMenu({ categories }: { categories: CategoryNode[] }) {
           </p>
         ) : (
           <nav aria-label="Categorías de productos" className={styles.nav}>
+            {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- arrow keys move between the top categories' buttons inside */}
             <ul className={styles.list} onKeyDown={moveBetweenTops}>
               {categories.map((top, index) => (
                 <li
