@@ -29,6 +29,7 @@ function makeProduct(overrides: Partial<Product> = {}): Product {
     available: true,
     popular: false,
     runningLow: false,
+    updatedAt: null,
     ...overrides,
   };
 }
