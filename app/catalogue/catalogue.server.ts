@@ -14,6 +14,7 @@ import {
   sortProducts,
 } from "./filters";
 import { paginate } from "~/ui/pagination";
+import { type BrandSummary, brandSummaries, findBrand, productsOfBrand } from "./brands";
 import { type Category, forList, type Product, TOP_CATEGORIES } from "~/merchant-api/product";
 import { normalizeText } from "~/search/search";
 import {
@@ -117,15 +118,9 @@ export function loadListing(params: { categoria?: string; search?: string }): Pr
   );
 }
 
-let wholeCatalogueLoadedAt: Date | null = null;
-
 /** Every product of the catalogue (no category, no search); the sitemap reads it too. */
 export function loadWholeCatalogue(): Promise<Product[]> {
-  return cachedListing("catalogue:all", async () => {
-    const result = await pageThrough({}, FULL_PAGE_SIZE, FULL_MAX_PAGES);
-    if (result.complete) wholeCatalogueLoadedAt = new Date();
-    return result;
-  });
+  return cachedListing("catalogue:all", () => pageThrough({}, FULL_PAGE_SIZE, FULL_MAX_PAGES));
 }
 
 // Reading the whole catalogue takes a walk through every page (seconds): start it when the
@@ -134,17 +129,21 @@ if (process.env.NODE_ENV === "production") {
   setTimeout(() => void loadWholeCatalogue(), 0).unref();
 }
 
-/** When this process last read the whole catalogue (the sitemap's lastmod), or now. */
-export function wholeCatalogueDate(): Date {
-  return wholeCatalogueLoadedAt ?? new Date();
+/**
+ * A brand's products, read from the whole catalogue with the brand filter's own rule, so the
+ * brand page and /productos?marca=… list the same products (docs/decisions/0241).
+ */
+export async function loadBrandListing(
+  brand: string,
+): Promise<{ brand: BrandSummary | null; products: Product[] }> {
+  const catalogue = await loadWholeCatalogue();
+  const found = findBrand(catalogue, brand);
+  return { brand: found, products: found ? productsOfBrand(catalogue, found.name) : [] };
 }
 
-/** A brand's products: the API search matches brand names, then the brand must be equal. */
-export async function loadBrandListing(brand: string): Promise<Product[]> {
-  const wanted = normalizeText(brand);
-  if (!wanted) return [];
-  const listing = await loadListing({ search: brand });
-  return listing.filter((p) => normalizeText(p.brand) === wanted);
+/** The brands that have products, for the brand strip and the sitemap. */
+export async function loadBrandSummaries(): Promise<BrandSummary[]> {
+  return brandSummaries(await loadWholeCatalogue());
 }
 
 /** Search results page data: GET /api/products/search?q&limit=50, cached like a product list. Throws. */

@@ -1,15 +1,16 @@
 import { data } from "react-router";
 import { CatalogueView, catalogueMeta } from "./CatalogueView";
 import { buildCatalogueScreen, loadBrandListing } from "./catalogue.server";
+import { brandHref } from "./brands";
 import type { Route } from "./+types/marca";
 
 /** /marca/{marca}: the brand's products (the link of the product detail's 'Marca'). */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const brandParam = params.brand.trim().slice(0, 80);
-  const listing = await loadBrandListing(brandParam);
-  // Show the brand as the catalogue spells it.
-  const brand = listing[0]?.brand ?? brandParam;
+  const { brand: found, products: listing } = await loadBrandListing(brandParam);
+  // Show the brand as the catalogue spells it; that spelling is also the canonical URL.
+  const brand = found?.name ?? brandParam;
   const screen = await buildCatalogueScreen({
     url,
     listing,
@@ -22,7 +23,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     banner: null,
     context: {},
     showBrandFilter: false,
-    canonicalPath: `/marca/${encodeURIComponent(brandParam)}`,
+    canonicalPath: brandHref(brand),
     description: `Productos ${brand} de seguridad electrónica y telecomunicaciones con precios en pesos colombianos.`,
   });
   const status = Object.keys(screen.errors).length > 0 ? 400 : listing.length === 0 ? 404 : 200;
