@@ -1,12 +1,11 @@
 import { useState } from "react";
 import { Link, useLocation } from "react-router";
 import { categoryHref } from "~/catalogue/category-tree";
-import type { Brand } from "~/merchant-api/product";
 import type { FeaturedGroup } from "./featured";
 import { serializeJsonLd } from "~/seo/structured-data";
 import { useNonce } from "~/platform/nonce";
 import { SITE_NAME } from "~/seo/seo";
-import { BrandStrip } from "./BrandStrip";
+import { type BrandLogo, BrandStrip } from "./BrandStrip";
 import { ContactButton } from "~/layout/ContactDialog";
 import { HeroCarousel } from "./HeroCarousel";
 import styles from "./HomePage.module.css";
@@ -23,7 +22,7 @@ export const HOME_STATS = [
 export interface HomePageProps {
   featured: FeaturedGroup[];
   featuredError: string | null;
-  brands: Brand[];
+  brands: BrandLogo[];
   alertDismissed: boolean;
   origin: string | null;
   salesEmail: string | null;

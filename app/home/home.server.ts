@@ -5,6 +5,10 @@
  */
 import type { Brand } from "~/merchant-api/product";
 import { getBrands } from "~/merchant-api/client.server";
+import { loadBrandSummaries } from "~/catalogue/catalogue.server";
+import { brandHref } from "~/catalogue/brands";
+import { normalizeText } from "~/search/search";
+import type { BrandLogo } from "./BrandStrip";
 import { FEATURED_ERROR, type FeaturedGroup, loadFeatured } from "./featured.server";
 import { logger } from "~/platform/logger.server";
 
@@ -12,14 +16,14 @@ export interface HomeData {
   featured: FeaturedGroup[];
   /** The alert text when the featured products could not be loaded. */
   featuredError: string | null;
-  brands: Brand[];
+  brands: BrandLogo[];
   /** The shopper closed the featured alert without JavaScript (GET ?aviso=cerrado). */
   alertDismissed: boolean;
 }
 
 export async function loadHomeData(request: Request): Promise<HomeData> {
   const url = new URL(request.url);
-  const [featured, brands] = await Promise.all([
+  const [featured, brands, withProducts] = await Promise.all([
     loadFeatured()
       .then((value) => ({ groups: value.groups, error: null }))
       .catch((error: unknown) => {
@@ -30,11 +34,21 @@ export async function loadHomeData(request: Request): Promise<HomeData> {
       logger.warn({ err: error }, "brands unavailable");
       return [] as Brand[];
     }),
+    // Cached and warmed at start-up; without it the logos are shown without links.
+    loadBrandSummaries().catch((error: unknown) => {
+      logger.warn({ err: error }, "brands with products unavailable");
+      return [];
+    }),
   ]);
+  const catalogueNames = new Map(withProducts.map((b) => [normalizeText(b.name), b.name]));
   return {
     featured: featured.groups,
     featuredError: featured.error,
-    brands,
+    brands: brands.map((brand) => {
+      // Only a brand with products gets a link, to its page as the catalogue spells it.
+      const name = catalogueNames.get(normalizeText(brand.name));
+      return { ...brand, href: name ? brandHref(name) : null };
+    }),
     alertDismissed: url.searchParams.get("aviso") === "cerrado",
   };
 }
