@@ -9,6 +9,7 @@ import { ContactButton, telHref } from "~/layout/ContactDialog";
 import { FilterBar } from "./FilterBar";
 import { Pagination } from "~/ui/Pagination";
 import { ProductGrid, ProductGridSkeleton } from "~/product/ProductGrid";
+import { SubcategoryNav } from "./SubcategoryNav";
 
 const count = new Intl.NumberFormat("es-CO");
 
@@ -55,6 +56,8 @@ export function CatalogueView({ screen }: { screen: CatalogueScreen }) {
           {screen.total === 1 ? "1 producto" : `${count.format(screen.total)} productos`}
           {screen.pageCount > 1 ? ` · página ${screen.page} de ${screen.pageCount}` : ""}
         </p>
+
+        {screen.subcategories ? <SubcategoryNav items={screen.subcategories} /> : null}
 
         <FilterBar
           action={screen.action}

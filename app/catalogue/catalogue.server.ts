@@ -221,6 +221,14 @@ export function resolveCategoryPath(
 /** Cards per catalogue page (docs/decisions/0181). */
 export const CATALOGUE_PAGE_SIZE = 24;
 
+/** A subcategory offered above a category's products. */
+export interface SubcategoryLink {
+  id: string;
+  name: string;
+  href: string;
+  productCount: number | null;
+}
+
 export interface CatalogueScreen {
   heading: string;
   breadcrumb: BreadcrumbItem[];
@@ -240,6 +248,8 @@ export interface CatalogueScreen {
   filters: CatalogueFilters;
   raw: ParsedFilters["raw"];
   errors: ParsedFilters["errors"];
+  /** The category's own subcategories, as a way down (category screens only). */
+  subcategories?: SubcategoryLink[];
   /** Search results and filtered lists are not indexed. */
   noindex: boolean;
   /** Path plus meaningful parameters. */
@@ -312,6 +322,21 @@ export function bannerFor(trail: readonly Category[]): string | null {
   const top = trail[0];
   const group = top ? TOP_CATEGORIES.find((t) => t.id === top.id) : undefined;
   return group ? `/banners/categorias/${group.slug}.svg` : null;
+}
+
+/** The direct children of a category, in the API's (Spanish name) order. */
+export function subcategoryLinks(
+  categories: readonly Category[],
+  parentId: string,
+): SubcategoryLink[] {
+  return categories
+    .filter((c) => c.parentId === parentId && c.id !== parentId)
+    .map((c) => ({
+      id: c.id,
+      name: c.name,
+      href: `/categoria/${encodeURIComponent(c.id)}`,
+      productCount: c.productCount,
+    }));
 }
 
 export function categoryBreadcrumb(trail: readonly Category[]): BreadcrumbItem[] {
