@@ -15,6 +15,9 @@ import {
 } from "./filters";
 import { paginate } from "~/ui/pagination";
 import { type BrandSummary, brandSummaries, findBrand, productsOfBrand } from "./brands";
+
+// What the other parts may use of the brand rules (the home page's strip, the sitemap).
+export { brandHref, brandSummaries, latestUpdate, type BrandSummary } from "./brands";
 import { type Category, forList, type Product, TOP_CATEGORIES } from "~/merchant-api/product";
 import { normalizeText } from "~/search/search";
 import {

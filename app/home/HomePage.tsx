@@ -10,7 +10,7 @@ import { ContactButton } from "~/layout/ContactDialog";
 import { HeroCarousel } from "./HeroCarousel";
 import styles from "./HomePage.module.css";
 import { Particles } from "./Particles";
-import { ProductCard } from "~/product/ProductCard";
+import { ProductCard, sharedTitleIds } from "~/product/ProductCard";
 
 export const HOME_STATS = [
   { value: "22000+", label: "productos" },
@@ -122,29 +122,32 @@ function Featured({
           </form>
         </div>
       ) : null}
-      {groups.map((group) => (
-        <section
-          key={group.category.id}
-          className={styles.group}
-          aria-labelledby={`destacados-${group.category.id}`}
-        >
-          <div className={styles.groupHead}>
-            <h3 id={`destacados-${group.category.id}`} className={styles.groupTitle}>
-              {group.category.name}
-            </h3>
-            <Link to={categoryHref(group.category)} className={styles.sectionLink}>
-              Ver más<span className="visually-hidden"> en {group.category.name}</span>
-            </Link>
-          </div>
-          <ul className={styles.grid}>
-            {group.products.map((product) => (
-              <li key={product.id}>
-                <ProductCard product={product} />
-              </li>
-            ))}
-          </ul>
-        </section>
-      ))}
+      {groups.map((group) => {
+        const shared = sharedTitleIds(group.products);
+        return (
+          <section
+            key={group.category.id}
+            className={styles.group}
+            aria-labelledby={`destacados-${group.category.id}`}
+          >
+            <div className={styles.groupHead}>
+              <h3 id={`destacados-${group.category.id}`} className={styles.groupTitle}>
+                {group.category.name}
+              </h3>
+              <Link to={categoryHref(group.category)} className={styles.sectionLink}>
+                Ver más<span className="visually-hidden"> en {group.category.name}</span>
+              </Link>
+            </div>
+            <ul className={styles.grid}>
+              {group.products.map((product) => (
+                <li key={product.id}>
+                  <ProductCard product={product} distinguish={shared.has(product.id)} />
+                </li>
+              ))}
+            </ul>
+          </section>
+        );
+      })}
     </section>
   );
 }

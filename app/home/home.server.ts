@@ -5,8 +5,7 @@
  */
 import type { Brand } from "~/merchant-api/product";
 import { getBrands } from "~/merchant-api/client.server";
-import { loadBrandSummaries } from "~/catalogue/catalogue.server";
-import { brandHref } from "~/catalogue/brands";
+import { brandHref, loadBrandSummaries } from "~/catalogue/catalogue.server";
 import { normalizeText } from "~/search/search";
 import type { BrandLogo } from "./BrandStrip";
 import { FEATURED_ERROR, type FeaturedGroup, loadFeatured } from "./featured.server";

@@ -5,7 +5,7 @@
  */
 import { data } from "react-router";
 import { getCategories } from "~/merchant-api/client.server";
-import { brandHref, brandSummaries, latestUpdate } from "~/catalogue/brands";
+import { brandHref, brandSummaries, latestUpdate } from "~/catalogue/catalogue.server";
 import type { Product } from "~/merchant-api/product";
 import { logger } from "~/platform/logger.server";
 import { categoryUpdates, PRODUCTS_PER_SITEMAP, type SitemapEntry } from "./sitemap.server";
