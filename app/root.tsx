@@ -23,6 +23,7 @@ import { config } from "~/platform/config.server";
 import { type FlashNotice as Notice, getFlash } from "~/layout/flash.server";
 import { logger } from "~/platform/logger.server";
 import { useNonce } from "~/platform/nonce";
+import { SITE_NAME } from "~/seo/seo";
 import "~/ui/global.css";
 
 /** What every page can read from the root match (`useRootData()`). */
@@ -142,6 +143,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   }
   return (
     <main id="contenido" className="container error-page">
+      {/* No route's meta runs above this boundary: the page names itself (React hoists these). */}
+      <title>{`${title} | ${SITE_NAME}`}</title>
+      <meta name="robots" content="noindex" />
       <h1>{title}</h1>
       <p>{detail}</p>
       <p>

@@ -5,7 +5,7 @@ import { pageMeta } from "~/seo/seo";
 import type { RootData } from "~/root";
 import styles from "./CatalogueView.module.css";
 import { Breadcrumb } from "~/ui/Breadcrumb";
-import { ContactButton, telHref } from "~/layout/ContactDialog";
+import { ContactButton, phoneText, telHref } from "~/layout/ContactDialog";
 import { FilterBar } from "./FilterBar";
 import { Pagination } from "~/ui/Pagination";
 import { ProductGrid, ProductGridSkeleton } from "~/product/ProductGrid";
@@ -124,7 +124,7 @@ export function CatalogueView({ screen }: { screen: CatalogueScreen }) {
             <ContactButton className={styles.helpButton}>Contactar a un asesor</ContactButton>
             {root?.salesPhone ? (
               <a href={telHref(root.salesPhone)} className={styles.helpCall}>
-                Llamar al {root.salesPhone}
+                {phoneText(`Llamar al ${root.salesPhone}`)}
               </a>
             ) : null}
           </div>

@@ -138,4 +138,13 @@ describe("truncateText and pageMeta", () => {
     });
     expect(pageMeta({ ...base, title: "Inicio", fullTitle: true })[0]).toEqual({ title: "Inicio" });
   });
+
+  it("leaves the site name out of a title it would push past 70 characters", () => {
+    const base = { description: "d", origin: "https://t.example", path: "/" };
+    const long = "Productos en IoT / GPS / Telemática y Señalización Audiovisual";
+    expect(pageMeta({ ...base, title: long })[0]).toEqual({ title: long });
+    const title = (pageMeta({ ...base, title: "palabra ".repeat(12) })[0] as { title: string })
+      .title;
+    expect(title.length).toBeLessThanOrEqual(70);
+  });
 });

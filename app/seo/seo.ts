@@ -27,10 +27,12 @@ export function pageMeta(options: {
   fullTitle?: boolean;
 }): MetaDescriptor[] {
   const url = new URL(options.path, options.origin).toString();
+  // The site name closes the title when it fits; a page's own words come first.
+  const withSite = `${options.title}${TITLE_SUFFIX}`;
   const title =
-    options.title.includes(SITE_NAME) || options.fullTitle
-      ? options.title
-      : `${options.title}${TITLE_SUFFIX}`;
+    options.title.includes(SITE_NAME) || options.fullTitle || withSite.length > TITLE_MAX
+      ? truncateText(options.title, TITLE_MAX)
+      : withSite;
   const meta: MetaDescriptor[] = [
     { title },
     { name: "description", content: options.description },
