@@ -16,14 +16,18 @@ export function SubcategoryNav({ items }: { items: SubcategoryLink[] }) {
         {items.map((item) => (
           <li key={item.id}>
             <Link to={item.href} className={styles.link}>
-              <span className={styles.name}>{item.name}</span>
+              <span className={styles.name}>{item.name}</span>{" "}
               {item.productCount !== null ? (
-                <span className={styles.count}>
-                  {count.format(item.productCount)}
-                  <span className="visually-hidden">
-                    {item.productCount === 1 ? " producto" : " productos"}
+                <>
+                  {/* The badge shows the number; the link's name says it in words. */}
+                  <span className={styles.count} aria-hidden="true">
+                    {count.format(item.productCount)}
                   </span>
-                </span>
+                  <span className="visually-hidden">
+                    ({count.format(item.productCount)}{" "}
+                    {item.productCount === 1 ? "producto" : "productos"})
+                  </span>
+                </>
               ) : null}
             </Link>
           </li>

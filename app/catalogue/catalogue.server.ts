@@ -17,7 +17,7 @@ import { paginate } from "~/ui/pagination";
 import { type BrandSummary, brandSummaries, findBrand, productsOfBrand } from "./brands";
 
 // What the other parts may use of the brand rules (the home page's strip, the sitemap).
-export { brandHref, brandSummaries, latestUpdate, type BrandSummary } from "./brands";
+export { brandHref, brandSummaries, latestUpdate } from "./brands";
 import { type Category, forList, type Product, TOP_CATEGORIES } from "~/merchant-api/product";
 import { normalizeText } from "~/search/search";
 import {

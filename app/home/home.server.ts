@@ -20,6 +20,21 @@ export interface HomeData {
   alertDismissed: boolean;
 }
 
+/**
+ * The strip's logos, each linked to its brand page when the brand has products (named as the
+ * catalogue spells it); a logo of a brand without products links nowhere.
+ */
+export function linkBrandPages(
+  brands: readonly Brand[],
+  withProducts: ReadonlyArray<{ name: string }>,
+): BrandLogo[] {
+  const catalogueNames = new Map(withProducts.map((b) => [normalizeText(b.name), b.name]));
+  return brands.map((brand) => {
+    const name = catalogueNames.get(normalizeText(brand.name));
+    return { ...brand, href: name ? brandHref(name) : null };
+  });
+}
+
 export async function loadHomeData(request: Request): Promise<HomeData> {
   const url = new URL(request.url);
   const [featured, brands, withProducts] = await Promise.all([
@@ -39,15 +54,10 @@ export async function loadHomeData(request: Request): Promise<HomeData> {
       return [];
     }),
   ]);
-  const catalogueNames = new Map(withProducts.map((b) => [normalizeText(b.name), b.name]));
   return {
     featured: featured.groups,
     featuredError: featured.error,
-    brands: brands.map((brand) => {
-      // Only a brand with products gets a link, to its page as the catalogue spells it.
-      const name = catalogueNames.get(normalizeText(brand.name));
-      return { ...brand, href: name ? brandHref(name) : null };
-    }),
+    brands: linkBrandPages(brands, withProducts),
     alertDismissed: url.searchParams.get("aviso") === "cerrado",
   };
 }

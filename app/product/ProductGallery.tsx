@@ -10,7 +10,7 @@ import { ProductImage } from "~/ui/ProductImage";
  * thumbnail is marked.
  */
 export function ProductGallery({ images, title }: { images: string[]; title: string }) {
-  const stripRef = useRef<HTMLElement>(null);
+  const stripRef = useRef<HTMLDivElement>(null);
   const [enhanced, setEnhanced] = useState(false);
   const [active, setActive] = useState(0);
   const count = images.length;
@@ -54,12 +54,13 @@ export function ProductGallery({ images, title }: { images: string[]; title: str
   return (
     <div className={styles.gallery}>
       <div className={styles.viewer}>
-        {/* A named section is the native region (html-validate's prefer-native-element). */}
-        <section
+        <div
           ref={stripRef}
           className={styles.strip}
           // Scrollable, so reachable by keyboard (arrow keys move between images).
           tabIndex={count > 1 ? 0 : undefined}
+          // A group, not a region: the gallery is part of the product, not a landmark of its own.
+          role={count > 1 ? "group" : undefined}
           aria-label={count > 1 ? `Imágenes del producto (${count})` : undefined}
         >
           {images.map((src, index) => (
@@ -73,7 +74,7 @@ export function ProductGallery({ images, title }: { images: string[]; title: str
               />
             </figure>
           ))}
-        </section>
+        </div>
         {enhanced && count > 1 ? (
           <>
             <button

@@ -6,7 +6,7 @@ export const SITE_NAME = "SegTel Colombia";
 /** Longer titles are cut in search results (and html-validate's long-title rule agrees). */
 export const TITLE_MAX = 70;
 /** Longer descriptions are cut in search results. */
-export const DESCRIPTION_MAX = 160;
+const DESCRIPTION_MAX = 160;
 const UNTITLED = "Producto sin título";
 const TITLE_SUFFIX = ` | ${SITE_NAME}`;
 

@@ -8,9 +8,10 @@ const origin = "https://tienda.example.co";
 describe("w3cDate", () => {
   it("gives the day for a date and the UTC instant for a date-time", () => {
     expect(w3cDate("2025-09-07")).toBe("2025-09-07");
-    expect(w3cDate("2025-09-07T00:00:00.000Z")).toBe("2025-09-07");
+    expect(w3cDate("2025-09-07T00:00:00.000Z")).toBe("2025-09-07T00:00:00Z");
     expect(w3cDate("2025-06-14T20:32:00.000Z")).toBe("2025-06-14T20:32:00Z");
     expect(w3cDate("ayer")).toBeNull();
+    expect(w3cDate("2025-19-07")).toBeNull();
   });
 });
 

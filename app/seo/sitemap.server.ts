@@ -20,12 +20,12 @@ const escapeXml = (value: string) =>
     (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c] ?? c,
   );
 
-/** W3C Datetime: the day alone for a midnight-UTC date, else the instant to the second in UTC. */
+/** W3C Datetime: a day stays a day ('2025-09-07'); an instant is written in UTC to the second. */
 export function w3cDate(iso: string): string | null {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(iso)) return Number.isFinite(Date.parse(iso)) ? iso : null;
   const time = Date.parse(iso);
   if (!Number.isFinite(time)) return null;
-  const full = new Date(time).toISOString();
-  return full.endsWith("T00:00:00.000Z") ? full.slice(0, 10) : `${full.slice(0, 19)}Z`;
+  return `${new Date(time).toISOString().slice(0, 19)}Z`;
 }
 
 function lastmodTag(lastmod: string | null): string {
