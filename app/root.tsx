@@ -24,6 +24,7 @@ import { type FlashNotice as Notice, getFlash } from "~/layout/flash.server";
 import { logger } from "~/platform/logger.server";
 import { useNonce } from "~/platform/nonce";
 import { NavigationProgress } from "~/ui/NavigationProgress";
+import { SITE_NAME } from "~/seo/seo";
 import "~/ui/global.css";
 import { publicPage } from "~/platform/http-cache.server";
 
@@ -148,6 +149,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   }
   return (
     <main id="contenido" className="container error-page">
+      {/* No route's meta runs above this boundary: the page names itself (React hoists these). */}
+      <title>{`${title} | ${SITE_NAME}`}</title>
+      <meta name="robots" content="noindex" />
       <h1>{title}</h1>
       <p>{detail}</p>
       <p>

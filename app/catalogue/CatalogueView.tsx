@@ -5,11 +5,12 @@ import { pageMeta } from "~/seo/seo";
 import { type RootData, useRootData } from "~/root";
 import styles from "./CatalogueView.module.css";
 import { Breadcrumb } from "~/ui/Breadcrumb";
-import { ContactButton, telHref } from "~/layout/ContactDialog";
+import { ContactButton, phoneText, telHref } from "~/layout/ContactDialog";
 import { FilterBar } from "./FilterBar";
 import { Pagination } from "~/ui/Pagination";
 import { ProductGrid, ProductGridSkeleton } from "~/product/ProductGrid";
 import { useSlowNavigation } from "~/ui/use-slow-navigation";
+import { SubcategoryNav } from "./SubcategoryNav";
 
 const count = new Intl.NumberFormat("es-CO");
 /** The product list screens: what a navigation to them loads is a list. */
@@ -70,6 +71,8 @@ export function CatalogueView({ screen }: { screen: CatalogueScreen }) {
             subcategorías o usa el buscador para encontrar el resto.
           </p>
         ) : null}
+
+        {screen.subcategories ? <SubcategoryNav items={screen.subcategories} /> : null}
 
         <FilterBar
           action={action}
@@ -140,7 +143,7 @@ export function CatalogueView({ screen }: { screen: CatalogueScreen }) {
             <ContactButton className={styles.helpButton}>Contactar a un asesor</ContactButton>
             {root?.salesPhone ? (
               <a href={telHref(root.salesPhone)} className={styles.helpCall}>
-                Llamar al {root.salesPhone}
+                {phoneText(`Llamar al ${root.salesPhone}`)}
               </a>
             ) : null}
           </div>

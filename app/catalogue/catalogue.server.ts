@@ -14,6 +14,10 @@ import {
   sortProducts,
 } from "./filters";
 import { paginate } from "~/ui/pagination";
+import { type BrandSummary, brandSummaries, findBrand, productsOfBrand } from "./brands";
+
+// What the other parts may use of the brand rules (the home page's strip, the sitemap).
+export { brandHref, brandSummaries, latestUpdate } from "./brands";
 import { type Category, forList, type Product, TOP_CATEGORIES } from "~/merchant-api/product";
 import { normalizeText } from "~/search/search";
 import {
@@ -144,15 +148,9 @@ export function loadListing(params: { categoria?: string; search?: string }): Pr
   );
 }
 
-let wholeCatalogueLoadedAt: Date | null = null;
-
 /** Every product of the catalogue (no category, no search); the sitemap reads it too. */
 export function loadWholeCatalogue(): Promise<Product[]> {
-  return cachedListing("catalogue:all", async () => {
-    const result = await pageThrough({}, FULL_PAGE_SIZE, FULL_MAX_PAGES);
-    if (result.complete) wholeCatalogueLoadedAt = new Date();
-    return result;
-  });
+  return cachedListing("catalogue:all", () => pageThrough({}, FULL_PAGE_SIZE, FULL_MAX_PAGES));
 }
 
 // Reading the whole catalogue takes a walk through every page (seconds): start it when the
@@ -161,17 +159,21 @@ if (process.env.NODE_ENV === "production") {
   setTimeout(() => void loadWholeCatalogue(), 0).unref();
 }
 
-/** When this process last read the whole catalogue (the sitemap's lastmod), or now. */
-export function wholeCatalogueDate(): Date {
-  return wholeCatalogueLoadedAt ?? new Date();
+/**
+ * A brand's products, read from the whole catalogue with the brand filter's own rule, so the
+ * brand page and /productos?marca=… list the same products (docs/decisions/0241).
+ */
+export async function loadBrandListing(
+  brand: string,
+): Promise<{ brand: BrandSummary | null; products: Product[] }> {
+  const catalogue = await loadWholeCatalogue();
+  const found = findBrand(catalogue, brand);
+  return { brand: found, products: found ? productsOfBrand(catalogue, found.name) : [] };
 }
 
-/** A brand's products: the API search matches brand names, then the brand must be equal. */
-export async function loadBrandListing(brand: string): Promise<Product[]> {
-  const wanted = normalizeText(brand);
-  if (!wanted) return [];
-  const listing = await loadListing({ search: brand });
-  return listing.filter((p) => normalizeText(p.brand) === wanted);
+/** The brands that have products, for the brand strip and the sitemap. */
+export async function loadBrandSummaries(): Promise<BrandSummary[]> {
+  return brandSummaries(await loadWholeCatalogue());
 }
 
 /** Search results page data: GET /api/products/search?q&limit=50, cached like a product list. Throws. */
@@ -246,6 +248,14 @@ export function resolveCategoryPath(
 /** Cards per catalogue page (docs/decisions/0181). */
 export const CATALOGUE_PAGE_SIZE = 24;
 
+/** A subcategory offered above a category's products. */
+export interface SubcategoryLink {
+  id: string;
+  name: string;
+  href: string;
+  productCount: number | null;
+}
+
 export interface CatalogueScreen {
   heading: string;
   breadcrumb: BreadcrumbItem[];
@@ -274,6 +284,8 @@ export interface CatalogueScreen {
   filters: CatalogueFilters;
   raw: ParsedFilters["raw"];
   errors: ParsedFilters["errors"];
+  /** The category's own subcategories, as a way down (category screens only). */
+  subcategories?: SubcategoryLink[];
   /** Search results and filtered lists are not indexed. */
   noindex: boolean;
   /** Path plus meaningful parameters. */
@@ -346,6 +358,21 @@ export function bannerFor(trail: readonly Category[]): string | null {
   const top = trail[0];
   const group = top ? TOP_CATEGORIES.find((t) => t.id === top.id) : undefined;
   return group ? `/banners/categorias/${group.slug}.svg` : null;
+}
+
+/** The direct children of a category, in the API's (Spanish name) order. */
+export function subcategoryLinks(
+  categories: readonly Category[],
+  parentId: string,
+): SubcategoryLink[] {
+  return categories
+    .filter((c) => c.parentId === parentId && c.id !== parentId)
+    .map((c) => ({
+      id: c.id,
+      name: c.name,
+      href: `/categoria/${encodeURIComponent(c.id)}`,
+      productCount: c.productCount,
+    }));
 }
 
 export function categoryBreadcrumb(trail: readonly Category[]): BreadcrumbItem[] {

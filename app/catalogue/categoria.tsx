@@ -8,6 +8,7 @@ import {
   loadCategoriesSafe,
   loadListing,
   resolveCategoryPath,
+  subcategoryLinks,
 } from "./catalogue.server";
 import type { Route } from "./+types/categoria";
 import { publicPage } from "~/platform/http-cache.server";
@@ -55,6 +56,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       ? `${name}: compra equipos de seguridad electrónica y telecomunicaciones con precios en pesos colombianos y asesoría experta.`
       : "Productos de seguridad electrónica y telecomunicaciones por categoría.",
   });
+  if (category && categories) screen.subcategories = subcategoryLinks(categories, category.id);
   const status = Object.keys(screen.errors).length > 0 ? 400 : 200;
   return data({ screen }, { status });
 }

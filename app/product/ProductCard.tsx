@@ -1,6 +1,9 @@
 import { Link } from "react-router";
 import type { Product } from "~/merchant-api/product";
 import { cardBadges, priceView, stockLabel } from "./product-card";
+
+// For lists of cards outside this folder (the home page's featured groups).
+export { sharedTitleIds } from "./product-card";
 import { AddToCartForm } from "~/cart/AddToCartForm";
 import { ContactButton } from "~/layout/ContactDialog";
 import { PriceLines } from "./PriceLines";
@@ -17,14 +20,18 @@ function cardAnchor(productId: string): string {
 export function ProductCard({
   product,
   view = "grid",
+  distinguish = false,
 }: {
   product: Product;
   view?: "grid" | "list";
+  /** Another card of the list has the same title: the title names the model too. */
+  distinguish?: boolean;
 }) {
   const href = `/producto/${encodeURIComponent(product.id)}`;
   const title = product.title ?? "Producto sin título";
   const price = priceView(product);
   const badges = cardBadges(product.stock);
+  const identifier = distinguish ? (product.model ?? product.sku) : null;
   return (
     <article
       id={cardAnchor(product.id)}
@@ -38,7 +45,10 @@ export function ProductCard({
       <div className={styles.body}>
         <p className={styles.brand}>{product.brand ?? "Sin marca"}</p>
         <h3 className={styles.title}>
-          <Link to={href}>{title}</Link>
+          <Link to={href}>
+            {title}
+            {identifier ? <span className={styles.titleModel}> ({identifier})</span> : null}
+          </Link>
         </h3>
         {product.model ? <p className={styles.model}>Modelo: {product.model}</p> : null}
         <div className={styles.price}>

@@ -216,7 +216,7 @@ export function SearchBox() {
               role="combobox"
               aria-autocomplete="list"
               aria-expanded={expanded}
-              aria-controls={ids.listbox}
+              aria-controls={expanded ? ids.listbox : undefined}
               aria-activedescendant={expanded && active >= 0 ? ids.option(active) : undefined}
               onChange={(e) => setQuery(e.currentTarget.value)}
               onKeyDown={onComboKeyDown}
@@ -254,10 +254,11 @@ export function SearchBox() {
                 ))}
               </ul>
             ) : null}
+            {/* A listbox only while it has options: an empty, hidden one is no listbox. */}
             <ul
               id={ids.listbox}
-              role="listbox"
-              aria-label="Resultados de búsqueda"
+              role={expanded ? "listbox" : undefined}
+              aria-label={expanded ? "Resultados de búsqueda" : undefined}
               className={styles.listbox}
               hidden={!expanded}
             >
