@@ -60,7 +60,8 @@ export const CHECKOUT_LIMITS = {
   shippingInstructions: 500,
 } as const;
 
-const CLIENT_TYPES = ["person", "company"] as const;
+/** @public For the forms of issue 9 (the checkout and payment screens). */
+export const CLIENT_TYPES = ["person", "company"] as const;
 export type ClientType = (typeof CLIENT_TYPES)[number];
 export const CLIENT_TYPE_LABELS: Readonly<Record<ClientType, string>> = {
   person: "Persona natural",
@@ -208,7 +209,8 @@ export const billingSchema = z.discriminatedUnion(
 export type PersonBilling = z.output<typeof personBillingSchema>;
 /** @public For the forms of issue 9 (the checkout and payment screens). */
 export type CompanyBilling = z.output<typeof companyBillingSchema>;
-type BillingValues = z.output<typeof billingSchema>;
+/** @public For the forms of issue 9 (the checkout and payment screens). */
+export type BillingValues = z.output<typeof billingSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Step 2: shipping
