@@ -114,9 +114,16 @@ test.describe.serial("own server", () => {
         body: "intent=login&email=cliente%40correo.co&password=clave-secreta-456",
       });
       expect(res.status).not.toBe(400);
-      await new Promise((r) => setTimeout(r, 200));
+      await res.text();
+      // The request line is written when the response finishes; on a loaded machine it may lag.
+      const findLine = () =>
+        server
+          .output()
+          .split("\n")
+          .find((l) => l.includes('"path":"/login"'));
+      await expect.poll(findLine, { timeout: 10_000 }).toBeTruthy();
       const logs = server.output();
-      const line = logs.split("\n").find((l) => l.includes('"path":"/login"'));
+      const line = findLine();
       expect(line).toBeTruthy();
       const entry = JSON.parse(line!);
       expect(entry).toMatchObject({ method: "POST", path: "/login", status: res.status });
