@@ -217,7 +217,7 @@ function Services() {
 function CallToAction() {
   return (
     <section className={styles.cta} aria-labelledby="cta-titulo">
-      <Particles count={120} seed={120} />
+      <Particles count={120} seed={120} className={styles.ctaParticles} />
       <div className={`container ${styles.ctaInner}`}>
         <h2 id="cta-titulo" className={styles.ctaTitle}>
           ¿Tienes un proyecto de seguridad o conectividad?
