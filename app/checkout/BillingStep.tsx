@@ -136,7 +136,7 @@ export function BillingStep({
         <SelectField
           field={field("department")}
           label="Departamento"
-          placeholder="Selecciona el departamento"
+          placeholder="Elige el departamento"
           autoComplete="address-level1"
           options={DEPARTMENT_OPTIONS}
         />

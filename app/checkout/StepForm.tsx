@@ -116,11 +116,19 @@ export function useStepForm<S extends z.ZodType>(options: {
 export function ErrorSummary({ errors, failure }: { errors: SummaryLink[]; failure: string }) {
   const box = useRef<HTMLDivElement>(null);
   const shown = errors.length > 0;
+  // Only a new failed submit moves focus, not each keystroke that changes the list. The
+  // server's answer may list its errors a render after it arrives (conform reads it in an
+  // effect), so the move waits for the summary to be there.
+  const focusDue = useRef(false);
   useEffect(() => {
-    if (shown) box.current?.focus();
-    // Only a new failed submit moves focus, not each keystroke that changes the list.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    focusDue.current = true;
   }, [failure]);
+  useEffect(() => {
+    if (focusDue.current && shown) {
+      focusDue.current = false;
+      box.current?.focus();
+    }
+  });
   if (!shown) return null;
   return (
     <div ref={box} tabIndex={-1} className={styles.summary} aria-labelledby="hay-un-problema">

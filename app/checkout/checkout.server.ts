@@ -18,6 +18,7 @@ import {
   PaymentError,
 } from "~/merchant-api/client.server";
 import { failureStatus } from "~/merchant-api/failure.server";
+import { PRIVATE_NO_STORE } from "~/platform/http-cache.server";
 import { logger } from "~/platform/logger.server";
 import { type CartTotals, computeTotals, subtotalOf } from "~/totals";
 import {
@@ -365,7 +366,9 @@ function answer(
   return { status, data: links ? { step, result, links } : { step, result }, headers };
 }
 
-function redirectToCheckout(headers = new Headers()): Response {
+/** 303 to /checkout (PRG), never stored by a cache. */
+export function redirectToCheckout(headers = new Headers()): Response {
+  headers.set("Cache-Control", PRIVATE_NO_STORE);
   return redirect(CHECKOUT_PATH, { status: 303, headers });
 }
 

@@ -1,15 +1,15 @@
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import { personalPage, PRIVATE_NO_STORE } from "~/platform/http-cache.server";
 import { pageMeta } from "~/seo/seo";
 import type { RootData } from "~/root";
 import { CheckoutPage } from "./CheckoutPage";
 import {
   type CheckoutActionData,
-  CHECKOUT_PATH,
   formError,
   loadCheckout,
   performCheckoutAction,
   readPreparedOrder,
+  redirectToCheckout,
 } from "./checkout.server";
 import type { Route } from "./+types/checkout";
 
@@ -44,7 +44,7 @@ export async function action({ request }: Route.ActionArgs) {
   const intent = form.get("intent");
   if (intent === "pay-card" || intent === "pay-pse") {
     const order = await readPreparedOrder(request);
-    if (!order) return redirect(CHECKOUT_PATH, { status: 303 });
+    if (!order) return redirectToCheckout();
     // Until the payments part's handlePaymentIntent(request, form, order) answers these.
     const body: CheckoutActionData = {
       step: 4,
