@@ -1,6 +1,6 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "react-router";
-import type { FormValues } from "./checkout-state";
+import { BILLING_FIELDS, type FormValues } from "./checkout-state";
 import { DEPARTMENTS } from "./departments";
 import { billingSchema, CLIENT_TYPE_LABELS, CLIENT_TYPES } from "./schemas";
 import styles from "./BillingStep.module.css";
@@ -15,23 +15,6 @@ import {
   useStepForm,
 } from "./StepForm";
 import formStyles from "./StepForm.module.css";
-
-/** Every field in page order; only those of the chosen client type can have errors. */
-const FORM_ORDER = [
-  "client_type",
-  "company_name",
-  "company_nit",
-  "name",
-  "last_name",
-  "document",
-  "contact_position",
-  "email",
-  "phone",
-  "department",
-  "city",
-  "address",
-  "additional_info",
-];
 
 const DEPARTMENT_OPTIONS = DEPARTMENTS.map((d) => ({ value: d.code, label: d.name }));
 
@@ -52,7 +35,8 @@ export function BillingStep({
     schema: billingSchema,
     defaultValue: values,
     lastResult,
-    order: FORM_ORDER,
+    // Only the fields of the chosen client type can have errors.
+    order: BILLING_FIELDS,
   });
   const clientType = field("client_type").value === "company" ? "company" : "person";
   const person = styles.personOnly;

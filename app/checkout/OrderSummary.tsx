@@ -1,3 +1,4 @@
+import { TotalsList } from "~/cart/TotalsList";
 import { formatCOP } from "~/money";
 import { ProductImage } from "~/ui/ProductImage";
 import type { OrderSummaryData } from "./checkout.server";
@@ -28,18 +29,7 @@ export function OrderSummary({ summary }: { summary: OrderSummaryData }) {
           </li>
         ))}
       </ul>
-      <dl className={styles.rows}>
-        <dt>Subtotal</dt>
-        <dd>{formatCOP(totals.subtotal)}</dd>
-        <dt>IVA (19%)</dt>
-        <dd>{formatCOP(totals.iva)}</dd>
-        <dt>Envío</dt>
-        <dd className={totals.freeShipping ? styles.free : undefined}>
-          {totals.freeShipping ? "Gratis" : formatCOP(totals.shipping)}
-        </dd>
-        <dt className={styles.total}>Total</dt>
-        <dd className={styles.total}>{formatCOP(totals.total)}</dd>
-      </dl>
+      <TotalsList totals={totals} className={styles.totals} />
     </aside>
   );
 }

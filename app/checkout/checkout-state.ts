@@ -68,24 +68,14 @@ export function freshState(now: number): CheckoutState {
 // ---------------------------------------------------------------------------------------------
 // Form values
 
-const PERSON_FIELDS = [
-  "client_type",
-  "name",
-  "last_name",
-  "document",
-  "email",
-  "phone",
-  "department",
-  "city",
-  "address",
-  "additional_info",
-] as const;
-
-const COMPANY_FIELDS = [
+/** Step 1's fields in page order; each client type has all but the other type's own. */
+export const BILLING_FIELDS = [
   "client_type",
   "company_name",
   "company_nit",
   "name",
+  "last_name",
+  "document",
   "contact_position",
   "email",
   "phone",
@@ -94,6 +84,9 @@ const COMPANY_FIELDS = [
   "address",
   "additional_info",
 ] as const;
+
+const PERSON_ONLY: ReadonlyArray<string> = ["last_name", "document"];
+const COMPANY_ONLY: ReadonlyArray<string> = ["company_name", "company_nit", "contact_position"];
 
 /** The step-2 fields in form order. */
 export const SHIPPING_FIELDS = [
@@ -105,9 +98,10 @@ export const SHIPPING_FIELDS = [
   "shipping_preferred_time",
 ] as const;
 
-/** The step-1 fields of a client type, in form order. */
+/** The step-1 fields of a client type. */
 function billingFieldNames(clientType: string | undefined): ReadonlyArray<string> {
-  return clientType === "company" ? COMPANY_FIELDS : PERSON_FIELDS;
+  const others = clientType === "company" ? PERSON_ONLY : COMPANY_ONLY;
+  return BILLING_FIELDS.filter((name) => !others.includes(name));
 }
 
 /** The longest text any checkout field accepts; a longer posted value is cut when kept. */

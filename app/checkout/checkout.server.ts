@@ -372,6 +372,13 @@ export function redirectToCheckout(headers = new Headers()): Response {
   return redirect(CHECKOUT_PATH, { status: 303, headers });
 }
 
+/** `base` (the cart part's Set-Cookie, when it rewrote the cart) and the checkout's cookie. */
+async function withState(state: CheckoutState, base?: Headers): Promise<Headers> {
+  const headers = new Headers(base);
+  headers.append("Set-Cookie", await commitCheckoutState(state));
+  return headers;
+}
+
 /** 303 to /checkout with `next` stored; a state too large for its cookie is refused. */
 async function saveAndContinue(
   next: CheckoutState,
@@ -379,7 +386,7 @@ async function saveAndContinue(
   result: () => SubmissionResult<string[]>,
 ): Promise<CheckoutActionOutcome> {
   try {
-    return redirectToCheckout(new Headers({ "Set-Cookie": await commitCheckoutState(next) }));
+    return redirectToCheckout(await withState(next));
   } catch (error) {
     if (!(error instanceof CheckoutTooLargeError)) throw error;
     return answer(step, result(), 400);
@@ -423,12 +430,11 @@ async function finalize(
   if (submission.status !== "success") return answer(3, submission.reply(), 400);
   const method = submission.value.payment_method;
   const chosen: CheckoutState = { ...changed(state, 3, now), method };
-  const keep = async () => new Headers({ "Set-Cookie": await commitCheckoutState(chosen) });
 
   const problems = finalProblems(chosen);
   if (problems.length > 0) {
     const result = submission.reply({ formErrors: problems.map((p) => p.message) });
-    return answer(3, result, 400, await keep(), problems);
+    return answer(3, result, 400, await withState(chosen), problems);
   }
 
   let cart: PricedCart;
@@ -437,17 +443,11 @@ async function finalize(
   } catch (error) {
     logger.warn({ err: error }, "checkout: cart unavailable at 'Finalizar compra'");
     const result = submission.reply({ formErrors: [prepareFailureMessage(null)] });
-    return answer(3, result, 503, await keep());
+    return answer(3, result, 503, await withState(chosen));
   }
-  /** The cart part's cookie, if it rewrote the cart, and the checkout's. */
-  const cookies = async (next: CheckoutState) => {
-    const headers = new Headers(cart.headers);
-    headers.append("Set-Cookie", await commitCheckoutState(next));
-    return headers;
-  };
   // An emptied or changed cart is shown to the shopper before any payment is prepared.
   if (cart.lines.length === 0 || cartFingerprint(cart.lines) !== state.seen) {
-    return redirectToCheckout(await cookies(chosen));
+    return redirectToCheckout(await withState(chosen, cart.headers));
   }
 
   const parties = partiesOf(chosen) as OrderParties;
@@ -471,14 +471,14 @@ async function finalize(
       error instanceof PaymentError && error.status === 422 ? 422 : failureStatus(error);
     logger.warn({ err: error, orderId }, "checkout: prepare-checkout failed");
     const result = submission.reply({ formErrors: [prepareFailureMessage(error)] });
-    return answer(3, result, status, await cookies(chosen));
+    return answer(3, result, status, await withState(chosen, cart.headers));
   }
   const prepared: CheckoutState = {
     ...chosen,
     step: 4,
     order: { id: orderId, method, session: sessionId },
   };
-  return redirectToCheckout(await cookies(prepared));
+  return redirectToCheckout(await withState(prepared, cart.headers));
 }
 
 /**

@@ -33,14 +33,7 @@ export interface OrderCustomer {
   contact_position: string;
 }
 
-interface OrderShipping {
-  sameAsInvoice: boolean;
-  receiverName: string;
-  address: string;
-  city: string;
-  instructions: string;
-  preferredTime: string;
-}
+type OrderShipping = PrepareCheckoutPayload["shipping"];
 
 export interface OrderParties {
   clientType: ClientType;
