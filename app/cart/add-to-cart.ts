@@ -27,7 +27,8 @@ export function addToCartButtonState(input: {
  * not a number (an empty or typed value) falls back to 1.
  */
 export function clampQuantity(value: unknown, stock: number): number {
-  const n = typeof value === "number" ? value : Number.parseInt(typeof value === "string" ? value : "", 10);
+  const n =
+    typeof value === "number" ? value : Number.parseInt(typeof value === "string" ? value : "", 10);
   const max = Math.max(1, Math.floor(stock));
   if (!Number.isFinite(n) || n < 1) return 1;
   return Math.min(Math.floor(n), max);

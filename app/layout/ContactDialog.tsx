@@ -10,6 +10,14 @@ export function telHref(phone: string): string {
 }
 
 /**
+ * The text of a phone link, kept on one line: non-breaking spaces and hyphens, so a number
+ * never wraps in the middle (html-validate's tel-non-breaking).
+ */
+export function phoneText(text: string): string {
+  return text.replace(/ /g, "\u00a0").replace(/-/g, "\u2011");
+}
+
+/**
  * A button that opens the contact dialog from anywhere (header, product cards
  * with 'Consultar precio', help sections). It uses the native popover invoker,
  * so it works without JavaScript.
@@ -76,7 +84,7 @@ export function ContactDialog({ email, phone }: { email: string; phone: string }
         <li>
           <span className={styles.label}>Teléfono</span>
           <a href={telHref(phone)} className={styles.link}>
-            {phone}
+            {phoneText(phone)}
           </a>
         </li>
       </ul>
