@@ -54,7 +54,7 @@ export function ShippingStep({
       >
         <ErrorSummary errors={summary} failure={failure} />
         <div className={`${formStyles.wide} ${styles.same}`}>
-          <label htmlFor={same.id} className={styles.check}>
+          <label className={styles.check}>
             <input {...getInputProps(same, { type: "checkbox" })} />
             <span>Igual a la facturación</span>
           </label>

@@ -291,9 +291,11 @@ export function RadioGroup({
         // Set here rather than by getInputProps, which skips an empty value ("Sin preferencia").
         const props = getInputProps(field, { type: "radio", value: false });
         return (
-          <label key={option.value} className={styles.choice} htmlFor={id}>
+          <label key={option.value} className={styles.choice}>
             <input
               {...props}
+              // A pattern (conform's, from the enum) means nothing on a radio button.
+              pattern={undefined}
               value={option.value}
               defaultChecked={initial === option.value}
               id={id}
