@@ -65,7 +65,7 @@ import {
   shippingSchema,
 } from "./schemas";
 
-export const CHECKOUT_PATH = "/checkout";
+const CHECKOUT_PATH = "/checkout";
 
 // ---------------------------------------------------------------------------------------------
 // The cart as the checkout shows and charges it

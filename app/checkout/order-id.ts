@@ -6,7 +6,7 @@
 
 export type OrderPaymentMethod = "openpay" | "pse";
 
-export const ORDER_ID_PREFIXES: Readonly<Record<OrderPaymentMethod, string>> = {
+const ORDER_ID_PREFIXES: Readonly<Record<OrderPaymentMethod, string>> = {
   openpay: "CARD",
   pse: "PSE",
 };

@@ -96,7 +96,7 @@ function optionalText(max: number) {
 }
 
 /** A simple e-mail pattern: something, @, something, a dot, something; no spaces. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const email = z
   .string({ error: CHECKOUT_MESSAGES.email })
@@ -112,7 +112,7 @@ const email = z
 export function normalizePhone(input: string): string {
   return input.replace(/[\s\-()]/g, "");
 }
-export const PHONE_PATTERN = /^\+?\d{9,15}$/;
+const PHONE_PATTERN = /^\+?\d{9,15}$/;
 
 const phone = z
   .string({ error: CHECKOUT_MESSAGES.phone })
@@ -176,7 +176,7 @@ const contactAndAddress = {
 // ---------------------------------------------------------------------------------------------
 // Step 1: billing
 
-export const personBillingSchema = z.object({
+const personBillingSchema = z.object({
   client_type: z.literal("person"),
   name: requiredText(CHECKOUT_MESSAGES.name, CHECKOUT_LIMITS.personName),
   last_name: requiredText(CHECKOUT_MESSAGES.lastName, CHECKOUT_LIMITS.personName),
@@ -184,7 +184,7 @@ export const personBillingSchema = z.object({
   ...contactAndAddress,
 });
 
-export const companyBillingSchema = z.object({
+const companyBillingSchema = z.object({
   client_type: z.literal("company"),
   company_name: requiredText(CHECKOUT_MESSAGES.companyName, CHECKOUT_LIMITS.companyName),
   company_nit: companyNit,
@@ -203,8 +203,6 @@ export const billingSchema = z.discriminatedUnion(
   },
 );
 
-export type PersonBilling = z.output<typeof personBillingSchema>;
-export type CompanyBilling = z.output<typeof companyBillingSchema>;
 export type BillingValues = z.output<typeof billingSchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -276,8 +274,6 @@ export type ShippingValues = z.output<typeof shippingSchema>;
 export const paymentMethodSchema = z.object({
   payment_method: z.enum(PAYMENT_METHODS, { error: CHECKOUT_MESSAGES.paymentMethod }),
 });
-
-export type PaymentMethodValues = z.output<typeof paymentMethodSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Shipping copied from billing, and the final submit check
