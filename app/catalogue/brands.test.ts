@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { makeProduct } from "~/merchant-api/product.fixtures";
+import { normalizeProduct } from "~/merchant-api/normalize";
+import type { Product } from "~/merchant-api/product";
 import { filterProducts, parseFilters } from "./filters";
 import { brandHref, brandSummaries, findBrand, latestUpdate, productsOfBrand } from "./brands";
+
+/** A product with every field empty (as the client normalises a bare record), plus overrides. */
+const makeProduct = (overrides: Partial<Product>): Product => ({
+  ...normalizeProduct({ id: overrides.id ?? "1" })!,
+  ...overrides,
+});
 
 const products = [
   makeProduct({ id: "1", brand: "Hanwha Vision", updatedAt: "2025-01-01T00:00:00.000Z" }),

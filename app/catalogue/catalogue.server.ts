@@ -246,7 +246,7 @@ export function resolveCategoryPath(
 // ── The catalogue screen (/productos, /categoria/…, /marca/…) ─────────────────────────────
 
 /** Cards per catalogue page (docs/decisions/0181). */
-export const CATALOGUE_PAGE_SIZE = 24;
+const CATALOGUE_PAGE_SIZE = 24;
 
 /** A subcategory offered above a category's products. */
 export interface SubcategoryLink {

@@ -12,7 +12,7 @@ export const SORT_OPTIONS = [
   { value: "nombre", label: "Nombre (A-Z)" },
 ] as const;
 export type SortKey = (typeof SORT_OPTIONS)[number]["value"];
-export type ViewMode = "grid" | "list";
+type ViewMode = "grid" | "list";
 
 /** URL parameter names of the catalogue screens (Spanish, as the shopper sees them). */
 export const PARAM = {

@@ -10,13 +10,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect } from "react-router";
 import { type CartViewLine, loadCartPage } from "~/cart/cart.server";
-import {
-  ApiError,
-  apiClient,
-  getProductsBatch,
-  type PaymentLine,
-  PaymentError,
-} from "~/merchant-api/client.server";
+import { ApiError, apiClient, getProductsBatch, PaymentError } from "~/merchant-api/client.server";
 import { failureStatus } from "~/merchant-api/failure.server";
 import { PRIVATE_NO_STORE } from "~/platform/http-cache.server";
 import { logger } from "~/platform/logger.server";
@@ -51,6 +45,7 @@ import {
   type OrderCustomer,
   type OrderParties,
   orderParties,
+  type PaymentLine,
   paymentLines,
   prepareCheckoutPayload,
 } from "./order-payload.server";

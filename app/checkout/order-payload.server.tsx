@@ -4,7 +4,7 @@
  * `totals`, which the caller computes from the cart and current prices.
  */
 import { renderToStaticMarkup } from "react-dom/server";
-import type { PaymentLine, PrepareCheckoutPayload } from "~/merchant-api/client.server";
+import type { PrepareCheckoutPayload } from "~/merchant-api/client.server";
 import { formatCOP } from "~/money";
 import type { CartTotals } from "~/totals";
 import { cityWithDepartment } from "./checkout-state";
@@ -34,6 +34,8 @@ export interface OrderCustomer {
 }
 
 type OrderShipping = PrepareCheckoutPayload["shipping"];
+/** A cart line as the payment calls carry it (spec §3). */
+export type PaymentLine = PrepareCheckoutPayload["products"][number];
 
 export interface OrderParties {
   clientType: ClientType;

@@ -60,6 +60,7 @@ export const CHECKOUT_LIMITS = {
   shippingInstructions: 500,
 } as const;
 
+/** @public For the forms of issue 9 (the checkout and payment screens). */
 export const CLIENT_TYPES = ["person", "company"] as const;
 export type ClientType = (typeof CLIENT_TYPES)[number];
 export const CLIENT_TYPE_LABELS: Readonly<Record<ClientType, string>> = {
@@ -75,6 +76,7 @@ export const PREFERRED_TIME_LABELS: Readonly<Record<PreferredTime, string>> = {
 };
 
 export const PAYMENT_METHODS = ["openpay", "pse"] as const;
+/** @public For the forms of issue 9 (the checkout and payment screens). */
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 // ---------------------------------------------------------------------------------------------
@@ -203,6 +205,11 @@ export const billingSchema = z.discriminatedUnion(
   },
 );
 
+/** @public For the forms of issue 9 (the checkout and payment screens). */
+export type PersonBilling = z.output<typeof personBillingSchema>;
+/** @public For the forms of issue 9 (the checkout and payment screens). */
+export type CompanyBilling = z.output<typeof companyBillingSchema>;
+/** @public For the forms of issue 9 (the checkout and payment screens). */
 export type BillingValues = z.output<typeof billingSchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -266,6 +273,7 @@ export const shippingSchema = z
       : value,
   );
 
+/** @public For the forms of issue 9 (the checkout and payment screens). */
 export type ShippingValues = z.output<typeof shippingSchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -274,6 +282,9 @@ export type ShippingValues = z.output<typeof shippingSchema>;
 export const paymentMethodSchema = z.object({
   payment_method: z.enum(PAYMENT_METHODS, { error: CHECKOUT_MESSAGES.paymentMethod }),
 });
+
+/** @public For the forms of issue 9 (the checkout and payment screens). */
+export type PaymentMethodValues = z.output<typeof paymentMethodSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Shipping copied from billing, and the final submit check

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { categoryHref } from "~/catalogue/category-tree";
 import styles from "./HeroCarousel.module.css";
 
-export const HERO_INTERVAL_MS = 6000;
+const HERO_INTERVAL_MS = 6000;
 
 const BANNERS = [
   {

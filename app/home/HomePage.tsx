@@ -12,7 +12,7 @@ import styles from "./HomePage.module.css";
 import { Particles } from "./Particles";
 import { ProductCard, sharedTitleIds } from "~/product/ProductCard";
 
-export const HOME_STATS = [
+const HOME_STATS = [
   { value: "22000+", label: "productos" },
   { value: "50+", label: "clientes" },
   { value: "5+", label: "años" },

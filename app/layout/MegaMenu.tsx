@@ -5,7 +5,7 @@ import { categoryHref } from "~/catalogue/category-tree";
 import type { CategoryNode } from "~/merchant-api/product";
 import styles from "./MegaMenu.module.css";
 
-export const MEGA_MENU_ID = "menu-categorias";
+const MEGA_MENU_ID = "menu-categorias";
 /** Leaves listed under each subcategory column before 'Ver más'. */
 const MAX_LEAVES = 4;
 const count = new Intl.NumberFormat("es-CO");

@@ -5,11 +5,11 @@
 import { hasPrice, type Product } from "~/merchant-api/product";
 
 /** Minimum characters of the normalised text before a search runs (spec §5, §9). */
-export const MIN_SEARCH_CHARS = 2;
+const MIN_SEARCH_CHARS = 2;
 /** Minimum relevance (score ÷ best score of the result set) for the search overlay. */
-export const MIN_RELEVANCE = 0.2;
+const MIN_RELEVANCE = 0.2;
 
-export const SCORE = {
+const SCORE = {
   exactTitle: 10_000,
   exactModelOrDescription: 5_000,
   exactSku: 3_000,
@@ -114,7 +114,7 @@ export interface RankedProduct {
  * The title starts with the query's first word: the shopper named this product's type
  * ('cámara' → 'Cámara IP Bala…', not 'Micrófono para Cámara').
  */
-export function namesProductType(product: Product, query: string): boolean {
+function namesProductType(product: Product, query: string): boolean {
   const first = searchWords(query)[0];
   if (!first) return false;
   return searchWords(product.title)[0]?.startsWith(first) ?? false;

@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { makeProduct } from "~/merchant-api/product.fixtures";
+import { normalizeProduct } from "~/merchant-api/normalize";
+import type { Product } from "~/merchant-api/product";
 import { categoryUpdates, latestDate, sitemapIndex, urlSet, w3cDate } from "./sitemap.server";
 import { brandEntries, pageEntries, productEntries, productFile } from "./sitemap-files.server";
+
+/** A product with every field empty (as the client normalises a bare record), plus overrides. */
+const makeProduct = (overrides: Partial<Product>): Product => ({
+  ...normalizeProduct({ id: overrides.id ?? "1" })!,
+  ...overrides,
+});
 
 const origin = "https://tienda.example.co";
 

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { type Location, useNavigation } from "react-router";
 
 /** How long a client-side navigation may take before the page says it is loading. */
-export const SLOW_NAVIGATION_MS = 300;
+const SLOW_NAVIGATION_MS = 300;
 
 /**
  * Where the pending client-side navigation goes, once it has taken longer than `delayMs`;

@@ -253,7 +253,7 @@ export function toFtsQuery(text: string): string | null {
  * the first word (the shopper named the product type: 'cámara' → 'Cámara IP Bala…', not
  * 'Micrófono para Cámara'), and every word is in the title.
  */
-export function toTitleQueries(text: string): { leads: string; inTitle: string } | null {
+function toTitleQueries(text: string): { leads: string; inTitle: string } | null {
   const words = ftsWords(text);
   if (words.length === 0) return null;
   const all = words.map((w) => `"${w}"*`).join(" AND ");
