@@ -7,7 +7,7 @@ const PARTS = "(layout|home|catalogue|search|product|content|seo|cart|checkout|p
 
 /** The modules each part offers the others. Anything else inside a part is its own business. */
 const PUBLIC_FACES = [
-  "cart/(CartButton|AddToCartForm)\\.tsx",
+  "cart/(CartButton|AddToCartForm|TotalsList)\\.tsx",
   "cart/cart\\.server\\.ts",
   "layout/(ContactDialog|FlashNotice|Header|Footer)\\.tsx",
   "layout/flash\\.server\\.ts",

@@ -13,6 +13,7 @@ export default [
   route("producto/:productId", "product/producto.tsx"),
   route("documentacion/:sku", "product/documentacion.ts"),
   route("carrito", "cart/carrito.tsx"),
+  route("checkout", "checkout/checkout.tsx"),
   route("buscar", "search/buscar.tsx", { id: "buscar" }),
   route("busqueda", "search/buscar.tsx", { id: "busqueda" }),
   route("buscar/sugerencias", "search/buscar.sugerencias.ts"),

@@ -3,6 +3,7 @@ import { FREE_SHIPPING_THRESHOLD, formatCOP } from "~/money";
 import type { CartTotals } from "~/totals";
 import { ConfirmClear } from "./ConfirmClear";
 import styles from "./CartSummaryPanel.module.css";
+import { TotalsList } from "./TotalsList";
 
 /** Subtotal, IVA, shipping, total, free-shipping progress and the way on. */
 export function CartSummaryPanel({ totals, busy }: { totals: CartTotals; busy: boolean }) {
@@ -15,18 +16,7 @@ export function CartSummaryPanel({ totals, busy }: { totals: CartTotals; busy: b
       <h2 id="resumen-titulo" className={styles.heading}>
         Resumen del pedido
       </h2>
-      <dl className={styles.rows}>
-        <dt>Subtotal</dt>
-        <dd>{formatCOP(totals.subtotal)}</dd>
-        <dt>IVA (19%)</dt>
-        <dd>{formatCOP(totals.iva)}</dd>
-        <dt>Envío</dt>
-        <dd className={totals.freeShipping ? styles.free : undefined}>
-          {totals.freeShipping ? "Gratis" : formatCOP(totals.shipping)}
-        </dd>
-        <dt className={styles.total}>Total</dt>
-        <dd className={styles.total}>{formatCOP(totals.total)}</dd>
-      </dl>
+      <TotalsList totals={totals} />
       <div className={styles.shipping}>
         <label htmlFor="progreso-envio">
           Envío gratis en compras superiores a {formatCOP(FREE_SHIPPING_THRESHOLD)} (subtotal)

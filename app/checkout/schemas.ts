@@ -68,14 +68,14 @@ export const CLIENT_TYPE_LABELS: Readonly<Record<ClientType, string>> = {
   company: "Empresa",
 };
 
-const PREFERRED_TIMES = ["morning", "afternoon"] as const;
+export const PREFERRED_TIMES = ["morning", "afternoon"] as const;
 export type PreferredTime = (typeof PREFERRED_TIMES)[number];
 export const PREFERRED_TIME_LABELS: Readonly<Record<PreferredTime, string>> = {
   morning: "Mañana (9:00–13:00)",
   afternoon: "Tarde (13:00–18:00)",
 };
 
-const PAYMENT_METHODS = ["openpay", "pse"] as const;
+export const PAYMENT_METHODS = ["openpay", "pse"] as const;
 /** @public For the forms of issue 9 (the checkout and payment screens). */
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
@@ -219,7 +219,7 @@ export type BillingValues = z.output<typeof billingSchema>;
  * What the step-2 form shows before the shopper has submitted it: "same as invoice" checked.
  * Render the checkbox with `defaultChecked={SHIPPING_DEFAULTS.same_as_invoice}`.
  */
-const SHIPPING_DEFAULTS = { same_as_invoice: true } as const;
+export const SHIPPING_DEFAULTS = { same_as_invoice: true } as const;
 
 /**
  * Step 2. `same_as_invoice` is a checkbox (value "on"): in a form post an unchecked box is

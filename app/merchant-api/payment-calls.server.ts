@@ -89,7 +89,8 @@ export type NotificationResult = z.infer<typeof notificationSchema>;
 
 /** The body of POST /payments/prepare-checkout (spec §7). */
 export interface PrepareCheckoutPayload {
-  client_type: "person" | "company";
+  /** The API's words: a natural person or a company (`business`). */
+  client_type: "person" | "business";
   customer: Record<string, string>;
   shipping: {
     sameAsInvoice: boolean;

@@ -31,6 +31,28 @@ async function cartWithAnItem(page: Page) {
   await page.waitForURL(`**/producto/${P.complete.id}*`);
 }
 
+/** A cart with an item and the checkout taken to `step` through its forms (no JavaScript). */
+function checkoutAt(step: 2 | 3 | 4) {
+  return async (page: Page) => {
+    await cartWithAnItem(page);
+    await page.goto("/checkout");
+    const field = (name: string) => page.getByRole("textbox", { name, exact: true });
+    await field("Nombre").fill("Ana María");
+    await field("Apellido").fill("Gómez");
+    await field("Correo electrónico").fill("ana@example.co");
+    await field("Teléfono").fill("3001234567");
+    await page.getByRole("combobox", { name: "Departamento" }).selectOption("05");
+    await field("Ciudad o municipio").fill("Medellín");
+    await field("Dirección").fill("Calle 10 # 43-12");
+    await page.getByRole("button", { name: "Continuar" }).click();
+    if (step === 2) return;
+    await page.getByRole("button", { name: "Continuar" }).click();
+    if (step === 3) return;
+    await page.getByRole("radio", { name: /PSE/ }).check();
+    await page.getByRole("button", { name: "Finalizar compra" }).click();
+  };
+}
+
 export const SCREENS: readonly Screen[] = [
   { name: "home", path: "/" },
   { name: "catalogue", path: "/productos" },
@@ -74,6 +96,26 @@ export const SCREENS: readonly Screen[] = [
     prepare: cartWithAnItem,
     shows: "Vaciar carrito",
   },
+  { name: "checkout, empty cart", path: "/checkout", shows: "Carrito Vacío" },
+  {
+    name: "checkout, billing",
+    path: "/checkout",
+    prepare: cartWithAnItem,
+    shows: "Datos de facturación",
+  },
+  {
+    name: "checkout, shipping",
+    path: "/checkout",
+    prepare: checkoutAt(2),
+    shows: "Datos de envío",
+  },
+  {
+    name: "checkout, payment method",
+    path: "/checkout",
+    prepare: checkoutAt(3),
+    shows: "Finalizar compra",
+  },
+  { name: "checkout, payment", path: "/checkout", prepare: checkoutAt(4), shows: "PSE-" },
   { name: "about", path: "/nosotros" },
   { name: "privacy", path: "/privacidad" },
   { name: "warranty", path: "/garantias" },

@@ -1,0 +1,54 @@
+import { Link } from "react-router";
+import type { Step } from "./checkout-state";
+import styles from "./CheckoutSteps.module.css";
+
+const SHORT_TITLES: Readonly<Record<Step, string>> = {
+  1: "Facturación",
+  2: "Envío",
+  3: "Método de pago",
+  4: "Pago",
+};
+
+/**
+ * Where the shopper is in the checkout. Earlier steps, and later ones whose earlier steps are
+ * valid, are links (`?paso=`); the payment step is reached only through 'Finalizar compra'.
+ */
+export function CheckoutSteps({ step, reachable }: { step: Step; reachable: number }) {
+  const steps: Step[] = [1, 2, 3, 4];
+  return (
+    <nav aria-label="Pasos de la compra" className={styles.nav}>
+      <ol className={styles.list}>
+        {steps.map((n) => {
+          const state = n === step ? "current" : n < step ? "done" : "next";
+          const label = (
+            <>
+              <span className={styles.number} aria-hidden="true">
+                {n}
+              </span>
+              <span className={styles.title}>
+                <span className="visually-hidden">Paso {n}: </span>
+                {SHORT_TITLES[n]}
+              </span>
+              {state === "done" ? <span className="visually-hidden"> (completado)</span> : null}
+            </>
+          );
+          return (
+            <li
+              key={n}
+              className={`${styles.item} ${styles[state]}`}
+              aria-current={state === "current" ? "step" : undefined}
+            >
+              {state !== "current" && n <= Math.min(reachable, 3) ? (
+                <Link to={`/checkout?paso=${n}`} className={styles.link}>
+                  {label}
+                </Link>
+              ) : (
+                <span className={styles.link}>{label}</span>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}

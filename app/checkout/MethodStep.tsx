@@ -1,0 +1,122 @@
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { Form, Link, useNavigation } from "react-router";
+import type { ReviewRow } from "./checkout.server";
+import styles from "./MethodStep.module.css";
+import { type PaymentMethod, paymentMethodSchema } from "./schemas";
+import {
+  buttonStyles,
+  ErrorSummary,
+  RadioGroup,
+  StepActions,
+  StepTitle,
+  type SummaryLink,
+  useStepForm,
+} from "./StepForm";
+import formStyles from "./StepForm.module.css";
+
+export const PAYMENT_METHOD_LABELS: Readonly<Record<PaymentMethod, string>> = {
+  openpay: "Tarjeta de crédito o débito",
+  pse: "PSE",
+};
+
+const METHOD_OPTIONS = [
+  {
+    value: "openpay",
+    label: PAYMENT_METHOD_LABELS.openpay,
+    description: "Visa, Mastercard, American Express y Diners, procesado por Openpay.",
+  },
+  {
+    value: "pse",
+    label: PAYMENT_METHOD_LABELS.pse,
+    description: "Débito desde tu cuenta de ahorros o corriente en un banco colombiano.",
+  },
+];
+
+function Review({ title, rows, href }: { title: string; rows: ReviewRow[]; href: string }) {
+  return (
+    <section className={styles.review}>
+      <div className={styles.reviewHead}>
+        <h2 className={styles.reviewTitle}>{title}</h2>
+        <Link to={href} className={styles.edit}>
+          Editar <span className="visually-hidden">{title.toLowerCase()}</span>
+        </Link>
+      </div>
+      <dl>
+        {rows.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+/**
+ * Step 3 (spec §4): the payment method, nothing chosen at first, the data as it will be sent,
+ * and 'Finalizar compra', which the server refuses without a method.
+ */
+export function MethodStep({
+  method,
+  review,
+  lastResult,
+  links,
+}: {
+  method: PaymentMethod | null;
+  review: { billing: ReviewRow[]; shipping: ReviewRow[] } | null;
+  lastResult: SubmissionResult<string[]> | undefined;
+  links: SummaryLink[] | undefined;
+}) {
+  const { form, field, onSubmit, summary, failure } = useStepForm({
+    id: "metodo-pago",
+    schema: paymentMethodSchema,
+    defaultValue: method ? { payment_method: method } : {},
+    lastResult,
+    order: ["payment_method"],
+    links,
+  });
+  const navigation = useNavigation();
+  const finalizing =
+    navigation.state !== "idle" && navigation.formData?.get("intent") === "finalize";
+  return (
+    <>
+      <StepTitle step={3} error={summary.length > 0} />
+      <Form method="post" {...getFormProps(form)} onSubmit={onSubmit} className={formStyles.form}>
+        <ErrorSummary errors={summary} failure={failure} />
+        <RadioGroup
+          field={field("payment_method")}
+          legend="¿Cómo quieres pagar?"
+          className={formStyles.wide}
+          options={METHOD_OPTIONS}
+        />
+        {review ? (
+          <div className={`${formStyles.wide} ${styles.reviews}`}>
+            <Review title="Datos de facturación" rows={review.billing} href="/checkout?paso=1" />
+            <Review title="Datos de envío" rows={review.shipping} href="/checkout?paso=2" />
+          </div>
+        ) : null}
+        <StepActions>
+          <button
+            type="submit"
+            name="intent"
+            value="finalize"
+            className={buttonStyles.primary}
+            disabled={finalizing}
+          >
+            {finalizing ? "Procesando..." : "Finalizar compra"}
+          </button>
+          <button
+            type="submit"
+            name="intent"
+            value="back-to-shipping"
+            formNoValidate
+            className={buttonStyles.secondary}
+          >
+            Volver
+          </button>
+        </StepActions>
+      </Form>
+    </>
+  );
+}

@@ -1,0 +1,131 @@
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { Form } from "react-router";
+import { type FormValues, SHIPPING_FIELDS } from "./checkout-state";
+import type { ReviewRow } from "./checkout.server";
+import { PREFERRED_TIME_LABELS, PREFERRED_TIMES, shippingSchema } from "./schemas";
+import styles from "./ShippingStep.module.css";
+import {
+  buttonStyles,
+  ErrorSummary,
+  FieldError,
+  RadioGroup,
+  StepActions,
+  StepTitle,
+  TextField,
+  useStepForm,
+} from "./StepForm";
+import formStyles from "./StepForm.module.css";
+
+/** Spec §9: what the shopper can expect once the order is paid. */
+const FULFILMENT_TEXT =
+  "Procesamos tu pedido en 24 a 48 horas y lo entregamos en 2 a 5 días hábiles.";
+
+/**
+ * Step 2 (spec §4, §5): shipping. 'Igual a la facturación' (checked at first) sends the order
+ * to the billing receiver, address and city, shown here; unchecked, the three fields appear
+ * (CSS, with or without JavaScript) and are required. Instructions and time are optional.
+ */
+export function ShippingStep({
+  values,
+  lastResult,
+  billingAddress,
+}: {
+  values: FormValues;
+  lastResult: SubmissionResult<string[]> | undefined;
+  billingAddress: ReviewRow[] | null;
+}) {
+  const { form, field, onSubmit, summary, failure } = useStepForm({
+    id: "envio",
+    schema: shippingSchema,
+    defaultValue: values,
+    lastResult,
+    order: SHIPPING_FIELDS,
+  });
+  const same = field("same_as_invoice");
+  const other = styles.otherAddress;
+  return (
+    <>
+      <StepTitle step={2} error={summary.length > 0} />
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        onSubmit={onSubmit}
+        className={`${formStyles.form} ${styles.shipping}`}
+      >
+        <ErrorSummary errors={summary} failure={failure} />
+        <div className={`${formStyles.wide} ${styles.same}`}>
+          <label className={styles.check}>
+            <input {...getInputProps(same, { type: "checkbox" })} />
+            <span>Igual a la facturación</span>
+          </label>
+          <FieldError field={same} />
+          {billingAddress ? (
+            <dl className={styles.sameAddress}>
+              {billingAddress.map(([label, value]) => (
+                <div key={label}>
+                  <dt>{label}</dt>
+                  <dd>{value}</dd>
+                </div>
+              ))}
+            </dl>
+          ) : null}
+        </div>
+        <TextField
+          field={field("shipping_receiver_name")}
+          label="Nombre de quien recibe"
+          autoComplete="shipping name"
+          className={`${other} ${formStyles.wide}`}
+        />
+        <TextField
+          field={field("shipping_address")}
+          label="Dirección de envío"
+          hint="Por ejemplo Avenida 3N # 25-40, local 2"
+          autoComplete="shipping address-line1"
+          className={other}
+        />
+        <TextField
+          field={field("shipping_city")}
+          label="Ciudad de envío"
+          hint="Ciudad o municipio y departamento"
+          autoComplete="shipping address-level2"
+          className={other}
+        />
+        <TextField
+          field={field("shipping_instructions")}
+          label="Indicaciones de entrega"
+          optional
+          multiline
+          hint="Por ejemplo: dejar en portería, timbre dañado"
+          className={formStyles.wide}
+        />
+        <RadioGroup
+          field={field("shipping_preferred_time")}
+          legend="Horario de entrega preferido (opcional)"
+          className={`${formStyles.wide} ${formStyles.inline}`}
+          options={[
+            { value: "", label: "Sin preferencia" },
+            ...PREFERRED_TIMES.map((time) => ({
+              value: time,
+              label: PREFERRED_TIME_LABELS[time],
+            })),
+          ]}
+        />
+        <p className={`${formStyles.wide} ${styles.fulfilment}`}>{FULFILMENT_TEXT}</p>
+        <StepActions>
+          <button type="submit" name="intent" value="shipping" className={buttonStyles.primary}>
+            Continuar
+          </button>
+          <button
+            type="submit"
+            name="intent"
+            value="back-to-billing"
+            formNoValidate
+            className={buttonStyles.secondary}
+          >
+            Volver
+          </button>
+        </StepActions>
+      </Form>
+    </>
+  );
+}

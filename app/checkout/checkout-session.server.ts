@@ -1,0 +1,77 @@
+/**
+ * The checkout's signed cookie (`checkout`, `__Host-checkout` in production): the state of
+ * checkout-state.ts, never an amount. It lives 2 hours after the last write, and the state
+ * carries the time of the shopper's last change, checked on every read (spec §9).
+ */
+import type { SessionStorage } from "react-router";
+import { type Config, config } from "~/platform/config.server";
+import { createSignedCookieSession } from "~/platform/cookie-session.server";
+import { logger } from "~/platform/logger.server";
+import { CHECKOUT_TTL_MS, type CheckoutState, stateFromCookie } from "./checkout-state";
+
+interface CheckoutSessionData {
+  s: CheckoutState;
+}
+
+export function createCheckoutSessionStorage(
+  cfg: Config = config(),
+): SessionStorage<CheckoutSessionData> {
+  return createSignedCookieSession<CheckoutSessionData>(
+    { name: "checkout", maxAge: CHECKOUT_TTL_MS / 1000 },
+    cfg,
+  );
+}
+
+let storage: SessionStorage<CheckoutSessionData> | undefined;
+
+function checkoutSessionStorage(): SessionStorage<CheckoutSessionData> {
+  storage ??= createCheckoutSessionStorage();
+  return storage;
+}
+
+/** The checkout of the request; a missing, tampered, malformed or expired cookie reads fresh. */
+export async function readCheckoutState(
+  request: Request,
+  now: number = Date.now(),
+): Promise<CheckoutState> {
+  const cookieHeader = request.headers.get("Cookie");
+  let value: unknown;
+  if (cookieHeader) {
+    try {
+      value = (await checkoutSessionStorage().getSession(cookieHeader)).get("s");
+    } catch {
+      logger.warn("unreadable checkout cookie");
+    }
+  }
+  return stateFromCookie(value, now);
+}
+
+/** The checkout would not fit in a cookie (only with the longest texts in every field). */
+export class CheckoutTooLargeError extends Error {
+  constructor(options?: { cause?: unknown }) {
+    super("checkout state too large for its cookie", options);
+    this.name = "CheckoutTooLargeError";
+  }
+}
+
+/** The Set-Cookie value that stores `state`; throws CheckoutTooLargeError when it cannot fit. */
+export async function commitCheckoutState(state: CheckoutState): Promise<string> {
+  const store = checkoutSessionStorage();
+  const session = await store.getSession();
+  session.set("s", state);
+  try {
+    return await store.commitSession(session);
+  } catch (error) {
+    // React Router refuses to write a cookie over the browsers' 4096 bytes.
+    if (error instanceof Error && /cookie length/i.test(error.message)) {
+      throw new CheckoutTooLargeError({ cause: error });
+    }
+    throw error;
+  }
+}
+
+/** The Set-Cookie value that forgets the checkout. */
+export async function destroyCheckoutState(): Promise<string> {
+  const store = checkoutSessionStorage();
+  return store.destroySession(await store.getSession());
+}

@@ -1,0 +1,63 @@
+import { data } from "react-router";
+import { personalPage, PRIVATE_NO_STORE } from "~/platform/http-cache.server";
+import { pageMeta } from "~/seo/seo";
+import type { RootData } from "~/root";
+import { CheckoutPage } from "./CheckoutPage";
+import {
+  type CheckoutActionData,
+  formError,
+  loadCheckout,
+  performCheckoutAction,
+  readPreparedOrder,
+  redirectToCheckout,
+} from "./checkout.server";
+import type { Route } from "./+types/checkout";
+
+/** Cache policy of this page (docs/decisions/0205). */
+export const headers = personalPage;
+
+export function meta({ matches }: Route.MetaArgs) {
+  const root = matches.find((m) => m?.id === "root")?.loaderData as RootData | undefined;
+  if (!root) return [];
+  // The title is the step's, set by the page itself (with 'Error: ' after a refused submit).
+  return pageMeta({
+    title: "Checkout",
+    description: "Datos de facturación y envío, método de pago y resumen de tu pedido.",
+    origin: root.origin,
+    path: "/checkout",
+    noindex: true,
+  }).filter((tag) => !("title" in tag));
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { view, headers } = await loadCheckout(request);
+  headers.set("Cache-Control", PRIVATE_NO_STORE);
+  return data({ view }, { headers });
+}
+
+/**
+ * Every form of the wizard posts here with an `intent` (PRG: 303 to /checkout when it went
+ * well, the step's form result otherwise). The payment forms' intents go to the payments part.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if (intent === "pay-card" || intent === "pay-pse") {
+    const order = await readPreparedOrder(request);
+    if (!order) return redirectToCheckout();
+    // Until the payments part's handlePaymentIntent(request, form, order) answers these.
+    const body: CheckoutActionData = {
+      step: 4,
+      result: formError("El pago en línea aún no está disponible. Intenta más tarde."),
+    };
+    return data(body, { status: 400, headers: { "Cache-Control": PRIVATE_NO_STORE } });
+  }
+  const outcome = await performCheckoutAction(request, form);
+  if (outcome instanceof Response) return outcome;
+  outcome.headers.set("Cache-Control", PRIVATE_NO_STORE);
+  return data(outcome.data, { status: outcome.status, headers: outcome.headers });
+}
+
+export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
+  return <CheckoutPage view={loaderData.view} action={actionData} />;
+}

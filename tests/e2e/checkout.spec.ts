@@ -1,0 +1,507 @@
+/**
+ * The checkout wizard (issue 9): empty cart, a person and a company through to the payment
+ * step, every message of steps 1 and 2, 'Volver', prepare-checkout failures, the checkout
+ * cookie expired or tampered, a cart that changes between steps, a URL to step 3 without step
+ * 1, and axe on each step. Each journey runs with JavaScript on and off (playwright projects).
+ */
+import { type APIRequestContext, type Page, type TestInfo, expect, test } from "@playwright/test";
+import { createCookie } from "react-router";
+import { SANDBOX_FIXTURES } from "../../sandbox/fixtures.ts";
+import { expectNoSeriousA11yViolations } from "./support/a11y.ts";
+
+const CHECKOUT_COOKIE = "__Host-checkout"; // production mode: Secure + __Host- prefix
+/** The signing and the previous secret of SESSION_SECRET in playwright.config.ts. */
+const SECRET = "e2e-secret-0123456789abcdef";
+const OLD_SECRET = "e2e-old-secret-0123456789";
+const TWO_HOURS = 2 * 60 * 60 * 1000;
+
+/** A product with an integer price and plenty of stock, and a second, cheaper one. */
+const PANEL = SANDBOX_FIXTURES.products.complete.id;
+const NVR = SANDBOX_FIXTURES.products.largeStock;
+
+const jsOn = (info: TestInfo) => info.project.name === "js-on";
+
+const PERSON = {
+  name: "Ana María",
+  lastName: "Gómez Restrepo",
+  email: "ana.gomez@example.co",
+  phone: "300 123 4567",
+  department: "Antioquia",
+  city: "Medellín",
+  address: "Calle 10 # 43-12",
+};
+
+/** A post of the cart's own form, as another tab would send it. */
+async function cartPost(
+  request: APIRequestContext,
+  baseURL: string,
+  intent: "add" | "set",
+  id: string,
+  quantity: number,
+) {
+  const response = await request.post("/carrito", {
+    form: { intent, productId: id, quantity: String(quantity) },
+    headers: { Origin: baseURL },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(303);
+}
+
+const putInCart = (request: APIRequestContext, baseURL: string, id: string, quantity = 1) =>
+  cartPost(request, baseURL, "add", id, quantity);
+
+/** With JavaScript, wait until the page has hydrated (the header cart becomes a button). */
+async function ready(page: Page, info: TestInfo) {
+  if (jsOn(info)) {
+    await expect(
+      page.getByRole("button", { name: /^Carrito\s*,\s*\d+ productos?$/ }),
+    ).toBeVisible();
+  }
+}
+
+async function openCheckout(page: Page, info: TestInfo, path = "/checkout") {
+  const response = await page.goto(path);
+  expect(response?.status()).toBe(200);
+  await ready(page, info);
+}
+
+const heading = (page: Page, name: string) =>
+  page.getByRole("heading", { level: 1, name, exact: true });
+const textbox = (page: Page, name: string) => page.getByRole("textbox", { name, exact: true });
+const button = (page: Page, name: string) => page.getByRole("button", { name, exact: true });
+/** 'Continuar', then wait for the next step. */
+async function continueTo(page: Page, step: string) {
+  await button(page, "Continuar").click();
+  await expect(heading(page, step)).toBeVisible();
+}
+
+const summaryBox = (page: Page) =>
+  page.getByRole("heading", { name: "Hay un problema" }).locator("xpath=..");
+
+/**
+ * The error summary lists exactly `messages`, each also next to its field (unless the message
+ * is about the whole order); the title says 'Error: '; with JavaScript the summary has focus.
+ */
+async function expectErrors(page: Page, info: TestInfo, messages: string[], besideFields = true) {
+  const box = summaryBox(page);
+  await expect(box.getByRole("listitem")).toHaveText(messages);
+  await expect(page).toHaveTitle(/^Error: /);
+  if (jsOn(info)) await expect(box).toBeFocused();
+  for (const message of messages) {
+    await expect(page.getByRole("main").getByText(message, { exact: true })).toHaveCount(
+      besideFields ? 2 : 1,
+    );
+  }
+}
+
+async function fillPerson(page: Page, person = PERSON) {
+  await textbox(page, "Nombre").fill(person.name);
+  await textbox(page, "Apellido").fill(person.lastName);
+  await fillContact(page, person);
+}
+
+/** The fields a person and a company share. */
+async function fillContact(page: Page, person = PERSON) {
+  await textbox(page, "Correo electrónico").fill(person.email);
+  await textbox(page, "Teléfono").fill(person.phone);
+  await page
+    .getByRole("combobox", { name: "Departamento" })
+    .selectOption({ label: person.department });
+  await textbox(page, "Ciudad o municipio").fill(person.city);
+  await textbox(page, "Dirección").fill(person.address);
+}
+
+/** A checkout cookie signed as the store signs it (or signed before a rotation), holding `state`. */
+async function signedCheckout(state: object, secret = SECRET) {
+  const cookie = createCookie(CHECKOUT_COOKIE, { secrets: [secret], secure: true, path: "/" });
+  const serialized = await cookie.serialize({ s: state });
+  return serialized.split(";")[0].slice(CHECKOUT_COOKIE.length + 1);
+}
+
+async function setCheckoutCookie(page: Page, baseURL: string, value: string) {
+  await page.context().addCookies([
+    {
+      name: CHECKOUT_COOKIE,
+      value,
+      url: baseURL.replace(/^http:/, "https:"),
+      secure: true,
+      httpOnly: true,
+      sameSite: "Lax",
+    },
+  ]);
+}
+
+/** What the sandbox keeps of a prepared checkout: its e-mail and amount, by order id. */
+async function preparedInSandbox(request: APIRequestContext, orderId: string) {
+  const response = await request.post(`/sandbox/payments/manual-notification/${orderId}`);
+  return (await response.json()) as { customer_email: string; amount: number };
+}
+
+async function orderIdOnPage(page: Page, prefix: "CARD" | "PSE") {
+  const text = await page.getByRole("main").innerText();
+  const match = new RegExp(`${prefix}-\\d{13}[0-9A-Z]{4}`).exec(text);
+  expect(match, `an order id ${prefix}-… on the payment step`).not.toBeNull();
+  return match![0];
+}
+
+async function totalOnPage(page: Page) {
+  const text = await page
+    .getByRole("complementary", { name: "Resumen del pedido" })
+    .getByRole("definition")
+    .last()
+    .innerText();
+  return Number(text.replace(/\D/g, ""));
+}
+
+test("empty cart, a URL to step 3 without step 1, an expired and a tampered cookie", async ({
+  page,
+  baseURL,
+}, info) => {
+  await openCheckout(page, info);
+  await expect(heading(page, "Carrito Vacío")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Ver Productos" })).toHaveAttribute(
+    "href",
+    "/productos",
+  );
+  await expect(page).toHaveTitle(/^Carrito Vacío/);
+  await expectNoSeriousA11yViolations(page);
+
+  await putInCart(page.request, baseURL!, PANEL);
+  await openCheckout(page, info, "/checkout?paso=3");
+  await expect(heading(page, "Datos de facturación")).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Pasos de la compra" })).toContainText(
+    "Paso 1: Facturación",
+  );
+  // Later steps are not links before step 1 is valid.
+  await expect(page.getByRole("link", { name: /Paso 3/ })).toHaveCount(0);
+
+  // A cookie signed with the previous secret, changed 1 hour ago: the shopper's billing is back.
+  const billing = {
+    client_type: "person",
+    name: "Ana",
+    last_name: "Gómez",
+    email: "ana@example.co",
+    phone: "3001234567",
+    department: "05",
+    city: "Medellín",
+    address: "Calle 1",
+  };
+  await setCheckoutCookie(
+    page,
+    baseURL!,
+    await signedCheckout({ at: Date.now() - TWO_HOURS / 2, step: 2, billing }, OLD_SECRET),
+  );
+  await openCheckout(page, info);
+  await expect(heading(page, "Datos de envío")).toBeVisible();
+
+  // The same, changed more than 2 hours ago: a fresh checkout, not an error.
+  await setCheckoutCookie(
+    page,
+    baseURL!,
+    await signedCheckout({ at: Date.now() - TWO_HOURS - 60_000, step: 2, billing }),
+  );
+  await openCheckout(page, info);
+  await expect(heading(page, "Datos de facturación")).toBeVisible();
+  await expect(textbox(page, "Nombre")).toHaveValue("");
+
+  // A tampered cookie: a fresh checkout too.
+  const valid = await signedCheckout({ at: Date.now(), step: 2, billing });
+  await setCheckoutCookie(page, baseURL!, `${valid.slice(0, -4)}AAAA`);
+  await openCheckout(page, info);
+  await expect(heading(page, "Datos de facturación")).toBeVisible();
+  await expect(textbox(page, "Apellido")).toHaveValue("");
+
+  // Without JavaScript every step is a POST answered 303 (good) or 400 (refused).
+  const refused = await page.request.post("/checkout", {
+    form: { intent: "billing", client_type: "person" },
+    headers: { Origin: baseURL! },
+    maxRedirects: 0,
+  });
+  expect(refused.status()).toBe(400);
+  const accepted = await page.request.post("/checkout", {
+    form: { intent: "billing", ...billing },
+    headers: { Origin: baseURL! },
+    maxRedirects: 0,
+  });
+  expect(accepted.status()).toBe(303);
+  expect(accepted.headers()["location"]).toBe("/checkout");
+  expect(accepted.headers()["cache-control"]).toBe("private, no-store");
+  const cookie = (await page.context().cookies()).find((c) => c.name === CHECKOUT_COOKIE);
+  expect(cookie).toMatchObject({ httpOnly: true, secure: true, sameSite: "Lax" });
+});
+
+test("a person: every message, 'Volver' keeps the values, through to the card payment", async ({
+  page,
+  baseURL,
+}, info) => {
+  // A long journey with an accessibility check on each step.
+  test.slow();
+  await putInCart(page.request, baseURL!, PANEL);
+  await openCheckout(page, info);
+  await expect(heading(page, "Datos de facturación")).toBeVisible();
+  await expect(page.getByRole("radio", { name: "Persona natural" })).toBeChecked();
+  if (jsOn(info)) await page.evaluate(() => Object.assign(window, { sinRecarga: true }));
+
+  // Step 1: nothing typed.
+  await button(page, "Continuar").click();
+  await expectErrors(page, info, [
+    "El nombre es obligatorio",
+    "El apellido es obligatorio",
+    "El correo es obligatorio",
+    "El teléfono es obligatorio",
+    "Selecciona el departamento",
+    "La ciudad es obligatoria",
+    "La dirección es obligatoria",
+  ]);
+  await expect(textbox(page, "Apellido")).toHaveAttribute("aria-invalid", "true");
+  await expect(textbox(page, "Apellido")).toHaveAccessibleDescription("El apellido es obligatorio");
+  await expectNoSeriousA11yViolations(page);
+
+  // Wrong formats; the values typed stay.
+  await fillPerson(page, { ...PERSON, email: "ana@example", phone: "12 34" });
+  await textbox(page, "Cédula (opcional)").fill("12.345");
+  if (jsOn(info)) {
+    // Checked as the shopper leaves the field, before any submit.
+    await textbox(page, "Correo electrónico").press("Tab");
+    await expect(textbox(page, "Correo electrónico")).toHaveAccessibleDescription(
+      "El correo electrónico no es válido",
+    );
+  }
+  await button(page, "Continuar").click();
+  await expectErrors(page, info, [
+    "La cédula debe tener entre 6 y 10 dígitos",
+    "El correo electrónico no es válido",
+    "El formato del teléfono no es válido",
+  ]);
+  await expect(textbox(page, "Nombre")).toHaveValue(PERSON.name);
+  await expect(textbox(page, "Correo electrónico")).toHaveValue("ana@example");
+
+  // The summary's link takes the shopper to the field.
+  await summaryBox(page).getByRole("link", { name: "El correo electrónico no es válido" }).click();
+  if (jsOn(info)) await expect(textbox(page, "Correo electrónico")).toBeFocused();
+  await textbox(page, "Correo electrónico").fill(PERSON.email);
+  await textbox(page, "Teléfono").fill(PERSON.phone);
+  await textbox(page, "Cédula (opcional)").fill("1.020.304.050");
+  await button(page, "Continuar").click();
+
+  // Step 2: 'Igual a la facturación' checked, showing where the order goes.
+  await expect(heading(page, "Datos de envío")).toBeVisible();
+  await expect(page).toHaveTitle(/^Datos de envío/);
+  if (!jsOn(info)) {
+    // Post/Redirect/Get: a refresh asks for the page again, it repeats nothing.
+    const again = await page.reload();
+    expect(again?.request().method()).toBe("GET");
+  }
+  const same = page.getByRole("checkbox", { name: "Igual a la facturación" });
+  await expect(same).toBeChecked();
+  await expect(page.getByRole("main")).toContainText("Ana María Gómez Restrepo");
+  await expect(page.getByRole("main")).toContainText("Medellín, Antioquia");
+  await expect(page.getByRole("main")).toContainText(
+    "Procesamos tu pedido en 24 a 48 horas y lo entregamos en 2 a 5 días hábiles.",
+  );
+  await expect(textbox(page, "Nombre de quien recibe")).toBeHidden();
+  await expectNoSeriousA11yViolations(page);
+
+  // Unchecked: the three messages of §5.
+  await same.uncheck();
+  await expect(textbox(page, "Nombre de quien recibe")).toBeVisible();
+  await button(page, "Continuar").click();
+  await expectErrors(page, info, [
+    "El nombre del receptor es obligatorio",
+    "La dirección de envío es obligatoria",
+    "La ciudad de envío es obligatoria",
+  ]);
+  await textbox(page, "Nombre de quien recibe").fill("Luis Torres");
+  await textbox(page, "Dirección de envío").fill("Avenida 3N # 25-40");
+  await page.getByRole("radio", { name: "Mañana (9:00–13:00)" }).check();
+
+  // 'Volver' keeps step 2 as it is (even incomplete) and step 1 as it was.
+  await button(page, "Volver").click();
+  await expect(heading(page, "Datos de facturación")).toBeVisible();
+  await expect(textbox(page, "Nombre")).toHaveValue(PERSON.name);
+  await expect(textbox(page, "Cédula (opcional)")).toHaveValue("1.020.304.050");
+  await expect(page.getByRole("combobox", { name: "Departamento" })).toHaveValue("05");
+  await button(page, "Continuar").click();
+  await expect(heading(page, "Datos de envío")).toBeVisible();
+  await expect(page.getByRole("checkbox", { name: "Igual a la facturación" })).not.toBeChecked();
+  await expect(textbox(page, "Nombre de quien recibe")).toHaveValue("Luis Torres");
+  await expect(page.getByRole("radio", { name: "Mañana (9:00–13:00)" })).toBeChecked();
+  await textbox(page, "Ciudad de envío").fill("Cali, Valle del Cauca");
+  await button(page, "Continuar").click();
+
+  // Step 3: nothing chosen, 'Finalizar compra' refuses.
+  await expect(heading(page, "Método de pago")).toBeVisible();
+  await expect(page.getByRole("radio", { name: /Tarjeta de crédito o débito/ })).not.toBeChecked();
+  await expect(page.getByRole("radio", { name: /PSE/ })).not.toBeChecked();
+  await expect(page.getByRole("main")).toContainText("Luis Torres");
+  await expect(page.getByRole("main")).toContainText("Mañana (9:00–13:00)");
+  await button(page, "Finalizar compra").click();
+  await expectErrors(page, info, ["Selecciona un método de pago"]);
+  await expectNoSeriousA11yViolations(page);
+
+  // 'Volver' to step 2 and on again: everything kept.
+  await button(page, "Volver").click();
+  await expect(heading(page, "Datos de envío")).toBeVisible();
+  await expect(textbox(page, "Ciudad de envío")).toHaveValue("Cali, Valle del Cauca");
+  await button(page, "Continuar").click();
+  await expect(heading(page, "Método de pago")).toBeVisible();
+
+  await page.getByRole("radio", { name: /Tarjeta de crédito o débito/ }).check();
+  await button(page, "Finalizar compra").click();
+
+  // The payment step: the order id minted for a card, the amount the server computed.
+  await expect(heading(page, "Pago")).toBeVisible();
+  if (jsOn(info)) {
+    // Every step came without a full reload of the page.
+    expect(await page.evaluate(() => "sinRecarga" in window)).toBe(true);
+  }
+  const orderId = await orderIdOnPage(page, "CARD");
+  const total = await totalOnPage(page);
+  expect(await preparedInSandbox(page.request, orderId)).toMatchObject({
+    customer_email: PERSON.email,
+    amount: total,
+  });
+  await expectNoSeriousA11yViolations(page);
+
+  // 'Volver' returns to step 3 with the method kept.
+  await button(page, "Volver").click();
+  await expect(heading(page, "Método de pago")).toBeVisible();
+  await expect(page.getByRole("radio", { name: /Tarjeta de crédito o débito/ })).toBeChecked();
+});
+
+test("a company: its messages, the NIT check digit, prepare-checkout refusals, PSE", async ({
+  page,
+  baseURL,
+}, info) => {
+  test.slow();
+  await putInCart(page.request, baseURL!, NVR, 2);
+  await openCheckout(page, info);
+  await page.getByRole("radio", { name: "Empresa" }).check();
+  await expect(textbox(page, "Apellido")).toBeHidden();
+  await button(page, "Continuar").click();
+  await expectErrors(page, info, [
+    "El nombre de la empresa es obligatorio",
+    "El NIT es obligatorio",
+    "El nombre de contacto es obligatorio",
+    "El correo es obligatorio",
+    "El teléfono es obligatorio",
+    "Selecciona el departamento",
+    "La ciudad es obligatoria",
+    "La dirección es obligatoria",
+  ]);
+  await expectNoSeriousA11yViolations(page);
+
+  await textbox(page, "Nombre de la empresa").fill("Seguridad Andina S.A.S.");
+  await textbox(page, "NIT").fill("890903938-7");
+  await textbox(page, "Nombre de contacto").fill("Carlos Pérez");
+  await textbox(page, "Cargo (opcional)").fill("Compras");
+  // The sandbox's fault trigger: prepare-checkout answers 500.
+  await fillContact(page, { ...PERSON, email: "falla500@example.com" });
+  await button(page, "Continuar").click();
+  await expectErrors(page, info, ["El NIT no es válido"]);
+  await expect(textbox(page, "Nombre de la empresa")).toHaveValue("Seguridad Andina S.A.S.");
+  await textbox(page, "NIT").fill("890.903.938-8");
+  await button(page, "Continuar").click();
+
+  await expect(heading(page, "Datos de envío")).toBeVisible();
+  await expect(page.getByRole("main")).toContainText("Carlos Pérez");
+  await button(page, "Continuar").click();
+  await expect(heading(page, "Método de pago")).toBeVisible();
+  await expect(page.getByRole("main")).toContainText("890903938-8");
+  await page.getByRole("radio", { name: /PSE/ }).check();
+  await button(page, "Finalizar compra").click();
+  await expectErrors(
+    page,
+    info,
+    ["Error al procesar la orden: Falla simulada de la pasarela de pagos"],
+    false,
+  );
+  await expect(page.getByRole("radio", { name: /PSE/ })).toBeChecked();
+
+  // A contact name the payment platform finds too short: its 422 with the detail.
+  await page.getByRole("link", { name: /Editar datos de facturación/ }).click();
+  await expect(heading(page, "Datos de facturación")).toBeVisible();
+  await expect(page.getByRole("radio", { name: "Empresa" })).toBeChecked();
+  await textbox(page, "Nombre de contacto").fill("C");
+  await textbox(page, "Correo electrónico").fill("compras@andina.co");
+  await continueTo(page, "Datos de envío");
+  await continueTo(page, "Método de pago");
+  await expect(page.getByRole("radio", { name: /PSE/ })).toBeChecked();
+  await button(page, "Finalizar compra").click();
+  await expectErrors(
+    page,
+    info,
+    ["Error de validación: customer.name: Debe tener al menos 2 caracteres"],
+    false,
+  );
+
+  await page.getByRole("link", { name: /^Paso 1: Facturación/ }).click();
+  await expect(heading(page, "Datos de facturación")).toBeVisible();
+  await textbox(page, "Nombre de contacto").fill("Carlos Pérez");
+  await continueTo(page, "Datos de envío");
+  await continueTo(page, "Método de pago");
+  await button(page, "Finalizar compra").click();
+  await expect(heading(page, "Pago")).toBeVisible();
+  const orderId = await orderIdOnPage(page, "PSE");
+  expect(await preparedInSandbox(page.request, orderId)).toMatchObject({
+    customer_email: "compras@andina.co",
+    amount: await totalOnPage(page),
+  });
+});
+
+test("the cart changes between steps: the notice says what, the payment is prepared again", async ({
+  page,
+  baseURL,
+}, info) => {
+  await putInCart(page.request, baseURL!, PANEL);
+  await openCheckout(page, info);
+  const summary = page.getByRole("complementary", { name: "Resumen del pedido" });
+  const panelTitle = (
+    await summary.getByRole("listitem").first().locator("p").first().innerText()
+  ).trim();
+  await expect(summary).toContainText("Cantidad: 1");
+  await expect(summary).toContainText("IVA (19%)");
+  await fillPerson(page);
+  await button(page, "Continuar").click();
+  await expect(heading(page, "Datos de envío")).toBeVisible();
+
+  // Another tab changes the quantity.
+  await cartPost(page.request, baseURL!, "set", PANEL, 2);
+  await openCheckout(page, info);
+  const notice = page.getByRole("status").filter({ hasText: "Tu carrito cambió" });
+  await expect(notice).toContainText(`La cantidad de ${panelTitle} cambió a 2.`);
+  await expect(summary).toContainText("Cantidad: 2");
+  await button(page, "Continuar").click();
+  await expect(heading(page, "Método de pago")).toBeVisible();
+  await expect(notice).toHaveCount(0);
+
+  await page.getByRole("radio", { name: /Tarjeta de crédito o débito/ }).check();
+  await button(page, "Finalizar compra").click();
+  await expect(heading(page, "Pago")).toBeVisible();
+  const orderId = await orderIdOnPage(page, "CARD");
+
+  // A product added after 'Finalizar compra': back to step 3, told why, nothing charged.
+  await putInCart(page.request, baseURL!, NVR);
+  await openCheckout(page, info);
+  await expect(heading(page, "Método de pago")).toBeVisible();
+  await expect(notice).toContainText("se agregó a tu carrito (1 unidad).");
+  await expect(summary.getByRole("listitem")).toHaveCount(2);
+  await button(page, "Finalizar compra").click();
+  await expect(heading(page, "Pago")).toBeVisible();
+  // The same order id (same method), prepared again for the new amount.
+  expect(await orderIdOnPage(page, "CARD")).toBe(orderId);
+  expect(await preparedInSandbox(page.request, orderId)).toMatchObject({
+    amount: await totalOnPage(page),
+  });
+
+  // A price that differs from the one the shopper saw (a fingerprint signed the store's way).
+  const cookie = (await page.context().cookies()).find((c) => c.name === CHECKOUT_COOKIE)!;
+  const state = (await createCookie(CHECKOUT_COOKIE, { secrets: [SECRET] }).parse(
+    `${CHECKOUT_COOKIE}=${cookie.value}`,
+  )) as { s: { seen: string } };
+  const seen = state.s.seen.replace(new RegExp(`^${PANEL}:2:[0-9a-z]+`), `${PANEL}:2:1`);
+  await setCheckoutCookie(page, baseURL!, await signedCheckout({ ...state.s, seen }));
+  await openCheckout(page, info);
+  await expect(notice).toContainText(new RegExp(`El precio de ${panelTitle} cambió: ahora \\$`));
+  await expect(heading(page, "Método de pago")).toBeVisible();
+});
