@@ -165,6 +165,10 @@ function resultLocation(charge: Charge, toBank: boolean): { location: string; do
 const noAnswer = (error: unknown) =>
   error instanceof ApiError && (error.kind === "timeout" || error.kind === "unreachable");
 
+/** The failure rule (0260) for payment calls too: a refused id is 404, an outage 503, else 502. */
+const upstreamStatus = (error: unknown) =>
+  error instanceof PaymentError ? (error.status === 404 ? 404 : 502) : failureStatus(error);
+
 const logError = (error: unknown) =>
   error instanceof PaymentError
     ? { code: error.code, status: error.status, message: error.message }
@@ -797,10 +801,10 @@ export async function loadPaymentResult(request: Request, kind: ResultKind): Pro
   try {
     charge = await apiClient().getPaymentStatus(id);
   } catch (error) {
-    const status = error instanceof PaymentError ? error.status : failureStatus(error);
+    const status = upstreamStatus(error);
     if (status === 404) return { view: { state: "missing" }, status: 404, headers };
     logger.warn({ chargeId: id, err: logError(error) }, "payments: status unavailable");
-    return { view: { state: "error" }, status: status >= 500 ? status : 502, headers };
+    return { view: { state: "error" }, status, headers };
   }
 
   const result = paymentResult(charge.status);
@@ -872,8 +876,7 @@ export async function loadReceiptPdf(
   try {
     charge = await apiClient().getPaymentStatus(chargeId);
   } catch (error) {
-    const status = error instanceof PaymentError ? error.status : failureStatus(error);
-    if (status === 404) return null;
+    if (upstreamStatus(error) === 404) return null;
     throw error;
   }
   const entry = paymentOf(paid, { id: charge.id, orderId: charge.order_id ?? null });
