@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { AutoRefresh } from "./AutoRefresh";
 import type { PendingView } from "./payments.server";
 import { RESULT_TEXTS } from "./result";
 import styles from "./payments.module.css";
@@ -18,9 +19,7 @@ export function PendingPage({ view }: { view: PendingView }) {
             <p>
               Pedido <strong>{view.orderId}</strong>
             </p>
-            <p className={styles.hint} role="status">
-              {view.refresh ? RESULT_TEXTS.refreshing : RESULT_TEXTS.refreshStopped}
-            </p>
+            <AutoRefresh refresh={view.refresh} />
           </>
         ) : null}
         <p className={styles.actions}>

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { formatCOP } from "~/money";
+import { AutoRefresh } from "./AutoRefresh";
 import { type ReceiptView, RESULT_TEXTS, type ResultView } from "./result";
 import styles from "./payments.module.css";
 
@@ -180,9 +181,7 @@ export function ResultPage({ view }: { view: ResultView }) {
           <p>{RESULT_TEXTS.pendingLead}</p>
           <p>{RESULT_TEXTS.pendingResolves}</p>
           {view.orderId ? <p>Pedido {view.orderId}</p> : null}
-          <p className={styles.hint} role="status">
-            {view.refresh ? RESULT_TEXTS.refreshing : RESULT_TEXTS.refreshStopped}
-          </p>
+          <AutoRefresh refresh={view.refresh} />
           <p className={styles.actions}>
             {view.bankUrl ? (
               <a href={view.bankUrl} className={styles.primary}>

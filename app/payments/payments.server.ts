@@ -42,6 +42,7 @@ import {
   cardLabel,
   formatPaymentDate,
   nextRefresh,
+  type PageRefresh,
   PAYMENT_MESSAGES,
   type ReceiptLine,
   type ReceiptView,
@@ -934,7 +935,7 @@ export async function loadPaymentFailure(
 export interface PendingView {
   /** The order, for the browser that paid it. */
   orderId: string | null;
-  refresh: { url: string; seconds: number } | null;
+  refresh: PageRefresh | null;
 }
 
 /**

@@ -9,21 +9,16 @@ import type { Route } from "./+types/pendiente";
 /** Cache policy of this page (docs/decisions/0205). */
 export const headers = personalPage;
 
-export function meta({ matches, loaderData }: Route.MetaArgs) {
+export function meta({ matches }: Route.MetaArgs) {
   const root = matches.find((m) => m?.id === "root")?.loaderData as RootData | undefined;
-  const tags = root
-    ? pageMeta({
-        title: "Pago en proceso",
-        description: "Tu pago está en proceso.",
-        origin: root.origin,
-        path: "/checkout/pending",
-        noindex: true,
-      })
-    : [{ title: "Pago en proceso" }];
-  const refresh = loaderData?.view.refresh;
-  if (refresh)
-    tags.push({ httpEquiv: "refresh", content: `${refresh.seconds};url=${refresh.url}` });
-  return tags;
+  if (!root) return [{ title: "Pago en proceso" }];
+  return pageMeta({
+    title: "Pago en proceso",
+    description: "Tu pago está en proceso.",
+    origin: root.origin,
+    path: "/checkout/pending",
+    noindex: true,
+  });
 }
 
 export async function loader({ request }: Route.LoaderArgs) {

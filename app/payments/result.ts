@@ -59,6 +59,16 @@ export const PENDING_REFRESH_LIMIT = 30;
 
 /** The query parameter that counts a pending page's automatic reloads. */
 export const REFRESH_PARAM = "intento";
+/** `actualizar=no` stops the automatic reloads (WCAG 2.2.2: the shopper can stop them). */
+export const STOP_PARAM = "actualizar";
+
+export interface PageRefresh {
+  /** The next reload, with the reload count one up. */
+  url: string;
+  seconds: number;
+  /** The same page without automatic reloads. */
+  stopUrl: string;
+}
 
 /** A line of the paid order, from the merchant's checkout session. */
 export interface ReceiptLine {
@@ -105,7 +115,7 @@ export type ResultView =
       /** The bank page to go back to, for the payer of a PSE payment still in progress. */
       bankUrl: string | null;
       /** The next automatic reload (pending only), or null once it stopped. */
-      refresh: { url: string; seconds: number } | null;
+      refresh: PageRefresh | null;
     };
 
 /** The card's brand label and last four: "Visa terminada en 1111". */
@@ -134,12 +144,23 @@ export function formatPaymentDate(value: string | null | undefined): string | nu
   return Number.isNaN(time) ? null : dateFormat.format(new Date(time));
 }
 
-/** The URL of the next automatic reload of a pending page, or null after the last one. */
-export function nextRefresh(url: URL): { url: string; seconds: number } | null {
+/**
+ * The next automatic reload of a pending page, or null after the last one or when the shopper
+ * stopped them.
+ */
+export function nextRefresh(url: URL): PageRefresh | null {
+  if (url.searchParams.get(STOP_PARAM) === "no") return null;
   const done = Number.parseInt(url.searchParams.get(REFRESH_PARAM) ?? "0", 10);
   const count = Number.isFinite(done) && done > 0 ? done : 0;
   if (count >= PENDING_REFRESH_LIMIT) return null;
   const next = new URLSearchParams(url.searchParams);
   next.set(REFRESH_PARAM, String(count + 1));
-  return { url: `${url.pathname}?${next.toString()}`, seconds: PENDING_REFRESH_SECONDS };
+  const stop = new URLSearchParams(url.searchParams);
+  stop.delete(REFRESH_PARAM);
+  stop.set(STOP_PARAM, "no");
+  return {
+    url: `${url.pathname}?${next.toString()}`,
+    seconds: PENDING_REFRESH_SECONDS,
+    stopUrl: `${url.pathname}?${stop.toString()}`,
+  };
 }

@@ -37,11 +37,6 @@ export function meta({ loaderData, matches, location }: Route.MetaArgs) {
         noindex: true,
       })
     : [{ title }];
-  const view = loaderData?.view;
-  // A pending payment reloads itself, also without JavaScript, until it settles.
-  if (view && "refresh" in view && view.refresh) {
-    tags.push({ httpEquiv: "refresh", content: `${view.refresh.seconds};url=${view.refresh.url}` });
-  }
   return tags;
 }
 
