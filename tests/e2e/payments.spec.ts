@@ -76,7 +76,7 @@ test("a card payment: details, receipt and an emptied cart for its browser, the 
     page.getByRole("link", { name: "Descargar comprobante (PDF)" }).click(),
   ]);
   expect(download.suggestedFilename()).toBe(`comprobante-${order.orderId}.pdf`);
-  const pdf = await readFile((await download.path()));
+  const pdf = await readFile(await download.path());
   expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
   expect((await PDFDocument.load(pdf)).getTitle()).toBe(`Comprobante de pago ${order.orderId}`);
 
