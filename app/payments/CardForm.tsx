@@ -62,14 +62,14 @@ export function CardForm({
     id: "pago-tarjeta",
     lastResult,
     defaultValue: { holder_name: card.holderName },
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate({ formData }) {
       return parseWithZod(formData, { schema: cardFormSchema(new Date()) });
     },
   });
   const [brand, setBrand] = useState<CardBrand | null>(null);
-  // The summary and the 'Error: ' title follow a submit, not each field left on the way.
+  // Errors show from the first submit on (no blur validation moving the button under the click).
   const [submits, setSubmits] = useState(0);
   const showSummary = submits > 0 || lastResult !== undefined;
   const navigation = useNavigation();

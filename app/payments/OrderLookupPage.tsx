@@ -17,7 +17,7 @@ export function OrderLookupPage({ result }: { result: OrderLookupReply | undefin
   const [form, fields] = useForm({
     id: "consulta-pedido",
     lastResult: result?.reply,
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate({ formData }) {
       return parseWithZod(formData, { schema: orderLookupSchema });

@@ -35,13 +35,13 @@ export function PseForm({
     id: "pago-pse",
     lastResult,
     defaultValue: { ...pse.defaults, bank: "" },
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate({ formData }) {
       return parseWithZod(formData, { schema: pseFormSchema });
     },
   });
-  // The summary and the 'Error: ' title follow a submit, not each field left on the way.
+  // Errors show from the first submit on (no blur validation moving the button under the click).
   const [submits, setSubmits] = useState(0);
   const showSummary = submits > 0 || lastResult !== undefined;
   const navigation = useNavigation();
