@@ -6,7 +6,7 @@ import { type ReceiptView, RESULT_TEXTS, type ResultView } from "./result";
 import styles from "./payments.module.css";
 
 /** The receipt's PDF: inline to print it, `?descargar=1` to save it. */
-export function receiptPdfUrl(chargeId: string, download = false) {
+function receiptPdfUrl(chargeId: string, download = false) {
   return `/checkout/comprobante/${encodeURIComponent(chargeId)}.pdf${download ? "?descargar=1" : ""}`;
 }
 

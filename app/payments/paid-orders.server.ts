@@ -9,7 +9,7 @@ import type { SessionStorage } from "react-router";
 import { z } from "zod";
 import { createSignedCookieSession } from "~/platform/cookie-session.server";
 
-export const PAID_ORDERS_MAX_AGE = 2 * 60 * 60;
+const PAID_ORDERS_MAX_AGE = 2 * 60 * 60;
 /** Oldest entries go first: a browser pays a handful of orders in two hours, not more. */
 const MAX_ENTRIES = 8;
 

@@ -30,7 +30,10 @@ const { apiClient, createApiClient, withCurrentPrices } =
 const { commitCart, loadCartPage } = await import("~/cart/cart.server");
 const { logger } = await import("~/platform/logger.server");
 const { CLIENT_ADDRESS_HEADER } = await import("~/platform/rate-limit.server");
-const { newOrderId } = await import("~/checkout/order-id");
+let orderSeq = 0;
+/** An order id of the store's format: prefix, 13-digit time, 4 letters or digits. */
+const newOrderId = (method: "openpay" | "pse") =>
+  `${method === "pse" ? "PSE" : "CARD"}-${Date.now()}${(++orderSeq).toString(36).toUpperCase().padStart(4, "0")}`;
 const { getSandbox } = await import("../../sandbox/index.ts");
 const payments = await import("./payments.server");
 const { PAYMENT_MESSAGES, RESULT_TEXTS } = await import("./result");

@@ -55,7 +55,7 @@ import { paymentResult } from "./status";
 // ---------------------------------------------------------------------------------------------
 // Shapes the routes render
 
-export interface PaymentPageLine {
+interface PaymentPageLine {
   productId: string;
   title: string;
   quantity: number;
@@ -67,7 +67,7 @@ export interface PaymentPageLine {
  * ready: the form can pay; changed: the cart is not what the checkout prepared; expired: the
  * merchant no longer knows the prepared checkout; unavailable: the payments API cannot be reached.
  */
-export type PaymentPageState = "ready" | "changed" | "expired" | "unavailable";
+type PaymentPageState = "ready" | "changed" | "expired" | "unavailable";
 
 export interface PaymentPageData {
   orderId: string;
@@ -84,7 +84,7 @@ export interface PaymentPageData {
   } | null;
 }
 
-export type PaymentFormName = "card" | "pse";
+type PaymentFormName = "card" | "pse";
 
 export interface PaymentFormReply {
   form: PaymentFormName;
@@ -94,7 +94,7 @@ export interface PaymentFormReply {
 }
 
 /** A 303 to `location`; `document`: a full page load (the bank is not a page of the store). */
-export interface RedirectAnswer {
+interface RedirectAnswer {
   kind: "redirect";
   location: string;
   document: boolean;
@@ -113,7 +113,7 @@ const CARD_SECRET_FIELDS = ["card_number", "cvv2"];
 const CHARGE_ID = /^[A-Za-z0-9_-]{1,100}$/;
 
 /** Card testing defence: at most 5 card attempts per checkout and per address in 15 minutes. */
-export const CARD_ATTEMPTS = { points: 5, durationSeconds: 15 * 60 } as const;
+const CARD_ATTEMPTS = { points: 5, durationSeconds: 15 * 60 } as const;
 let cardAttemptLimit: RateLimit | undefined;
 function cardAttempts(): RateLimit {
   cardAttemptLimit ??= createRateLimit({ name: "card-attempts", ...CARD_ATTEMPTS });
@@ -136,7 +136,7 @@ const isBankCharge = (charge: Charge) =>
   charge.method === "bank_account" || charge.payment_method?.type === "bank_account";
 
 /** The bank page of a PSE charge, when it is an http(s) URL or a path of this site. */
-export function bankUrlOf(charge: Pick<Charge, "payment_method" | "redirect_url">): string | null {
+function bankUrlOf(charge: Pick<Charge, "payment_method" | "redirect_url">): string | null {
   const url = charge.payment_method?.url ?? charge.redirect_url ?? null;
   if (!url) return null;
   if (url.startsWith("/") && !url.startsWith("//") && !url.includes("\\")) return url;
@@ -181,7 +181,7 @@ const logError = (error: unknown) =>
  * The charge an order already has (the one that counts when there are several: a paid one,
  * else the latest); null when it has none; "unknown" when the lookup failed.
  */
-export async function orderCharge(orderId: string): Promise<Charge | null | "unknown"> {
+async function orderCharge(orderId: string): Promise<Charge | null | "unknown"> {
   try {
     const charges = await apiClient().listCharges(orderId);
     if (charges.length === 0) return null;
@@ -963,7 +963,7 @@ export async function loadPendingPage(
 // ---------------------------------------------------------------------------------------------
 // /mi-cuenta/pedidos
 
-export interface OrderStatusView {
+interface OrderStatusView {
   orderId: string;
   statusLabel: string;
   state: "success" | "failed" | "pending";

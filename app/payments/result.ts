@@ -54,13 +54,13 @@ export const FAILURE_REASONS = [
 ] as const;
 
 /** How often a pending result page reloads itself, and for how many times (≈ 5 minutes). */
-export const PENDING_REFRESH_SECONDS = 10;
-export const PENDING_REFRESH_LIMIT = 30;
+const PENDING_REFRESH_SECONDS = 10;
+const PENDING_REFRESH_LIMIT = 30;
 
 /** The query parameter that counts a pending page's automatic reloads. */
-export const REFRESH_PARAM = "intento";
+const REFRESH_PARAM = "intento";
 /** `actualizar=no` stops the automatic reloads (WCAG 2.2.2: the shopper can stop them). */
-export const STOP_PARAM = "actualizar";
+const STOP_PARAM = "actualizar";
 
 export interface PageRefresh {
   /** The next reload, with the reload count one up. */

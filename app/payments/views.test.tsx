@@ -217,10 +217,15 @@ describe("the result pages", () => {
     const html = render(
       <ResultPage
         view={{
-          ...success(false),
           state: "pending",
+          kind: "pse",
+          chargeId: "tr1",
           statusLabel: "Pendiente",
           status: "in_progress",
+          receipt: null,
+          orderId: null,
+          error: null,
+          bankUrl: null,
           refresh: {
             url: "/checkout/success/pse?id=tr1&intento=1",
             seconds: 10,

@@ -15,7 +15,7 @@ export interface Buyer {
   city: string;
 }
 
-export const BUYER: Buyer = {
+const BUYER: Buyer = {
   name: "Ana",
   last_name: "Gómez",
   email: "ana@example.com",

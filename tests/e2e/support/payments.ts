@@ -7,7 +7,7 @@ import { type APIRequestContext, type BrowserContext, expect, type Page } from "
 import { createCookie } from "react-router";
 
 /** The first secret of SESSION_SECRET in playwright.config.ts. */
-export const SECRET = "e2e-secret-0123456789abcdef";
+const SECRET = "e2e-secret-0123456789abcdef";
 
 export interface Sellable {
   id: string;
@@ -24,7 +24,7 @@ export interface PreparedOrder {
 
 let seq = 0;
 /** An order id of the store's format (spec §5): prefix, 13 digits, 4 letters or digits. */
-export function newOrderId(prefix: "CARD" | "PSE") {
+function newOrderId(prefix: "CARD" | "PSE") {
   const suffix = (Date.now().toString(36) + (++seq).toString(36)).slice(-4).toUpperCase();
   return `${prefix}-${Date.now()}${suffix.padStart(4, "0")}`;
 }
