@@ -29,6 +29,7 @@ const { apiClient, createApiClient, withCurrentPrices } =
   await import("~/merchant-api/client.server");
 const { commitCart, loadCartPage } = await import("~/cart/cart.server");
 const { logger } = await import("~/platform/logger.server");
+const { createSignedCookieSession } = await import("~/platform/cookie-session.server");
 const { CLIENT_ADDRESS_HEADER } = await import("~/platform/rate-limit.server");
 let orderSeq = 0;
 /** An order id of the store's format: prefix, 13-digit time, 4 letters or digits. */
@@ -233,6 +234,14 @@ function captureLogs() {
   return lines;
 }
 
+/** A result page that must render (not reload itself). */
+async function resultPage(req: Request, kind: "card" | "pse") {
+  const answer = await payments.loadPaymentResult(req, kind);
+  if (answer.kind !== "page")
+    throw new Error(`expected the page, got a reload to ${answer.location}`);
+  return answer;
+}
+
 const chargeIdOf = (location: string) => new URL(location, ORIGIN).searchParams.get("id") ?? "";
 
 describe("card payment", () => {
@@ -267,13 +276,29 @@ describe("card payment", () => {
       order_id: order.orderId,
     });
 
-    // The checkout cookie of this order is there until the payment settles.
-    const checkoutJar = new Jar();
-    checkoutJar.values.set("checkout", "x");
-    const first = await payments.loadPaymentResult(
-      request(jar, `${ORIGIN}${answer.location}`),
-      "card",
-    );
+    // The checkout of this order is still there until the payment settles.
+    const checkoutStorage = createSignedCookieSession<{ prepared: PaymentOrder }>({
+      name: "checkout",
+      maxAge: 7200,
+    });
+    const checkoutSession = await checkoutStorage.getSession();
+    checkoutSession.set("prepared", order);
+    jar.set(await checkoutStorage.commitSession(checkoutSession));
+
+    // The payer's first view settles: cart and checkout emptied, then the same page again (so
+    // the header's cart is read from a request without it).
+    const url = `${ORIGIN}${answer.location}`;
+    const settling = await payments.loadPaymentResult(request(jar, url), "card");
+    expect(settling).toMatchObject({ kind: "reload", location: answer.location });
+    const cleared = settling.headers.getSetCookie();
+    expect(cleared.some((c) => c.startsWith("carrito=;"))).toBe(true);
+    expect(cleared.some((c) => c.startsWith("checkout=;"))).toBe(true);
+    jar.apply(settling.headers);
+    expect(jar.values.has("carrito")).toBe(false);
+    expect(jar.values.has("checkout")).toBe(false);
+    expect(await outbox(order.orderId)).toHaveLength(2);
+
+    const first = await resultPage(request(jar, url), "card");
     expect(first.status).toBe(200);
     expect(first.view).toMatchObject({
       state: "success",
@@ -289,27 +314,17 @@ describe("card payment", () => {
         lines: [expect.objectContaining({ quantity: 2, unitPrice: products[0].price })],
       },
     });
-    const cleared = first.headers.getSetCookie();
-    expect(cleared.some((c) => c.startsWith("carrito=;"))).toBe(true);
-    jar.apply(first.headers);
-    expect(jar.values.has("carrito")).toBe(false);
-    expect(await outbox(order.orderId)).toHaveLength(2);
+    expect(first.headers.getSetCookie()).toEqual([]);
 
     // A reload after the shopper filled a new cart: shown again, nothing emptied, nothing re-sent.
     jar.set(await commitCart([{ productId: products[1].id, quantity: 1 }]));
-    const again = await payments.loadPaymentResult(
-      request(jar, `${ORIGIN}${answer.location}`),
-      "card",
-    );
+    const again = await resultPage(request(jar, `${ORIGIN}${answer.location}`), "card");
     expect(again.view).toMatchObject({ state: "success", orderId: order.orderId });
     expect(again.headers.getSetCookie()).toEqual([]);
     expect(await outbox(order.orderId)).toHaveLength(2);
 
     // Anyone else with the URL: the status alone.
-    const stranger = await payments.loadPaymentResult(
-      request(new Jar(), `${ORIGIN}${answer.location}`),
-      "card",
-    );
+    const stranger = await resultPage(request(new Jar(), `${ORIGIN}${answer.location}`), "card");
     expect(stranger.view).toMatchObject({ state: "success", receipt: null, orderId: null });
     expect(JSON.stringify(stranger.view)).not.toContain(order.orderId);
     expect(stranger.headers.getSetCookie()).toEqual([]);
@@ -378,7 +393,7 @@ describe("card payment", () => {
       // The cart is kept for another try.
       expect(jar.values.has("carrito")).toBe(true);
       // A result page for it says 'Pago fallido' with the same code.
-      const result = await payments.loadPaymentResult(
+      const result = await resultPage(
         request(jar, `${ORIGIN}/checkout/success/card?id=${chargeIdOf(answer.location)}`),
         "card",
       );
@@ -625,7 +640,7 @@ describe("PSE payment", () => {
 
     const back = await decideAtBank(answer.location, "pendiente");
     expect(back).toMatch(new RegExp(`^${ORIGIN}/checkout/success/pse\\?id=tr`));
-    const pending = await payments.loadPaymentResult(request(jar, back), "pse");
+    const pending = await resultPage(request(jar, back), "pse");
     expect(pending.view).toMatchObject({
       state: "pending",
       statusLabel: "Pendiente",
@@ -635,14 +650,16 @@ describe("PSE payment", () => {
     expect(jar.values.has("carrito")).toBe(true);
 
     const approved = await decideAtBank(answer.location, "aprobar");
-    const done = await payments.loadPaymentResult(request(jar, approved), "pse");
+    const settling = await payments.loadPaymentResult(request(jar, approved), "pse");
+    expect(settling.kind).toBe("reload");
+    jar.apply(settling.headers);
+    expect(jar.values.has("carrito")).toBe(false);
+    const done = await resultPage(request(jar, approved), "pse");
     expect(done.view).toMatchObject({
       state: "success",
       receipt: { method: "PSE · Bancolombia", orderId: order.orderId },
       refresh: null,
     });
-    jar.apply(done.headers);
-    expect(jar.values.has("carrito")).toBe(false);
     expect(await outbox(order.orderId)).toHaveLength(2);
   });
 
@@ -652,7 +669,7 @@ describe("PSE payment", () => {
     const answer = expectRedirect(await payments.payByPse(request(jar), pseForm(order), order));
     jar.apply(answer.headers);
     const back = await decideAtBank(answer.location, "rechazar");
-    const result = await payments.loadPaymentResult(request(jar, back), "pse");
+    const result = await resultPage(request(jar, back), "pse");
     expect(result.view).toMatchObject({ state: "failed", statusLabel: "Fallido", receipt: null });
     jar.apply(result.headers);
     expect(jar.values.has("carrito")).toBe(true);
@@ -695,17 +712,14 @@ describe("PSE payment", () => {
 describe("result pages", () => {
   it("answers a missing or unknown id with the missing message, a failing status call with the error", async () => {
     const jar = new Jar();
-    const missing = await payments.loadPaymentResult(
-      request(jar, `${ORIGIN}/checkout/success/card`),
-      "card",
-    );
+    const missing = await resultPage(request(jar, `${ORIGIN}/checkout/success/card`), "card");
     expect(missing).toMatchObject({ status: 404, view: { state: "missing" } });
-    const unknown = await payments.loadPaymentResult(
+    const unknown = await resultPage(
       request(jar, `${ORIGIN}/checkout/success/card?id=trnoexiste000000000`),
       "card",
     );
     expect(unknown).toMatchObject({ status: 404, view: { state: "missing" } });
-    const failing = await payments.loadPaymentResult(
+    const failing = await resultPage(
       request(jar, `${ORIGIN}/checkout/success/pse?id=trfalla500`),
       "pse",
     );
@@ -715,19 +729,44 @@ describe("result pages", () => {
     );
   });
 
-  it("stops refreshing a pending page after its last automatic reload", async () => {
+  it("reloads a pending page at its own URL, also when asked by a client-side navigation, and stops after the last time", async () => {
     const jar = await shopper();
     const order = await prepare(jar, "pse");
     const answer = expectRedirect(await payments.payByPse(request(jar), pseForm(order), order));
+    jar.apply(answer.headers);
     const id = (await apiClient().listCharges(order.orderId))[0].id;
-    const last = await payments.loadPaymentResult(
-      request(
-        new Jar().apply(answer.headers),
-        `${ORIGIN}/checkout/success/pse?id=${id}&intento=30`,
-      ),
+    // A client-side navigation asks for /path.data with a _routes parameter.
+    const data = await resultPage(
+      request(jar, `${ORIGIN}/checkout/success/pse.data?id=${id}&intento=3&_routes=routes%2Fx`),
+      "pse",
+    );
+    expect(data.view).toMatchObject({
+      state: "pending",
+      refresh: {
+        url: `/checkout/success/pse?id=${id}&intento=4`,
+        stopUrl: `/checkout/success/pse?id=${id}&actualizar=no`,
+      },
+    });
+    const stopped = await resultPage(
+      request(jar, `${ORIGIN}/checkout/success/pse?id=${id}&actualizar=no`),
+      "pse",
+    );
+    expect(stopped.view).toMatchObject({ state: "pending", refresh: null });
+    const last = await resultPage(
+      request(jar, `${ORIGIN}/checkout/success/pse?id=${id}&intento=30`),
       "pse",
     );
     expect(last.view).toMatchObject({ state: "pending", refresh: null });
+    // Settling from a client-side navigation reloads the page's URL, not the data URL.
+    await decideAtBank(answer.location, "aprobar");
+    const settling = await payments.loadPaymentResult(
+      request(jar, `${ORIGIN}/checkout/success/pse.data?id=${id}&intento=4&_routes=routes%2Fx`),
+      "pse",
+    );
+    expect(settling).toMatchObject({
+      kind: "reload",
+      location: `/checkout/success/pse?id=${id}&intento=4`,
+    });
   });
 
   it("sends a failure URL of a charge that did not fail to its result page", async () => {

@@ -705,10 +705,25 @@ export async function payByPse(
 // ---------------------------------------------------------------------------------------------
 // Result pages (/checkout/success/card, /checkout/success/pse)
 
-export interface ResultAnswer {
-  view: ResultView;
-  status: number;
-  headers: Headers;
+/**
+ * The page; or, right after settling, the same URL again: the header's cart was read from the
+ * request before the cart was emptied, and a new request shows it empty.
+ */
+export type ResultAnswer =
+  | { kind: "page"; view: ResultView; status: number; headers: Headers }
+  | { kind: "reload"; location: string; headers: Headers };
+
+/**
+ * The page's own URL: a client-side navigation asks for `/path.data?…&_routes=…`, and the
+ * loader sees that request as it came.
+ */
+function pageUrl(request: Request): URL {
+  const url = new URL(request.url);
+  url.pathname = url.pathname.endsWith("/_.data")
+    ? url.pathname.slice(0, -"_.data".length)
+    : url.pathname.replace(/\.data$/, "");
+  url.searchParams.delete("_routes");
+  return url;
 }
 
 function chargeIdFrom(url: URL): string | null {
@@ -790,27 +805,29 @@ async function receiptOf(charge: Charge, entry: PaidOrder): Promise<ReceiptView>
  * emptied and the success page is confirmed. Anyone else sees the status alone.
  */
 export async function loadPaymentResult(request: Request, kind: ResultKind): Promise<ResultAnswer> {
-  const url = new URL(request.url);
+  const url = pageUrl(request);
   const headers = new Headers();
   const paid = await readPaidOrders(request);
   let id = chargeIdFrom(url);
   const orderParam = url.searchParams.get("order_id");
   if (!id && orderParam) id = paid.find((entry) => entry.orderId === orderParam)?.chargeId ?? null;
-  if (!id || !CHARGE_ID.test(id)) return { view: { state: "missing" }, status: 404, headers };
+  const missing: ResultAnswer = { kind: "page", view: { state: "missing" }, status: 404, headers };
+  if (!id || !CHARGE_ID.test(id)) return missing;
 
   let charge: Charge;
   try {
     charge = await apiClient().getPaymentStatus(id);
   } catch (error) {
     const status = upstreamStatus(error);
-    if (status === 404) return { view: { state: "missing" }, status: 404, headers };
+    if (status === 404) return missing;
     logger.warn({ chargeId: id, err: logError(error) }, "payments: status unavailable");
-    return { view: { state: "error" }, status, headers };
+    return { kind: "page", view: { state: "error" }, status, headers };
   }
 
   const result = paymentResult(charge.status);
   const entry = paymentOf(paid, { id: charge.id, orderId: charge.order_id ?? null });
   let list = paid;
+  let emptied = false;
   if (entry) {
     list = markPayment(list, entry.orderId, { chargeId: charge.id });
     if (result.state === "success" && !entry.settled) {
@@ -819,6 +836,7 @@ export async function loadPaymentResult(request: Request, kind: ResultKind): Pro
       if (!current || current.orderId === entry.orderId) {
         headers.append("Set-Cookie", await clearCartCookie(request));
         if (current) headers.append("Set-Cookie", await clearCheckoutCookie(request));
+        emptied = true;
       }
       list = markPayment(list, entry.orderId, { settled: true });
       logger.info({ orderId: entry.orderId, chargeId: charge.id }, "payment settled");
@@ -839,6 +857,7 @@ export async function loadPaymentResult(request: Request, kind: ResultKind): Pro
       headers.append("Set-Cookie", await commitPaidOrders(list));
     }
   }
+  if (emptied) return { kind: "reload", location: `${url.pathname}${url.search}`, headers };
 
   const owner = entry !== undefined;
   const view: ResultView = {
@@ -859,7 +878,7 @@ export async function loadPaymentResult(request: Request, kind: ResultKind): Pro
     bankUrl: owner && result.state === "pending" && isBankCharge(charge) ? bankUrlOf(charge) : null,
     refresh: result.state === "pending" ? nextRefresh(url) : null,
   };
-  return { view, status: 200, headers };
+  return { kind: "page", view, status: 200, headers };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -947,7 +966,7 @@ export async function loadPendingPage(
 ): Promise<
   { kind: "redirect"; location: string; headers: Headers } | { kind: "page"; view: PendingView }
 > {
-  const url = new URL(request.url);
+  const url = pageUrl(request);
   const orderId = url.searchParams.get("order_id");
   const paid = await readPaidOrders(request);
   const entry = orderId ? paid.find((e) => e.orderId === orderId) : undefined;

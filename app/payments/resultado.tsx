@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { personalPage } from "~/platform/http-cache.server";
 import type { RootData } from "~/root";
 import { pageMeta } from "~/seo/seo";
@@ -41,9 +41,10 @@ export function meta({ loaderData, matches, location }: Route.MetaArgs) {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const kind = new URL(request.url).pathname.endsWith("/pse") ? "pse" : "card";
-  const { view, status, headers } = await loadPaymentResult(request, kind);
-  return data({ view }, { status, headers });
+  const kind = /\/pse(\.data)?$/.test(new URL(request.url).pathname) ? "pse" : "card";
+  const answer = await loadPaymentResult(request, kind);
+  if (answer.kind === "reload") throw redirect(answer.location, { headers: answer.headers });
+  return data({ view: answer.view }, { status: answer.status, headers: answer.headers });
 }
 
 export default function Resultado({ loaderData }: Route.ComponentProps) {

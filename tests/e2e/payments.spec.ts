@@ -63,8 +63,11 @@ test("a card payment: details, receipt and an emptied cart for its browser, the 
   await expect(page.getByRole("cell", { name: product.title })).toBeVisible();
   await expect(page.getByText("Tu pedido será procesado en 24-48 horas.")).toBeVisible();
   await expect(page.getByText("La entrega se realiza en 2-5 días hábiles.")).toBeVisible();
-  // Settled once: the cart is emptied, the confirmation e-mails are in the outbox.
+  // Settled once: the cart is emptied (the header says so too), the e-mails are in the outbox.
   expect(await cartCookie(page.context())).toBeUndefined();
+  await expect(
+    page.getByRole(jsOn(info) ? "button" : "link", { name: /^Carrito\s*,\s*0 productos$/ }),
+  ).toBeVisible();
   const sent = await outbox(request, order.orderId);
   expect(sent.map((mail) => mail.kind).sort()).toEqual(["aviso-ventas", "confirmacion-cliente"]);
   expect(sent.find((mail) => mail.kind === "confirmacion-cliente")?.to).toEqual([order.email]);
