@@ -13,11 +13,14 @@ import type { ServerBuild } from "react-router";
 import { ConfigError, loadConfig, usesGeneratedSecret } from "./app/platform/config.server.ts";
 import { logger } from "./app/platform/logger.server.ts";
 import { CLIENT_ADDRESS_HEADER } from "./app/platform/rate-limit.server.ts";
+import { resolveStaffAccess, type StaffAccess } from "./app/staff/staff-access.server.ts";
 import { getSandbox, SANDBOX_PREFIX } from "./sandbox/index.ts";
 
 let cfg;
+let staff: StaffAccess;
 try {
   cfg = loadConfig();
+  staff = resolveStaffAccess(cfg);
 } catch (error) {
   if (error instanceof ConfigError) {
     console.error(error.message);
@@ -27,6 +30,10 @@ try {
 }
 if (usesGeneratedSecret()) {
   logger.warn("SESSION_SECRET is not set: using a random secret, carts end when the process stops");
+}
+if (staff.mode === "off") logger.warn(staff.reason);
+if (staff.mode === "demo") {
+  logger.info("STAFF_USERS is not set: the staff tool (/admin) takes the sandbox demo account");
 }
 
 const app = express();

@@ -1,5 +1,3 @@
-/** Money rules of spec §9, in integer pesos. */
-export const IVA_RATE = 0.19;
 export const SHIPPING_COST = 5000;
 export const FREE_SHIPPING_THRESHOLD = 100_000;
 

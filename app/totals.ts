@@ -29,7 +29,7 @@ export function ivaOf(subtotal: number): number {
   return Math.floor((subtotal * 19 + 50) / 100);
 }
 
-export function shippingOf(subtotal: number): number {
+function shippingOf(subtotal: number): number {
   if (subtotal <= 0) return 0;
   return subtotal > FREE_SHIPPING_THRESHOLD ? 0 : SHIPPING_COST;
 }

@@ -1,7 +1,7 @@
 /** The add-to-cart button and quantity selector rules of spec §4. */
 import { hasPrice } from "~/merchant-api/product";
 
-export type AddToCartStatus = "loading" | "no-price" | "no-stock" | "ready";
+type AddToCartStatus = "loading" | "no-price" | "no-stock" | "ready";
 
 export interface AddToCartButtonState {
   status: AddToCartStatus;
@@ -27,7 +27,8 @@ export function addToCartButtonState(input: {
  * not a number (an empty or typed value) falls back to 1.
  */
 export function clampQuantity(value: unknown, stock: number): number {
-  const n = typeof value === "number" ? value : Number.parseInt(typeof value === "string" ? value : "", 10);
+  const n =
+    typeof value === "number" ? value : Number.parseInt(typeof value === "string" ? value : "", 10);
   const max = Math.max(1, Math.floor(stock));
   if (!Number.isFinite(n) || n < 1) return 1;
   return Math.min(Math.floor(n), max);

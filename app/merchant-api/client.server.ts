@@ -10,20 +10,14 @@ import { createPriceCalls } from "./price-calls.server.ts";
 import { createTransport, type FetchLike } from "./transport.server.ts";
 import { type AppCache, appCache, createCache } from "~/platform/cache.server.ts";
 import { config } from "~/platform/config.server.ts";
-import type { Brand, Category, FeaturedEntry, Product } from "./product.ts";
+import type { Brand, Category, Product } from "./product.ts";
 export type { ProductPage } from "./catalogue-calls.server.ts";
 import type { ProductPage } from "./catalogue-calls.server.ts";
 
-export { ApiError, isNotFound } from "./transport.server.ts";
+export { ApiError } from "./transport.server.ts";
 export { DATASHEET_NOT_FOUND, PRODUCT_NOT_FOUND } from "./catalogue-calls.server.ts";
 export { PaymentError } from "./payment-calls.server.ts";
-export type {
-  CardDetails,
-  Charge,
-  NotificationResult,
-  PaymentLine,
-  PrepareCheckoutPayload,
-} from "./payment-calls.server.ts";
+export type { PrepareCheckoutPayload } from "./payment-calls.server.ts";
 
 export interface ApiClientOptions {
   /** Remote API origin; undefined → the embedded sandbox in-process. */
@@ -124,10 +118,6 @@ export async function fetchDatasheet(sku: string): Promise<Response> {
 /** GET /api/products/search?q&limit=50 */
 export async function searchProducts(q: string, limit = 50): Promise<Product[]> {
   return apiClient().searchProducts(q, limit);
-}
-/** GET /productos_ids_consolidados.json (HTML or failure → []). */
-export async function getFeaturedEntries(): Promise<FeaturedEntry[]> {
-  return apiClient().getFeaturedEntries();
 }
 /** Brand logos (GET /api/marcas). */
 export async function getBrands(): Promise<Brand[]> {

@@ -26,7 +26,7 @@ function pick(raw: Raw, ...keys: string[]): unknown {
 }
 
 /** A trimmed non-empty string; finite numbers become strings. */
-export function toText(value: unknown): string | null {
+function toText(value: unknown): string | null {
   if (typeof value === "number") return Number.isFinite(value) ? String(value) : null;
   if (typeof value !== "string") return null;
   const text = value.trim();
@@ -54,6 +54,28 @@ export function toPrice(value: unknown): number | null {
 export function toStock(value: unknown): number {
   const n = toNumber(value);
   return n === null || n < 0 ? 0 : Math.floor(n);
+}
+
+/**
+ * An instant from an ISO 8601 date or date-time string ("2025-06-14", "2025-06-14T15:32:00-05:00"),
+ * as an ISO string in UTC; anything else (numbers, junk, impossible dates) → null. A date alone
+ * is midnight UTC of that day.
+ */
+export function toInstant(value: unknown): string | null {
+  if (typeof value !== "string") return null;
+  const text = value.trim();
+  if (!/^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/i.test(text)) {
+    return null;
+  }
+  // Date.parse rolls 2025-02-30 over to March: an impossible day is junk, not a date.
+  const [year, month, day] = text.slice(0, 10).split("-").map(Number);
+  const calendar = new Date(Date.UTC(year, month - 1, day));
+  if (calendar.getUTCMonth() !== month - 1 || calendar.getUTCDate() !== day) return null;
+  // A date-time without offset is the merchant's local time (Colombia, UTC-5 all year).
+  let iso = text.replace(" ", "T");
+  if (iso.length > 10 && !/(Z|[+-]\d{2}:?\d{2})$/i.test(iso)) iso += "-05:00";
+  const time = Date.parse(iso);
+  return Number.isFinite(time) ? new Date(time).toISOString() : null;
 }
 
 function toLevel(value: unknown): number | null {
@@ -197,6 +219,7 @@ export function normalizeProduct(input: unknown): Product | null {
     price: sellingPrice(input),
     listPrice: listPrice !== null && listPrice > 0 ? listPrice : null,
     ...stockFlags(stock),
+    updatedAt: toInstant(pick(input, "fecha_actualizacion", "updated_at")),
   };
 }
 

@@ -26,7 +26,7 @@ export const CACHE_POLICY = {
 /** How long any entry may outlive its TTL + SWR to answer during an outage. */
 const MAX_STALE_IF_ERROR = 24 * HOUR;
 
-export interface CachePolicy {
+interface CachePolicy {
   /** Fresh for this long. */
   ttl: number;
   /** Then served stale for this long while one background refresh runs. */

@@ -7,7 +7,7 @@
 import { createCookieSessionStorage, type SessionData, type SessionStorage } from "react-router";
 import { type Config, config } from "./config.server.ts";
 
-export function cookieSecurity(cfg: Config) {
+function cookieSecurity(cfg: Config) {
   const secure = cfg.isProduction && !cfg.insecureCookies;
   return { secure, prefix: secure ? "__Host-" : "" };
 }

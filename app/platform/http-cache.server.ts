@@ -31,7 +31,7 @@ function cookieNames(request: Request): string[] {
   return header.split(";").map((part) => part.split("=", 1)[0].trim());
 }
 
-export function carriesPersonalCookie(request: Request): boolean {
+function carriesPersonalCookie(request: Request): boolean {
   return cookieNames(request).some((name) => PERSONAL_COOKIES.has(name));
 }
 

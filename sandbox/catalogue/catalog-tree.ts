@@ -5,9 +5,9 @@
  */
 /** Per-leaf spec values (null drops the spec), so a leaf's titles agree with its name. */
 export type Overrides = Readonly<Record<string, readonly string[] | null>>;
-export type Leaf = readonly [name: string, noun: string, kind?: string, overrides?: Overrides];
+type Leaf = readonly [name: string, noun: string, kind?: string, overrides?: Overrides];
 
-export interface SubCategoryDef {
+interface SubCategoryDef {
   name: string;
   kind: string;
   weight: number;

@@ -5,7 +5,7 @@
  * resolved in order and are equally deterministic).
  */
 import { TOP_CATEGORIES } from "../../app/merchant-api/product.ts";
-import { BRAND_BY_NAME, BRANDS, slugify } from "./brands.ts";
+import { BRAND_BY_NAME } from "./brands.ts";
 import { TREE } from "./catalog-tree.ts";
 import type { Overrides } from "./catalog-tree.ts";
 import { KINDS } from "./kinds.ts";
@@ -14,7 +14,7 @@ import { hash32, rngFor } from "./rng.ts";
 import type { Rng } from "./rng.ts";
 
 /** Bump when the generated data changes shape or content: the database is rebuilt. */
-export const GENERATOR_VERSION = 2;
+export const GENERATOR_VERSION = 3;
 export const DEFAULT_SEED = 20_250_907;
 export const DEFAULT_PRODUCT_COUNT = 22_500;
 
@@ -22,7 +22,7 @@ export const DEFAULT_PRODUCT_COUNT = 22_500;
 export const BASE_MARK = "@@BASE@@";
 
 /** Edge-case proportions (documented in sandbox/README.md). */
-export const PROPORTIONS = {
+const PROPORTIONS = {
   priceNull: 0.03,
   priceZero: 0.01,
   priceDecimals: 0.15,
@@ -41,7 +41,13 @@ export const PROPORTIONS = {
   datasheet: 0.4,
   hostileHtml: 0.006,
   accessories: 0.5,
+  missingUpdatedAt: 0.04,
 } as const;
+
+/** Products were last changed between these days (inclusive), Colombian time. */
+const UPDATED_FROM = Date.UTC(2024, 2, 1);
+const UPDATED_TO = Date.UTC(2025, 8, 5);
+const DAY_MS = 86_400_000;
 
 export interface CategoryRow {
   id: string;
@@ -62,7 +68,7 @@ export interface CategoryRef {
   nivel: number;
 }
 
-export interface GeneratedProduct {
+interface GeneratedProduct {
   id: string;
   sku: string;
   model: string;
@@ -87,6 +93,8 @@ export interface GeneratedProduct {
   brokenImage: boolean;
   hasDatasheet: boolean;
   hasAccessories: boolean;
+  /** When the merchant last changed the product (ISO 8601, Bogotá offset), or null. */
+  updatedAt: string | null;
   /** The API record, as served (image URLs carry BASE_MARK). */
   record: Record<string, unknown>;
 }
@@ -435,6 +443,7 @@ export function generateCatalogue(count = DEFAULT_PRODUCT_COUNT, seed = DEFAULT_
       brokenImage,
       hasDatasheet,
       hasAccessories,
+      updatedAt: updatedAt(seed, index),
       record: {},
     };
     product.record = toRecord(product, rngFor(seed, "variant", index));
@@ -443,10 +452,23 @@ export function generateCatalogue(count = DEFAULT_PRODUCT_COUNT, seed = DEFAULT_
   return { seed, categories, products };
 }
 
+/**
+ * The product's last change, from its own random stream so that adding it left every
+ * other generated value as it was (generator version 3).
+ */
+function updatedAt(seed: number, index: number): string | null {
+  const rng = rngFor(seed, "updated", index);
+  if (rng.chance(PROPORTIONS.missingUpdatedAt)) return null;
+  const day = rng.int(0, Math.floor((UPDATED_TO - UPDATED_FROM) / DAY_MS));
+  const minutes = rng.int(7 * 60, 19 * 60);
+  // Bogotá is UTC-5 all year: the local time plus 5 h is the UTC instant.
+  const instant = new Date(UPDATED_FROM + day * DAY_MS + (minutes + 5 * 60) * 60_000);
+  const local = new Date(instant.getTime() - 5 * 3_600_000).toISOString().slice(0, 19);
+  return `${local}-05:00`;
+}
+
 /** Image URL paths of a product (with BASE_MARK). A broken one points to image 0, which 404s. */
-export function imageUrls(
-  p: Pick<GeneratedProduct, "id" | "imageCount" | "brokenImage">,
-): string[] {
+function imageUrls(p: Pick<GeneratedProduct, "id" | "imageCount" | "brokenImage">): string[] {
   const urls: string[] = [];
   if (p.brokenImage) urls.push(`${BASE_MARK}/img/productos/${p.id}-0.svg`);
   for (let n = 1; n <= p.imageCount; n++) urls.push(`${BASE_MARK}/img/productos/${p.id}-${n}.svg`);
@@ -488,7 +510,6 @@ function toRecord(p: GeneratedProduct, v: Rng): Record<string, unknown> {
   const urls = imageUrls(p);
   r[v.chance(0.7) ? "imagenes" : "images"] = urls.map((url) => ({ url }));
   if (urls.length > 0) r[v.chance(0.6) ? "img_portada" : "imagen"] = urls[0];
+  if (p.updatedAt !== null) r.fecha_actualizacion = p.updatedAt;
   return r;
 }
-
-export { BRANDS, slugify };

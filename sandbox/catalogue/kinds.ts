@@ -51,7 +51,7 @@ export type Icon =
   | "duct"
   | "tool";
 
-export type Attr = readonly [name: string, values: readonly string[], title?: string];
+type Attr = readonly [name: string, values: readonly string[], title?: string];
 
 export interface KindDef {
   icon: Icon;

@@ -36,7 +36,7 @@ export interface Rng {
 }
 
 /** mulberry32: small, fast and good enough for test data. */
-export function createRng(seed: number): Rng {
+function createRng(seed: number): Rng {
   let a = seed >>> 0;
   const next = () => {
     a = (a + 0x6d2b79f5) >>> 0;

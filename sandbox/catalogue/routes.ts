@@ -12,7 +12,7 @@ import { SANDBOX_FIXTURES } from "../fixtures.ts";
 import { BASE_MARK } from "./generator.ts";
 import { datasheetPdf } from "./pdf.ts";
 import { logoSvg, productSvg } from "./svg.ts";
-import { error, HttpError, parseOr400, publicBaseOf, rawJson } from "../http.ts";
+import { error, parseOr400, publicBaseOf, rawJson } from "../http.ts";
 
 /** Ids and search words that make the sandbox fail on purpose (error-state tests). */
 const FAULTS = SANDBOX_FIXTURES.faults;
@@ -275,5 +275,3 @@ export function createCatalogueApp({ store, publicBase }: CatalogueAppOptions): 
 
   return app;
 }
-
-export { HttpError };

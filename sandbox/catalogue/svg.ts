@@ -4,7 +4,7 @@
  */
 import type { Icon } from "./kinds.ts";
 
-export function escapeXml(text: string): string {
+function escapeXml(text: string): string {
   return text
     .replace(/&/g, "&amp;")
     .replace(/</g, "&lt;")

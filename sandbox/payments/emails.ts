@@ -17,7 +17,7 @@ const HTML_ESCAPES: Record<string, string> = {
 };
 
 /** Escapes text for HTML content and quoted attributes. */
-export function escapeHtml(value: unknown): string {
+export function escapeHtml(value: string | number | null | undefined): string {
   return String(value ?? "").replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch]);
 }
 
@@ -61,7 +61,7 @@ const BRAND_LABELS: Record<string, string> = {
   jcb: "JCB",
 };
 
-export const EMAIL_KINDS = {
+const EMAIL_KINDS = {
   customer: "confirmacion-cliente",
   sales: "aviso-ventas",
 } as const;
@@ -286,7 +286,7 @@ ${content}
 
 const RESEND_PREFIX = "Reenvío: ";
 
-export function customerConfirmationEmail(
+function customerConfirmationEmail(
   s: OrderSummary,
   opts: { resend: boolean; salesEmail: string },
 ): OutgoingEmail {
@@ -310,7 +310,7 @@ ${shippingFacts(s)}
   return { kind: EMAIL_KINDS.customer, recipients: [s.party.email], subject, html };
 }
 
-export function salesNoticeEmail(
+function salesNoticeEmail(
   s: OrderSummary,
   opts: { resend: boolean; salesEmail: string },
 ): OutgoingEmail {

@@ -106,7 +106,7 @@ export function cardOutcome(digits: string): TestCardOutcome {
 export type GatewayErrorCode =
   1000 | 1001 | 1003 | 1005 | 1006 | 2004 | 2005 | 2009 | DeclineCode | 3009 | 3010 | 3012;
 
-export type ErrorCategory = "request" | "gateway" | "internal";
+type ErrorCategory = "request" | "gateway" | "internal";
 
 export interface GatewayErrorInfo {
   readonly http: number;
@@ -225,7 +225,7 @@ function randomText(length: number): string {
 export const newChargeId = () => `tr${randomText(18)}`;
 export const newTokenId = () => `tok_${randomText(20)}`;
 export const newSessionId = () => `chk_${randomText(24)}`;
-export const newRequestId = () => randomUUID();
+const newRequestId = () => randomUUID();
 /** Bank authorization number: 6 digits. */
 export const newAuthorization = () => String(randomInt(0, 1_000_000)).padStart(6, "0");
 

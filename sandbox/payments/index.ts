@@ -10,10 +10,7 @@ import { createPaymentsApp } from "./routes.ts";
 import type { PaymentsAppOptions } from "./routes.ts";
 import { PaymentsStore } from "./store.ts";
 
-export { createPaymentsApp, MAX_BODY_BYTES, withChargeId } from "./routes.ts";
-export type { PaymentsAppOptions } from "./routes.ts";
-export { PaymentsStore, PAYMENTS_DB_FILE } from "./store.ts";
-export { PAYMENT_FIXTURES } from "./fixtures.ts";
+export { PAYMENTS_DB_FILE } from "./store.ts";
 
 /** Paths the payments app answers, with or without the /sandbox mount prefix and the /_falla/{mode} fault prefix. */
 const PAYMENTS_PATH =

@@ -562,7 +562,7 @@ describe("PSE", () => {
       error: "Ya existe una transacción con ese order_id",
       error_code: 1006,
     });
-    const charges = await call("GET", `/payments/charges?order_id=${body.order_id}`);
+    const charges = await call("GET", `/payments/charges?order_id=${String(body.order_id)}`);
     expect(charges.list).toHaveLength(1);
     expect(charges.list[0].amount).toBe(TOTAL);
   });

@@ -57,7 +57,7 @@ export interface PaymentsAppOptions {
   salesEmail?: string;
 }
 
-export const MAX_BODY_BYTES = 64 * 1024;
+const MAX_BODY_BYTES = 64 * 1024;
 
 const FAULTS = PAYMENT_FIXTURES.faults;
 const BANKS = PAYMENT_FIXTURES.banks;
@@ -121,7 +121,7 @@ function familyOf(path: string): Family {
 }
 
 /** Path without the query, the mount prefix, the fault prefix and a trailing slash; plus the fault prefix's mode. */
-export function splitPath(url: string): { path: string; fault: string | null } {
+function splitPath(url: string): { path: string; fault: string | null } {
   const raw = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*([^?#]*)/i.exec(url)?.[1] || "/";
   const m = /^(?:\/sandbox(?=\/|$))?(?:\/_falla\/([A-Za-z0-9-]{1,40})(?=\/|$))?(.*)$/.exec(raw)!;
   const rest = m[2].replace(/\/+$/, "") || "/";
@@ -130,7 +130,9 @@ export function splitPath(url: string): { path: string; fault: string | null } {
 
 const MODES: readonly string[] = FAULTS.modes;
 
-function faultMode(c: Context): FaultMode | null {
+function faultMode(c: {
+  req: { header(name: string): string | undefined; url: string };
+}): FaultMode | null {
   const header = c.req.header(FAULTS.header)?.trim().toLowerCase();
   if (header && MODES.includes(header)) return header as FaultMode;
   const fromPath = splitPath(c.req.url).fault;
@@ -167,7 +169,7 @@ async function readJson<S extends z.ZodType>(
 }
 
 /** An http(s) redirect target with `id={chargeId}` set, root-relative targets kept root-relative. */
-export function withChargeId(target: string, chargeId: string): string {
+function withChargeId(target: string, chargeId: string): string {
   if (target.startsWith("/")) {
     const url = new URL(target, "http://store.invalid");
     url.searchParams.set("id", chargeId);
@@ -735,10 +737,7 @@ export function createPaymentsApp(options: PaymentsAppOptions): Hono {
   app.onError((error, c) => {
     if (error instanceof HttpError) return c.json(error.body, error.status);
     if (error instanceof HTTPException) {
-      return c.json(
-        { error: error.message || "Solicitud no válida" },
-        error.status as ContentfulStatusCode,
-      );
+      return c.json({ error: error.message || "Solicitud no válida" }, error.status);
     }
     // Bad input is answered above with a 4xx; this is a real fault of the sandbox (disk, bug).
     console.error("sandbox payments: unexpected error", error);

@@ -85,7 +85,7 @@ const phone = z
   });
 
 /** Openpay order ids: up to 100 characters; kept to URL-safe ones so they can travel in paths. */
-export const ORDER_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,99}$/;
+const ORDER_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,99}$/;
 const orderId = z
   .string()
   .trim()
@@ -94,7 +94,8 @@ const orderId = z
 const idText = z.string().trim().min(1).max(100);
 
 /** An absolute http(s) URL or a root-relative path: where the bank page sends the shopper back. */
-export function isSafeRedirect(value: string): boolean {
+function isSafeRedirect(value: string): boolean {
+  // eslint-disable-next-line no-control-regex -- refusing control characters is the point
   if (value.length > 2000 || /[\s\\]/.test(value) || /[\u0000-\u001f\u007f]/.test(value))
     return false;
   if (value.startsWith("/")) return !value.startsWith("//");
@@ -106,16 +107,13 @@ export function isSafeRedirect(value: string): boolean {
   }
 }
 
-const redirectUrl = z
-  .string()
-  .trim()
-  .refine(isSafeRedirect, {
-    message: "Debe ser una URL http(s) absoluta o una ruta que empiece por /",
-  });
+const redirectUrl = z.string().trim().refine(isSafeRedirect, {
+  message: "Debe ser una URL http(s) absoluta o una ruta que empiece por /",
+});
 
 const documentType = z.enum(["CC", "CE", "NIT", "PP", "TI"]);
 
-export const lineSchema = z
+const lineSchema = z
   .object({
     title: optionalText(300),
     name: optionalText(300),
@@ -143,10 +141,10 @@ export type CheckoutLine = z.output<typeof lineSchema>;
 
 const lines = z.array(lineSchema).max(200);
 
-/** IVA 19 % half up in whole pesos, as the store's cart (app/domain/totals.ts). */
-export const ivaOf = (subtotal: number) => Math.floor((subtotal * 19 + 50) / 100);
+/** IVA 19 % half up in whole pesos, as the store's totals (app/totals.ts). */
+const ivaOf = (subtotal: number) => Math.floor((subtotal * 19 + 50) / 100);
 /** 5,000 COP up to 100,000 of subtotal, free above (spec §9). */
-export const shippingOf = (subtotal: number) => (subtotal <= 0 ? 0 : subtotal > 100_000 ? 0 : 5000);
+const shippingOf = (subtotal: number) => (subtotal <= 0 ? 0 : subtotal > 100_000 ? 0 : 5000);
 
 export interface Breakdown {
   subtotal: number;
@@ -356,8 +354,6 @@ export const pseChargeSchema = z.object({
   cart_items: lines.nullish().transform((v) => v ?? []),
 });
 
-export type PseChargeBody = z.output<typeof pseChargeSchema>;
-
 const twoDigitsOrNumber = z
   .union([
     z
@@ -402,5 +398,3 @@ export const cardChargeSchema = z.object({
   description: optionalText(250),
   sessionId: optionalText(100),
 });
-
-export type CardChargeBody = z.output<typeof cardChargeSchema>;

@@ -98,7 +98,7 @@ CREATE INDEX IF NOT EXISTS emails_order ON emails (order_id);
 `;
 
 /** What a checkout session keeps: the payload as validated, minus products_html. */
-export type StoredCheckout = Omit<CheckoutPayload, "products_html">;
+type StoredCheckout = Omit<CheckoutPayload, "products_html">;
 
 export interface SessionRecord {
   id: string;
@@ -132,7 +132,7 @@ export interface CustomerInfo {
   phone?: string;
 }
 
-export interface StoredCard {
+interface StoredCard {
   brand: CardBrand | null;
   last4: string;
   holderName: string;
@@ -143,7 +143,7 @@ export interface StoredCard {
 /** PSE fields kept with the charge, for the e-mails when no checkout session is linked. */
 export type ChargeExtra = Record<string, unknown>;
 
-export type ChargeMethod = "card" | "bank_account";
+type ChargeMethod = "card" | "bank_account";
 
 export interface ChargeRecord {
   id: string;
@@ -186,7 +186,9 @@ export type CardChargeResult =
 
 type Row = Record<string, unknown>;
 
-const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
+/** A column as text (SQLite hands back strings, numbers or bigints), or null. */
+const str = (v: unknown) =>
+  typeof v === "string" ? v : typeof v === "number" || typeof v === "bigint" ? String(v) : null;
 
 function isUniqueOrderError(error: unknown): boolean {
   return (
@@ -228,11 +230,11 @@ export class PaymentsStore {
   }
 
   #get(sql: string, ...args: SQLInputValue[]): Row | undefined {
-    return this.#stmt(sql).get(...args) as Row | undefined;
+    return this.#stmt(sql).get(...args);
   }
 
   #all(sql: string, ...args: SQLInputValue[]): Row[] {
-    return this.#stmt(sql).all(...args) as Row[];
+    return this.#stmt(sql).all(...args);
   }
 
   #run(sql: string, ...args: SQLInputValue[]): number {
@@ -613,9 +615,11 @@ function chargeFromRow(row: Row): ChargeRecord {
           }
         : null,
     bank:
-      row.bank_code === null ? null : { code: String(row.bank_code), name: String(row.bank_name) },
+      row.bank_code === null
+        ? null
+        : { code: str(row.bank_code) ?? "", name: str(row.bank_name) ?? "" },
     redirectUrl: str(row.redirect_url),
-    extra: row.extra === null ? null : (JSON.parse(String(row.extra)) as ChargeExtra),
+    extra: row.extra === null ? null : (JSON.parse(str(row.extra) ?? "null") as ChargeExtra),
   };
 }
 
