@@ -108,7 +108,7 @@ export interface PrepareCheckoutPayload {
 }
 
 /** A cart line in payment payloads (spec §3). */
-interface PaymentLine {
+export interface PaymentLine {
   title: string;
   name: string;
   quantity: number;

@@ -6,13 +6,7 @@ import { formatCOP } from "~/money";
 import { ErrorSummary, FormTitle, summaryErrors } from "./ErrorSummary";
 import { controlProps, FormField } from "./FormField";
 import type { PaymentFormReply, PaymentPageData } from "./payments.server";
-import {
-  PSE_DOCUMENT_TYPE_LABELS,
-  PSE_DOCUMENT_TYPES,
-  PSE_PERSON_TYPE_LABELS,
-  PSE_PERSON_TYPES,
-  pseFormSchema,
-} from "./pse";
+import { PSE_DOCUMENT_TYPE_LABELS, PSE_PERSON_TYPE_LABELS, pseFormSchema } from "./pse";
 import styles from "./payments.module.css";
 
 /**
@@ -90,7 +84,7 @@ export function PseForm({
           </p>
         ) : null}
         <div className={styles.radios}>
-          {PSE_PERSON_TYPES.map((type, index) => (
+          {Object.entries(PSE_PERSON_TYPE_LABELS).map(([type, label], index) => (
             <label key={type} className={styles.radio}>
               <input
                 id={index === 0 ? fields.person_type.id : undefined}
@@ -99,7 +93,7 @@ export function PseForm({
                 value={type}
                 defaultChecked={fields.person_type.initialValue === type}
               />
-              {PSE_PERSON_TYPE_LABELS[type]}
+              {label}
             </label>
           ))}
         </div>
@@ -111,9 +105,9 @@ export function PseForm({
             {...controlProps(fields.document_type)}
             defaultValue={fields.document_type.initialValue ?? "CC"}
           >
-            {PSE_DOCUMENT_TYPES.map((type) => (
+            {Object.entries(PSE_DOCUMENT_TYPE_LABELS).map(([type, label]) => (
               <option key={type} value={type}>
-                {PSE_DOCUMENT_TYPE_LABELS[type]}
+                {label}
               </option>
             ))}
           </select>

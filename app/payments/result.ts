@@ -4,7 +4,9 @@
  * rules that turn a charge into them. Shared by the server (loaders, the PDF) and the views.
  */
 import { CARD_BRAND_LABELS, type CardBrand } from "./card";
-import type { PaymentStatusLabel } from "./status";
+import type { PaymentResult } from "./status";
+
+type PaymentStatusLabel = PaymentResult["label"];
 
 export const PAYMENT_MESSAGES = {
   connect: "Error al conectar con la plataforma de pagos. Por favor, inténtelo de nuevo más tarde.",
