@@ -66,6 +66,9 @@ export default defineConfig({
       SANDBOX_SLOW_CHARGE_MS: "10000",
       BUILD_DIR: process.env.BUILD_DIR ?? "build",
       SESSION_SECRET: "e2e-secret-0123456789abcdef,e2e-old-secret-0123456789",
+      // Every browser test comes from 127.0.0.1: the payment tests each name their own client
+      // address (X-Forwarded-For), so the card-attempt limit per address holds per test.
+      TRUST_PROXY: "loopback",
     },
   },
 });

@@ -87,6 +87,15 @@ export async function commitCart(cart: Cart): Promise<string> {
   return storage.commitSession(session);
 }
 
+/** The Set-Cookie value that empties the request's cart (a settled payment). */
+export async function clearCartCookie(request: Request): Promise<string> {
+  const storage = cartSessionStorage();
+  const session = await storage
+    .getSession(request.headers.get("Cookie"))
+    .catch(() => storage.getSession());
+  return storage.destroySession(session);
+}
+
 interface PricedCart {
   lines: CartViewLine[];
   /** The cart after dropping unavailable products and capping to stock. */

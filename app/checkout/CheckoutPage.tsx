@@ -7,7 +7,6 @@ import styles from "./CheckoutPage.module.css";
 import { CheckoutSteps } from "./CheckoutSteps";
 import { MethodStep } from "./MethodStep";
 import { OrderSummary } from "./OrderSummary";
-import { PaymentPlaceholder } from "./PaymentPlaceholder";
 import { ShippingStep } from "./ShippingStep";
 import { StepTitle } from "./StepForm";
 
@@ -54,7 +53,7 @@ function Wizard({ view, action }: { view: WizardView; action: CheckoutActionData
       <CheckoutSteps step={step} reachable={view.reachable} />
       <div className={styles.layout}>
         <div className={styles.main}>
-          <p className={styles.eyebrow}>{step < 4 ? `Paso ${step} de 3` : "Último paso"}</p>
+          <p className={styles.eyebrow}>Paso {step} de 3</p>
           <h1 ref={heading} tabIndex={-1} className={styles.heading}>
             {STEP_TITLES[step]}
           </h1>
@@ -83,13 +82,6 @@ function Wizard({ view, action }: { view: WizardView; action: CheckoutActionData
               review={view.review}
               lastResult={result}
               links={action?.links}
-            />
-          ) : null}
-          {step === 4 && view.order ? (
-            <PaymentPlaceholder
-              order={view.order}
-              total={view.summary.totals.total}
-              result={result}
             />
           ) : null}
         </div>

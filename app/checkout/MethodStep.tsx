@@ -14,7 +14,7 @@ import {
 } from "./StepForm";
 import formStyles from "./StepForm.module.css";
 
-export const PAYMENT_METHOD_LABELS: Readonly<Record<PaymentMethod, string>> = {
+const PAYMENT_METHOD_LABELS: Readonly<Record<PaymentMethod, string>> = {
   openpay: "Tarjeta de crédito o débito",
   pse: "PSE",
 };

@@ -28,7 +28,6 @@ vi.mock("~/merchant-api/client.server", async (importOriginal) => ({
 const { ApiError, PaymentError } = await import("~/merchant-api/client.server");
 const {
   clearCheckoutCookie,
-  currentOrderAmount,
   loadCheckout,
   performCheckoutAction,
   readPreparedOrder,
@@ -83,10 +82,21 @@ class Browser {
   }
 
   async load(path = "/checkout") {
-    const { view, order, headers } = await loadCheckout(this.request(path));
+    const { view, headers } = await loadCheckout(this.request(path));
     this.keep(headers);
     if (view.kind !== "wizard") throw new Error("expected the wizard");
-    return { view, order };
+    return { view };
+  }
+
+  /** Where GET /checkout sends the browser instead of showing a step. */
+  async loadRedirect(): Promise<string | null> {
+    const thrown: unknown = await loadCheckout(this.request()).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    if (!(thrown instanceof Response)) throw new Error("expected a redirect");
+    this.keep(thrown.headers);
+    return thrown.headers.get("Location");
   }
 
   async post(fields: Record<string, string>, now?: number) {
@@ -105,12 +115,15 @@ class Browser {
   }
 }
 
-function expectRedirect(outcome: Response | { status: number }) {
+function expectRedirect(outcome: Response | { status: number }, location = "/checkout") {
   expect(outcome).toBeInstanceOf(Response);
   const response = outcome as Response;
   expect(response.status).toBe(303);
-  expect(response.headers.get("Location")).toBe("/checkout");
+  expect(response.headers.get("Location")).toBe(location);
 }
+
+const toPayment = (outcome: Response | { status: number }) =>
+  expectRedirect(outcome, "/checkout/pago");
 
 function refused(outcome: Response | { status: number; data: unknown }) {
   if (outcome instanceof Response) throw new Error(`expected a refusal, got ${outcome.status}`);
@@ -237,17 +250,15 @@ describe("'Finalizar compra'", () => {
     const browser = new Browser();
     await browser.throughShipping();
     const now = Date.now() + 1000;
-    expectRedirect(await browser.post({ intent: "finalize", payment_method: "pse" }, now));
+    toPayment(await browser.post({ intent: "finalize", payment_method: "pse" }, now));
     const payload = prepareCheckout.mock.calls[0][0];
     expect(payload.client_type).toBe("person");
     expect(payload.order.total_amount).toBe(118_050);
     expect(payload.order.order_id).toMatch(new RegExp(`^PSE-${now}[0-9A-Z]{4}$`));
     expect(payload.products.map((l) => l.subtotal)).toEqual([80_000, 15_000]);
 
-    const { view, order } = await browser.load();
-    expect(view.step).toBe(4);
-    expect(view.order).toEqual({ id: payload.order.order_id, method: "pse" });
-    expect(order).toMatchObject({ orderId: payload.order.order_id, sessionId: "cs_123" });
+    // The checkout sends a prepared payment to the payment page.
+    expect(await browser.loadRedirect()).toBe("/checkout/pago");
     const prepared = await readPreparedOrder(browser.request());
     expect(prepared).toEqual({
       orderId: payload.order.order_id,
@@ -263,20 +274,15 @@ describe("'Finalizar compra'", () => {
         preferredTime: "",
       },
     });
-    expect(await currentOrderAmount(browser.request())).toEqual({
-      total: 118_050,
-      lines: payload.products,
-    });
 
-    // 'Volver' from the payment: step 3, no prepared payment; the same method keeps the order id.
-    expectRedirect(await browser.post({ intent: "back-to-method" }));
-    expect(await readPreparedOrder(browser.request())).toBeNull();
-    expect((await browser.load()).view.step).toBe(3);
-    expectRedirect(await browser.post({ intent: "finalize", payment_method: "pse" }));
+    // 'Volver' from the payment page (?paso=3): step 3; the same method keeps the order id.
+    const back = await browser.load("/checkout?paso=3");
+    expect(back.view.step).toBe(3);
+    expect(back.view.values.method).toBe("pse");
+    toPayment(await browser.post({ intent: "finalize", payment_method: "pse" }));
     expect(prepareCheckout.mock.calls[1][0].order.order_id).toBe(payload.order.order_id);
     // Another method, another order id (CARD-…).
-    expectRedirect(await browser.post({ intent: "back-to-method" }));
-    expectRedirect(await browser.post({ intent: "finalize", payment_method: "openpay" }));
+    toPayment(await browser.post({ intent: "finalize", payment_method: "openpay" }));
     expect(prepareCheckout.mock.calls[2][0].order.order_id).toMatch(/^CARD-/);
   });
 
@@ -293,7 +299,7 @@ describe("'Finalizar compra'", () => {
       city: "Bogotá",
       address: "Carrera 7 # 71-21",
     });
-    expectRedirect(await browser.post({ intent: "finalize", payment_method: "openpay" }));
+    toPayment(await browser.post({ intent: "finalize", payment_method: "openpay" }));
     expect(prepareCheckout.mock.calls[0][0]).toMatchObject({
       client_type: "business",
       customer: { company_nit: "890903938-8", document_type: "NIT", name: "Carlos Pérez" },
@@ -317,11 +323,10 @@ describe("'Finalizar compra'", () => {
     const browser = new Browser();
     await browser.throughShipping();
     await browser.load();
-    expectRedirect(await browser.post({ intent: "finalize", payment_method: "openpay" }));
+    toPayment(await browser.post({ intent: "finalize", payment_method: "openpay" }));
     cartLines = [CAMERA];
-    const { view, order } = await browser.load();
+    const { view } = await browser.load();
     expect(view.step).toBe(3);
-    expect(order).toBeNull();
     expect(await readPreparedOrder(browser.request())).toBeNull();
   });
 
@@ -434,13 +439,13 @@ describe("the checkout cookie", () => {
     const browser = new Browser();
     await browser.throughShipping();
     await browser.load();
-    expectRedirect(await browser.post({ intent: "finalize", payment_method: "pse" }));
+    toPayment(await browser.post({ intent: "finalize", payment_method: "pse" }));
     const first = prepareCheckout.mock.calls[0][0].order.order_id;
 
     browser.keep(new Headers({ "Set-Cookie": await restartPaymentCookie(browser.request()) }));
     expect(await readPreparedOrder(browser.request())).toBeNull();
     expect((await browser.load()).view.step).toBe(3);
-    expectRedirect(await browser.post({ intent: "finalize", payment_method: "pse" }));
+    toPayment(await browser.post({ intent: "finalize", payment_method: "pse" }));
     expect(prepareCheckout.mock.calls[1][0].order.order_id).not.toBe(first);
 
     const cleared = await clearCheckoutCookie(browser.request());

@@ -4,7 +4,7 @@
  * prepared payment; every amount is computed here from the cart and current prices.
  *
  * The public face for other parts (the payments part): PreparedOrder, readPreparedOrder,
- * clearCheckoutCookie, restartPaymentCookie and currentOrderAmount.
+ * clearCheckoutCookie and restartPaymentCookie.
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -45,7 +45,6 @@ import {
   type OrderCustomer,
   type OrderParties,
   orderParties,
-  type PaymentLine,
   paymentLines,
   prepareCheckoutPayload,
 } from "./order-payload.server";
@@ -61,6 +60,8 @@ import {
 } from "./schemas";
 
 const CHECKOUT_PATH = "/checkout";
+/** The payments part's page, where a prepared order is paid. */
+const PAYMENT_PATH = "/checkout/pago";
 
 // ---------------------------------------------------------------------------------------------
 // The cart as the checkout shows and charges it
@@ -148,17 +149,6 @@ export async function restartPaymentCookie(request: Request): Promise<string> {
   return commitCheckoutState({ ...state, step: 3, order: undefined, at: Date.now() });
 }
 
-/**
- * The amount to charge now, in integer COP, computed from the cart and current prices (never
- * from a cookie or the browser), and the lines. Throws when the API fails.
- */
-export async function currentOrderAmount(
-  request: Request,
-): Promise<{ total: number; lines: PaymentLine[] }> {
-  const cart = await pricedCart(request);
-  return { total: cart.totals.total, lines: paymentLines(cart.lines) };
-}
-
 // ---------------------------------------------------------------------------------------------
 // The page
 
@@ -197,8 +187,6 @@ export interface WizardView {
   billingAddress: ReviewRow[] | null;
   /** Billing and shipping as they will be sent (step 3), when both are valid. */
   review: { billing: ReviewRow[]; shipping: ReviewRow[] } | null;
-  /** The prepared payment (step 4). */
-  order: { id: string; method: PaymentMethod } | null;
 }
 
 export type CheckoutView = { kind: "empty" } | WizardView;
@@ -278,14 +266,15 @@ const CART_CHECKED = "Revisamos tu carrito";
 /**
  * GET /checkout: the step to show with its values, the order summary and what changed in the
  * cart since the shopper last saw it. `headers` carries the checkout and cart cookies when
- * they changed. Throws (the cart part's 503) when the cart cannot be priced.
+ * they changed. Throws (the cart part's 503) when the cart cannot be priced, and a 303 to the
+ * payment page when 'Finalizar compra' prepared the payment and nothing changed since.
  */
 export async function loadCheckout(
   request: Request,
-): Promise<{ view: CheckoutView; order: PreparedOrder | null; headers: Headers }> {
+): Promise<{ view: CheckoutView; headers: Headers }> {
   const cart = await pricedCart(request);
   const headers = cart.headers;
-  if (cart.lines.length === 0) return { view: { kind: "empty" }, order: null, headers };
+  if (cart.lines.length === 0) return { view: { kind: "empty" }, headers };
 
   const state = await readCheckoutState(request);
   const fingerprint = cartFingerprint(cart.lines);
@@ -309,7 +298,12 @@ export async function loadCheckout(
   if (next !== state) headers.append("Set-Cookie", await commitCheckoutState(next));
 
   const step = shownStep(next, new URL(request.url).searchParams.get("paso"));
-  const parties = step === 3 || step === 4 ? partiesOf(next) : null;
+  // A prepared payment is paid on the payments part's page.
+  if (step === 4) {
+    headers.set("Cache-Control", PRIVATE_NO_STORE);
+    throw redirect(PAYMENT_PATH, { status: 303, headers });
+  }
+  const parties = step === 3 ? partiesOf(next) : null;
   const view: WizardView = {
     kind: "wizard",
     step,
@@ -323,9 +317,8 @@ export async function loadCheckout(
     notice,
     billingAddress: step === 2 ? billingAddressOf(next) : null,
     review: parties ? reviewOf(parties) : null,
-    order: step === 4 && next.order ? { id: next.order.id, method: next.order.method } : null,
   };
-  return { view, order: step === 4 ? preparedOrderOf(next) : null, headers };
+  return { view, headers };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -347,7 +340,7 @@ const TOO_LARGE_MESSAGE =
 const INVALID_REQUEST = "No pudimos procesar la solicitud. Intenta de nuevo.";
 
 /** A form-level answer for a post without its own submission. */
-export function formError(message: string): SubmissionResult<string[]> {
+function formError(message: string): SubmissionResult<string[]> {
   return { status: "error", error: { "": [message] } };
 }
 
@@ -361,10 +354,10 @@ function answer(
   return { status, data: links ? { step, result, links } : { step, result }, headers };
 }
 
-/** 303 to /checkout (PRG), never stored by a cache. */
-export function redirectToCheckout(headers = new Headers()): Response {
+/** 303 to /checkout (PRG) or the payment page, never stored by a cache. */
+function redirectToCheckout(headers = new Headers(), location = CHECKOUT_PATH): Response {
   headers.set("Cache-Control", PRIVATE_NO_STORE);
-  return redirect(CHECKOUT_PATH, { status: 303, headers });
+  return redirect(location, { status: 303, headers });
 }
 
 /** `base` (the cart part's Set-Cookie, when it rewrote the cart) and the checkout's cookie. */
@@ -473,13 +466,13 @@ async function finalize(
     step: 4,
     order: { id: orderId, method, session: sessionId },
   };
-  return redirectToCheckout(await withState(prepared, cart.headers));
+  return redirectToCheckout(await withState(prepared, cart.headers), PAYMENT_PATH);
 }
 
 /**
  * POST /checkout (every step's form, by `intent`): billing, shipping, back-to-billing,
- * back-to-shipping, finalize, back-to-method. A good post answers 303 to /checkout (PRG); a
- * refused one the step's form result, with its status.
+ * back-to-shipping, finalize. A good post answers 303 to /checkout (PRG), 'Finalizar compra' to
+ * the payment page; a refused one the step's form result, with its status.
  */
 export async function performCheckoutAction(
   request: Request,
@@ -514,11 +507,9 @@ export async function performCheckoutAction(
       };
       return saveAndContinue(next, 3, () => formError(TOO_LARGE_MESSAGE));
     }
-    case "back-to-method":
-      return saveAndContinue(changed(state, 3, now), 4, () => formError(TOO_LARGE_MESSAGE));
     case "finalize":
       return finalize(request, form, state, now);
     default:
-      return answer(shownStep(state, null), formError(INVALID_REQUEST), 400);
+      return answer(reachableStep(state), formError(INVALID_REQUEST), 400);
   }
 }

@@ -3,14 +3,7 @@ import { personalPage, PRIVATE_NO_STORE } from "~/platform/http-cache.server";
 import { pageMeta } from "~/seo/seo";
 import type { RootData } from "~/root";
 import { CheckoutPage } from "./CheckoutPage";
-import {
-  type CheckoutActionData,
-  formError,
-  loadCheckout,
-  performCheckoutAction,
-  readPreparedOrder,
-  redirectToCheckout,
-} from "./checkout.server";
+import { loadCheckout, performCheckoutAction } from "./checkout.server";
 import type { Route } from "./+types/checkout";
 
 /** Cache policy of this page (docs/decisions/0205). */
@@ -36,22 +29,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /**
- * Every form of the wizard posts here with an `intent` (PRG: 303 to /checkout when it went
- * well, the step's form result otherwise). The payment forms' intents go to the payments part.
+ * Every form of the wizard posts here with an `intent` (PRG: 303 when it went well, the step's
+ * form result otherwise). The payment forms post to the payments part's /checkout/pago.
  */
 export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
-  const intent = form.get("intent");
-  if (intent === "pay-card" || intent === "pay-pse") {
-    const order = await readPreparedOrder(request);
-    if (!order) return redirectToCheckout();
-    // Until the payments part's handlePaymentIntent(request, form, order) answers these.
-    const body: CheckoutActionData = {
-      step: 4,
-      result: formError("El pago en línea aún no está disponible. Intenta más tarde."),
-    };
-    return data(body, { status: 400, headers: { "Cache-Control": PRIVATE_NO_STORE } });
-  }
   const outcome = await performCheckoutAction(request, form);
   if (outcome instanceof Response) return outcome;
   outcome.headers.set("Cache-Control", PRIVATE_NO_STORE);

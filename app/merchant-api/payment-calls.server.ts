@@ -50,6 +50,7 @@ const chargeSchema = z.object({
   error_code: z.coerce.number().nullish(),
   error_message: text,
   card: z.object({ card_number: text, brand: text, holder_name: text }).nullish(),
+  customer: z.object({ name: text, last_name: text, email: text }).nullish(),
   payment_method: z
     .object({
       type: text,
@@ -108,7 +109,7 @@ export interface PrepareCheckoutPayload {
 }
 
 /** A cart line in payment payloads (spec §3). */
-interface PaymentLine {
+export interface PaymentLine {
   title: string;
   name: string;
   quantity: number;

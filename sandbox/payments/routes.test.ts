@@ -698,6 +698,12 @@ describe("card charges", () => {
           expiration_month: "12",
           expiration_year: "35",
         },
+        customer: {
+          name: "Ana",
+          last_name: "Gómez",
+          email: "ana@example.com",
+          phone_number: "3001234567",
+        },
       }),
     });
   });

@@ -232,6 +232,13 @@ export function createPaymentsApp(options: PaymentsAppOptions): Hono {
             url: bankUrl(c, ch.id),
           },
       ...(ch.method === "bank_account" ? { redirect_url: bankUrl(c, ch.id) } : {}),
+      // As Openpay answers a charge made with customer data (the store's order lookup reads it).
+      customer: {
+        name: ch.customer.name,
+        last_name: ch.customer.last_name ?? null,
+        email: ch.customer.email,
+        phone_number: ch.customer.phone ?? null,
+      },
     };
   }
 

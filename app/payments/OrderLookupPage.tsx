@@ -1,0 +1,122 @@
+import { useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useState } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { formatCOP } from "~/money";
+import { SITE_NAME } from "~/seo/seo";
+import { ErrorSummary, FormTitle, summaryErrors } from "./ErrorSummary";
+import { controlProps, FormField } from "./FormField";
+import { orderLookupSchema } from "./order-lookup";
+import type { OrderLookupReply } from "./payments.server";
+import styles from "./payments.module.css";
+
+const TITLE = `Mis pedidos | ${SITE_NAME}`;
+
+/** /mi-cuenta/pedidos: an order's payment status from its id and the buyer's e-mail. */
+export function OrderLookupPage({ result }: { result: OrderLookupReply | undefined }) {
+  const [form, fields] = useForm({
+    id: "consulta-pedido",
+    lastResult: result?.reply,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate({ formData }) {
+      return parseWithZod(formData, { schema: orderLookupSchema });
+    },
+  });
+  const [submits, setSubmits] = useState(0);
+  const showSummary = submits > 0 || result !== undefined;
+  const errors = summaryErrors(form.errors, [fields.order_id, fields.email]);
+  const navigation = useNavigation();
+  const order = result?.order ?? null;
+  return (
+    <main id="contenido" className={`container ${styles.page} ${styles.narrow}`}>
+      <FormTitle title={TITLE} hasErrors={showSummary && errors.length > 0} />
+      <h1 id="pedidos-titulo">Mis pedidos</h1>
+      <p>
+        Consulta el estado del pago de tu pedido con el número de pedido y el correo electrónico con
+        el que compraste. Encuentras el número de pedido en el correo de confirmación.
+      </p>
+      <Form
+        method="post"
+        id={form.id}
+        noValidate
+        onSubmit={(event) => {
+          setSubmits((n) => n + 1);
+          form.onSubmit(event);
+        }}
+        className={`${styles.form} ${styles.panel}`}
+        aria-labelledby="pedidos-titulo"
+      >
+        <ErrorSummary
+          errors={showSummary ? errors : []}
+          focusKey={submits > 0 ? `${submits}-${String(result?.reply.status)}` : result}
+        />
+        <FormField
+          field={fields.order_id}
+          label="Número de pedido"
+          hint="Por ejemplo CARD-1757253600000K7Q2"
+        >
+          <input
+            {...controlProps(fields.order_id, `${fields.order_id.id}-hint`)}
+            type="text"
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={100}
+            defaultValue={fields.order_id.initialValue}
+          />
+        </FormField>
+        <FormField field={fields.email} label="Correo electrónico">
+          <input
+            {...controlProps(fields.email)}
+            type="email"
+            autoComplete="email"
+            maxLength={254}
+            defaultValue={fields.email.initialValue}
+          />
+        </FormField>
+        <button
+          type="submit"
+          className={styles.primary}
+          disabled={navigation.state === "submitting"}
+        >
+          Consultar
+        </button>
+      </Form>
+      {order ? (
+        <section
+          className={`${styles.panel} ${styles.lookupResult}`}
+          aria-labelledby="pedido-estado"
+        >
+          <h2 id="pedido-estado">Pedido {order.orderId}</h2>
+          <dl className={styles.details}>
+            <div>
+              <dt>Estado del pago</dt>
+              <dd>{order.statusLabel}</dd>
+            </div>
+            {order.amount !== null ? (
+              <div>
+                <dt>Monto</dt>
+                <dd>{formatCOP(order.amount)}</dd>
+              </div>
+            ) : null}
+            {order.date ? (
+              <div>
+                <dt>Fecha</dt>
+                <dd>{order.date}</dd>
+              </div>
+            ) : null}
+            <div>
+              <dt>Método de pago</dt>
+              <dd>{order.method}</dd>
+            </div>
+          </dl>
+          {order.state === "failed" ? (
+            <p>
+              El pago no se completó. Puedes <Link to="/checkout">intentarlo nuevamente</Link>.
+            </p>
+          ) : null}
+        </section>
+      ) : null}
+    </main>
+  );
+}

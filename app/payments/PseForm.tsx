@@ -1,0 +1,169 @@
+import { useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useState } from "react";
+import { Form, useNavigation } from "react-router";
+import { formatCOP } from "~/money";
+import { ErrorSummary, FormTitle, summaryErrors } from "./ErrorSummary";
+import { controlProps, FormField } from "./FormField";
+import type { PaymentFormReply, PaymentPageData } from "./payments.server";
+import { PSE_DOCUMENT_TYPE_LABELS, PSE_PERSON_TYPE_LABELS, pseFormSchema } from "./pse";
+import styles from "./payments.module.css";
+
+/**
+ * The PSE form (spec §5 PSE form): document type and number, full name, bank, person type.
+ * Submitting creates the PSE charge and sends the shopper to the bank's page.
+ */
+export function PseForm({
+  page,
+  pse,
+  result,
+  title,
+}: {
+  page: PaymentPageData;
+  pse: NonNullable<PaymentPageData["pse"]>;
+  result: PaymentFormReply | undefined;
+  title: string;
+}) {
+  const lastResult = result?.form === "pse" ? result.reply : undefined;
+  const [form, fields] = useForm({
+    id: "pago-pse",
+    lastResult,
+    defaultValue: { ...pse.defaults, bank: "" },
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate({ formData }) {
+      return parseWithZod(formData, { schema: pseFormSchema });
+    },
+  });
+  // Errors show from the first submit on (no blur validation moving the button under the click).
+  const [submits, setSubmits] = useState(0);
+  const showSummary = submits > 0 || lastResult !== undefined;
+  const navigation = useNavigation();
+  const paying = navigation.state !== "idle" && navigation.formData?.get("intent") === "pay-pse";
+  const errors = summaryErrors(form.errors, [
+    fields.document_type,
+    fields.document,
+    fields.full_name,
+    fields.bank,
+    fields.person_type,
+  ]);
+  const personTypeInvalid = Boolean(fields.person_type.errors?.length);
+
+  return (
+    <Form
+      method="post"
+      id={form.id}
+      noValidate
+      onSubmit={(event) => {
+        setSubmits((n) => n + 1);
+        form.onSubmit(event);
+      }}
+      className={styles.form}
+      aria-labelledby="pago-titulo"
+    >
+      <FormTitle title={title} hasErrors={showSummary && errors.length > 0} />
+      <ErrorSummary
+        errors={showSummary ? errors : []}
+        focusKey={submits > 0 ? `${submits}-${result?.attempt ?? ""}` : result?.attempt}
+      />
+      <input type="hidden" name="intent" value="pay-pse" />
+      <input type="hidden" name="order_id" value={page.orderId} />
+      <input type="hidden" name="expected_total" value={page.totals.total} />
+
+      <fieldset
+        className={
+          personTypeInvalid ? `${styles.fieldset} ${styles.fieldInvalid}` : styles.fieldset
+        }
+        aria-describedby={personTypeInvalid ? fields.person_type.errorId : undefined}
+      >
+        <legend>Tipo de persona</legend>
+        {personTypeInvalid ? (
+          <p id={fields.person_type.errorId} className={styles.fieldError}>
+            <span className={styles.visuallyHidden}>Error: </span>
+            {fields.person_type.errors?.[0]}
+          </p>
+        ) : null}
+        <div className={styles.radios}>
+          {Object.entries(PSE_PERSON_TYPE_LABELS).map(([type, label], index) => (
+            <label key={type} className={styles.radio}>
+              <input
+                id={index === 0 ? fields.person_type.id : undefined}
+                type="radio"
+                name={fields.person_type.name}
+                value={type}
+                defaultChecked={fields.person_type.initialValue === type}
+              />
+              {label}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      <div className={styles.document}>
+        <FormField field={fields.document_type} label="Tipo de documento">
+          <select
+            {...controlProps(fields.document_type)}
+            defaultValue={fields.document_type.initialValue ?? "CC"}
+          >
+            {Object.entries(PSE_DOCUMENT_TYPE_LABELS).map(([type, label]) => (
+              <option key={type} value={type}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </FormField>
+        <FormField
+          field={fields.document}
+          label="Número de documento"
+          hint="Solo números, entre 6 y 12 dígitos"
+        >
+          <input
+            {...controlProps(fields.document, `${fields.document.id}-hint`)}
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={15}
+            defaultValue={fields.document.initialValue}
+          />
+        </FormField>
+      </div>
+
+      <FormField
+        field={fields.full_name}
+        label="Nombre completo del titular de la cuenta"
+        hint="Nombre y apellido, como aparecen en tu banco"
+      >
+        <input
+          {...controlProps(fields.full_name, `${fields.full_name.id}-hint`)}
+          className={styles.upper}
+          type="text"
+          autoComplete="name"
+          maxLength={120}
+          defaultValue={fields.full_name.initialValue}
+          onBlur={(event) => {
+            event.currentTarget.value = event.currentTarget.value.toLocaleUpperCase("es-CO");
+          }}
+        />
+      </FormField>
+
+      <FormField field={fields.bank} label="Banco">
+        <select {...controlProps(fields.bank)} defaultValue={fields.bank.initialValue ?? ""}>
+          <option value="">Selecciona tu banco</option>
+          {pse.banks.map((bank) => (
+            <option key={bank.code} value={bank.code}>
+              {bank.name}
+            </option>
+          ))}
+        </select>
+      </FormField>
+
+      <p className={styles.secure}>
+        Te llevaremos a la página de tu banco para autorizar el pago; al terminar volverás a la
+        tienda.
+      </p>
+      <button type="submit" className={styles.primary} disabled={paying}>
+        {paying ? "Conectando con tu banco…" : `Pagar ${formatCOP(page.totals.total)} con PSE`}
+      </button>
+    </Form>
+  );
+}

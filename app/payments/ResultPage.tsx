@@ -1,0 +1,241 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { formatCOP } from "~/money";
+import { AutoRefresh } from "./AutoRefresh";
+import { type ReceiptView, RESULT_TEXTS, type ResultView } from "./result";
+import styles from "./payments.module.css";
+
+/** The receipt's PDF: inline to print it, `?descargar=1` to save it. */
+function receiptPdfUrl(chargeId: string, download = false) {
+  return `/checkout/comprobante/${encodeURIComponent(chargeId)}.pdf${download ? "?descargar=1" : ""}`;
+}
+
+/** The receipt: what the shopper paid, for the browser that paid it (and for printing). */
+function Receipt({ receipt }: { receipt: ReceiptView }) {
+  const rows: Array<[string, ReactNode]> = [
+    ["Pedido", receipt.orderId],
+    ["Estado del pago", receipt.statusLabel],
+    ["Fecha", receipt.date],
+    ["Autorización", receipt.authorization],
+    ["Método de pago", receipt.method],
+    ["Cliente", receipt.customerName],
+    ["Total pagado", receipt.amount === null ? null : formatCOP(receipt.amount)],
+  ];
+  return (
+    <section className={styles.receipt} aria-labelledby="comprobante">
+      <h2 id="comprobante">Comprobante de pago</h2>
+      <dl className={styles.details}>
+        {rows
+          .filter(([, value]) => value !== null && value !== "")
+          .map(([label, value]) => (
+            <div key={label}>
+              <dt>{label}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+      </dl>
+      {receipt.lines.length > 0 ? (
+        <table className={styles.receiptLines}>
+          <caption className={styles.visuallyHidden}>Productos del pedido</caption>
+          <thead>
+            <tr>
+              <th scope="col">Producto</th>
+              <th scope="col">Cant.</th>
+              <th scope="col">Precio unitario</th>
+              <th scope="col">Subtotal</th>
+            </tr>
+          </thead>
+          <tbody>
+            {receipt.lines.map((line, index) => (
+              <tr key={`${index}-${line.title}`}>
+                <td>{line.title}</td>
+                <td>{line.quantity}</td>
+                <td>{formatCOP(line.unitPrice)}</td>
+                <td>{formatCOP(line.subtotal)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      {receipt.totals ? (
+        <dl className={styles.totals}>
+          <dt>Subtotal</dt>
+          <dd>{formatCOP(receipt.totals.subtotal)}</dd>
+          <dt>IVA (19%)</dt>
+          <dd>{formatCOP(receipt.totals.iva)}</dd>
+          <dt>Envío</dt>
+          <dd>{receipt.totals.shipping === 0 ? "Gratis" : formatCOP(receipt.totals.shipping)}</dd>
+          <dt className={styles.grandTotal}>Total</dt>
+          <dd className={styles.grandTotal}>{formatCOP(receipt.totals.total)}</dd>
+        </dl>
+      ) : null}
+      <ul className={styles.fulfilment}>
+        <li>{RESULT_TEXTS.processing}</li>
+        <li>{RESULT_TEXTS.delivery}</li>
+      </ul>
+    </section>
+  );
+}
+
+/** 'Imprimir comprobante': the print dialog with JavaScript, the PDF to print without it. */
+function PrintLink({ chargeId }: { chargeId: string }) {
+  return (
+    <a
+      href={receiptPdfUrl(chargeId)}
+      className={styles.secondary}
+      onClick={(event) => {
+        event.preventDefault();
+        // Spec §9: the print dialog opens after 500 ms.
+        window.setTimeout(() => window.print(), 500);
+      }}
+    >
+      Imprimir comprobante
+    </a>
+  );
+}
+
+function Status({ label }: { label: string }) {
+  return (
+    <p className={styles.status}>
+      Estado del pago: <strong>{label}</strong>
+    </p>
+  );
+}
+
+/**
+ * /checkout/success/card and /checkout/success/pse: the verified outcome of a payment. Details
+ * and the receipt only for the browser that paid; anyone else sees the status alone.
+ */
+export function ResultPage({ view }: { view: ResultView }) {
+  if (view.state === "missing" || view.state === "error") {
+    const missing = view.state === "missing";
+    return (
+      <main id="contenido" className={`container ${styles.page} ${styles.result}`}>
+        <div className={`${styles.resultCard} ${styles.toneError}`}>
+          <h1>{missing ? RESULT_TEXTS.missingTitle : RESULT_TEXTS.errorTitle}</h1>
+          <p role="alert">{missing ? RESULT_TEXTS.missing : RESULT_TEXTS.error}</p>
+          <p className={styles.actions}>
+            {missing ? null : (
+              <Link to="." reloadDocument className={styles.primary}>
+                Reintentar
+              </Link>
+            )}
+            <Link to="/carrito" className={styles.secondary}>
+              Ver carrito
+            </Link>
+            <Link to="/" className={styles.secondary}>
+              Volver al inicio
+            </Link>
+          </p>
+        </div>
+      </main>
+    );
+  }
+
+  if (view.state === "failed") {
+    return (
+      <main id="contenido" className={`container ${styles.page} ${styles.result}`}>
+        <div className={`${styles.resultCard} ${styles.toneError}`}>
+          <h1>{RESULT_TEXTS.failedTitle}</h1>
+          <Status label={view.statusLabel} />
+          <p>{RESULT_TEXTS.failedLead}</p>
+          {view.orderId ? <p>Pedido {view.orderId}</p> : null}
+          {view.error ? (
+            <dl className={styles.details}>
+              {view.error.code ? (
+                <div>
+                  <dt>Código de error</dt>
+                  <dd>{view.error.code}</dd>
+                </div>
+              ) : null}
+              {view.error.description ? (
+                <div>
+                  <dt>Descripción</dt>
+                  <dd>{view.error.description}</dd>
+                </div>
+              ) : null}
+            </dl>
+          ) : null}
+          <p className={styles.actions}>
+            <Link to="/checkout" className={styles.primary}>
+              Intentar nuevamente
+            </Link>
+            <Link to="/carrito" className={styles.secondary}>
+              Ver carrito
+            </Link>
+            <Link to="/" className={styles.secondary}>
+              Volver al inicio
+            </Link>
+          </p>
+        </div>
+      </main>
+    );
+  }
+
+  if (view.state === "pending") {
+    return (
+      <main id="contenido" className={`container ${styles.page} ${styles.result}`}>
+        <div className={`${styles.resultCard} ${styles.toneWarning}`}>
+          <h1>{RESULT_TEXTS.pendingTitle}</h1>
+          <Status label={view.statusLabel} />
+          <p>{RESULT_TEXTS.pendingLead}</p>
+          <p>{RESULT_TEXTS.pendingResolves}</p>
+          {view.orderId ? <p>Pedido {view.orderId}</p> : null}
+          <AutoRefresh refresh={view.refresh} />
+          <p className={styles.actions}>
+            {view.bankUrl ? (
+              <a href={view.bankUrl} className={styles.primary}>
+                Continuar en el banco
+              </a>
+            ) : null}
+            <Link to="/mi-cuenta/pedidos" className={styles.secondary}>
+              Consultar mis pedidos
+            </Link>
+            <Link to="/" className={styles.secondary}>
+              Volver al inicio
+            </Link>
+          </p>
+        </div>
+      </main>
+    );
+  }
+
+  const completed = view.statusLabel === "Completado";
+  return (
+    <main id="contenido" className={`container ${styles.page} ${styles.result}`}>
+      <div className={`${styles.resultCard} ${styles.toneSuccess}`}>
+        <h1>{completed ? RESULT_TEXTS.successTitle : RESULT_TEXTS.successPendingTitle}</h1>
+        <Status label={view.statusLabel} />
+        {view.receipt ? (
+          <>
+            <p className={styles.noPrint}>
+              {completed ? RESULT_TEXTS.successLead : RESULT_TEXTS.successPendingLead}
+            </p>
+            <Receipt receipt={view.receipt} />
+            <p className={`${styles.actions} ${styles.noPrint}`}>
+              <PrintLink chargeId={view.chargeId} />
+              <a href={receiptPdfUrl(view.chargeId, true)} className={styles.secondary}>
+                Descargar comprobante (PDF)
+              </a>
+              <Link to="/productos" className={styles.primary}>
+                Seguir comprando
+              </Link>
+            </p>
+          </>
+        ) : (
+          <>
+            <p>
+              Por tu seguridad, los detalles del pago solo se muestran en el navegador con el que se
+              hizo la compra.
+            </p>
+            <p className={styles.actions}>
+              <Link to="/" className={styles.primary}>
+                Volver al inicio
+              </Link>
+            </p>
+          </>
+        )}
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,32 @@
+import { data, redirect } from "react-router";
+import { personalPage } from "~/platform/http-cache.server";
+import type { RootData } from "~/root";
+import { pageMeta } from "~/seo/seo";
+import { FailurePage } from "./FailurePage";
+import { loadPaymentFailure } from "./payments.server";
+import type { Route } from "./+types/fallo";
+
+/** Cache policy of this page (docs/decisions/0205). */
+export const headers = personalPage;
+
+export function meta({ matches }: Route.MetaArgs) {
+  const root = matches.find((m) => m?.id === "root")?.loaderData as RootData | undefined;
+  if (!root) return [{ title: "Error en el pago" }];
+  return pageMeta({
+    title: "Error en el pago",
+    description: "No pudimos procesar tu pago.",
+    origin: root.origin,
+    path: "/checkout/failure",
+    noindex: true,
+  });
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const answer = await loadPaymentFailure(request);
+  if (answer.kind === "redirect") throw redirect(answer.location);
+  return data({ view: answer.view }, { headers: answer.headers });
+}
+
+export default function Fallo({ loaderData }: Route.ComponentProps) {
+  return <FailurePage view={loaderData.view} />;
+}

@@ -1,0 +1,32 @@
+/**
+ * The prepared order a payment is for: what the checkout's 'Finalizar compra' leaves behind
+ * (spec §3 checkout state, §7 prepare-checkout). The payments part needs only this shape; the
+ * checkout's own type is checked against it where it is read (order.server.ts).
+ */
+export interface PaymentOrder {
+  /** Fixed per prepared checkout: every charge attempt for it carries this id (spec §5). */
+  orderId: string;
+  /** The merchant API's checkout session (prepare-checkout's session_id). */
+  sessionId: string;
+  method: "openpay" | "pse";
+  customer: {
+    name: string;
+    last_name: string;
+    email: string;
+    phone: string;
+    address: string;
+    city: string;
+    document: string;
+    document_type: string;
+    company_name: string;
+    company_nit: string;
+    contact_position: string;
+  };
+  shipping: {
+    receiverName: string;
+    address: string;
+    city: string;
+    instructions: string;
+    preferredTime: string;
+  };
+}

@@ -1,0 +1,65 @@
+import { data, redirect, redirectDocument } from "react-router";
+import { personalPage } from "~/platform/http-cache.server";
+import type { RootData } from "~/root";
+import { pageMeta } from "~/seo/seo";
+import { readPaymentOrder } from "./order.server";
+import { PaymentPage } from "./PaymentPage";
+import {
+  loadPaymentPage,
+  type PaymentAnswer,
+  paymentForOtherOrder,
+  payByCard,
+  payByPse,
+} from "./payments.server";
+import type { Route } from "./+types/pago";
+
+/** Cache policy of this page (docs/decisions/0205). */
+export const headers = personalPage;
+
+export function meta({ matches }: Route.MetaArgs) {
+  const root = matches.find((m) => m?.id === "root")?.loaderData as RootData | undefined;
+  if (!root) return [];
+  // The title is the page's own (<FormTitle>): 'Error: ' in front after a failed submit.
+  return pageMeta({
+    title: "Pago",
+    description: "Paga tu pedido con tarjeta o PSE.",
+    origin: root.origin,
+    path: "/checkout/pago",
+    noindex: true,
+  }).filter((tag) => !("title" in tag));
+}
+
+function send(answer: Extract<PaymentAnswer, { kind: "redirect" }>) {
+  const init = { status: 303, headers: answer.headers };
+  return answer.document
+    ? redirectDocument(answer.location, init)
+    : redirect(answer.location, init);
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const order = await readPaymentOrder(request);
+  if (!order) throw redirect("/checkout");
+  const answer = await loadPaymentPage(request, order);
+  if (answer.kind === "redirect") throw send(answer);
+  return data(answer.page, { headers: answer.headers });
+}
+
+/** intent=pay-card | pay-pse: pays the prepared order, then 303 to its result (PRG). */
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const order = await readPaymentOrder(request);
+  const intent = form.get("intent");
+  const answer: PaymentAnswer = !order
+    ? await paymentForOtherOrder(request, form, null)
+    : intent === "pay-card"
+      ? await payByCard(request, form, order)
+      : intent === "pay-pse"
+        ? await payByPse(request, form, order)
+        : { kind: "redirect", location: "/checkout/pago", document: false, headers: new Headers() };
+  if (answer.kind === "redirect") return send(answer);
+  return data(answer.body, { status: answer.status, headers: answer.headers });
+}
+
+export default function Pago({ loaderData, actionData }: Route.ComponentProps) {
+  return <PaymentPage page={loaderData} result={actionData} />;
+}

@@ -1,0 +1,855 @@
+/**
+ * The payment flows (issue 10) against the embedded sandbox merchant API, in-process: card and
+ * PSE payment, exactly-once, declines, faults, the card-testing limit, result pages with their
+ * settle-once rule, the receipt PDF and the order lookup. Card data never leaves the request.
+ */
+import path from "node:path";
+import { PDFDocument } from "pdf-lib";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+
+const override = vi.hoisted(() => {
+  process.env.SANDBOX_DATA_DIR = ".data/sandbox-payments-tests";
+  // The slow fault outlasts the store's timeout quickly.
+  process.env.SANDBOX_SLOW_CHARGE_MS = "2500";
+  process.env.API_TIMEOUT_MS = "1500";
+  process.env.SESSION_SECRET = "payments-tests-secret-0123456789";
+  return { client: null as null | ((real: unknown) => unknown) };
+});
+
+vi.mock("~/merchant-api/client.server", async (importOriginal) => {
+  const original = await importOriginal<typeof import("~/merchant-api/client.server")>();
+  return {
+    ...original,
+    apiClient: () =>
+      override.client ? override.client(original.apiClient()) : original.apiClient(),
+  };
+});
+
+const { apiClient, createApiClient, withCurrentPrices } =
+  await import("~/merchant-api/client.server");
+const { commitCart, loadCartPage } = await import("~/cart/cart.server");
+const { logger } = await import("~/platform/logger.server");
+const { CLIENT_ADDRESS_HEADER } = await import("~/platform/rate-limit.server");
+const { getSandbox } = await import("../../sandbox/index.ts");
+const payments = await import("./payments.server");
+const checkout = await import("~/checkout/checkout.server");
+const { PAYMENT_MESSAGES, RESULT_TEXTS } = await import("./result");
+const { FALLBACK_PSE_BANKS } = await import("./pse");
+type PaymentOrder = import("./order").PaymentOrder;
+type ApiClient = import("~/merchant-api/client.server").ApiClient;
+
+const ORIGIN = "http://tienda.test";
+const VISA = "4111111111111111";
+const CVV = "123";
+const YEAR = String(new Date().getFullYear() + 3);
+
+afterEach(() => {
+  override.client = null;
+  vi.restoreAllMocks();
+});
+
+/** A browser's cookies: Set-Cookie answers in, a Cookie header out. */
+class Jar {
+  readonly values = new Map<string, string>();
+  apply(headers: Headers) {
+    for (const line of headers.getSetCookie()) this.set(line);
+    return this;
+  }
+  set(line: string) {
+    const [pair, ...attributes] = line.split(";").map((part) => part.trim());
+    const at = pair.indexOf("=");
+    const name = pair.slice(0, at);
+    const value = pair.slice(at + 1);
+    const expired = attributes.some(
+      (a) =>
+        /^max-age=0$/i.test(a) || (/^expires=/i.test(a) && Date.parse(a.slice(8)) < Date.now()),
+    );
+    if (expired || value === "") this.values.delete(name);
+    else this.values.set(name, value);
+  }
+  header() {
+    return [...this.values].map(([name, value]) => `${name}=${value}`).join("; ");
+  }
+}
+
+let addressSeq = 0;
+function request(jar: Jar, url = `${ORIGIN}/checkout/pago`, address?: string) {
+  return new Request(url, {
+    headers: {
+      Cookie: jar.header(),
+      [CLIENT_ADDRESS_HEADER]: address ?? `10.0.0.${++addressSeq}`,
+    },
+  });
+}
+
+let products: Array<{ id: string; price: number }> = [];
+
+beforeAll(async () => {
+  const page = await apiClient().listProducts({ limit: 80, offset: 0 });
+  const priced = await withCurrentPrices(page.products);
+  products = priced
+    .filter((p) => typeof p.price === "number" && p.price > 0 && p.stock >= 5)
+    .map((p) => ({ id: p.id, price: p.price as number }));
+  expect(products.length).toBeGreaterThanOrEqual(2);
+}, 240_000);
+
+/** A browser with one product in its cart. */
+async function shopper(quantity = 1, product = 0): Promise<Jar> {
+  const jar = new Jar();
+  jar.set(await commitCart([{ productId: products[product].id, quantity }]));
+  return jar;
+}
+
+/**
+ * What 'Finalizar compra' leaves: the shopper goes through the checkout's own forms (billing,
+ * shipping as billing, the method), which prepare the checkout at the sandbox; the checkout
+ * cookie lands in the jar and its prepared order is returned.
+ */
+async function prepare(
+  jar: Jar,
+  method: PaymentOrder["method"],
+  email = "ana@example.com",
+): Promise<PaymentOrder> {
+  // The checkout remembers the cart it showed: a 'Finalizar compra' for another cart is refused.
+  jar.apply((await checkout.loadCheckout(request(jar, `${ORIGIN}/checkout`))).headers);
+  const steps: Array<Record<string, string>> = [
+    {
+      intent: "billing",
+      client_type: "person",
+      name: "Ana",
+      last_name: "Gómez",
+      document: "1020304050",
+      email,
+      phone: "3001234567",
+      department: "11",
+      city: "Bogotá",
+      address: "Calle 10 # 20-30",
+    },
+    { intent: "shipping", same_as_invoice: "on" },
+    { intent: "finalize", payment_method: method },
+  ];
+  for (const fields of steps) {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.set(name, value);
+    const outcome = await checkout.performCheckoutAction(request(jar, `${ORIGIN}/checkout`), form);
+    if (!(outcome instanceof Response)) throw new Error(`checkout refused ${fields.intent}`);
+    jar.apply(outcome.headers);
+  }
+  const order = await checkout.readPreparedOrder(request(jar));
+  if (!order) throw new Error("the checkout prepared no order");
+  return order;
+}
+
+function cardForm(order: PaymentOrder, over: Record<string, string> = {}) {
+  const form = new FormData();
+  const fields = {
+    intent: "pay-card",
+    order_id: order.orderId,
+    holder_name: "Ana Gómez",
+    card_number: "4111 1111 1111 1111",
+    expiration_month: "12",
+    expiration_year: YEAR,
+    cvv2: CVV,
+    ...over,
+  };
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  return form;
+}
+
+function pseForm(order: PaymentOrder, over: Record<string, string> = {}) {
+  const form = new FormData();
+  const fields = {
+    intent: "pay-pse",
+    order_id: order.orderId,
+    document_type: "CC",
+    document: "1020304050",
+    full_name: "ana gómez",
+    bank: "1007",
+    person_type: "natural",
+    ...over,
+  };
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  return form;
+}
+
+const sandbox = () =>
+  getSandbox({ dataDir: path.resolve(".data/sandbox-payments-tests"), publicBase: "/sandbox" });
+
+async function outbox(orderId: string): Promise<Array<{ kind: string; to: string[] }>> {
+  const response = await sandbox().fetch(
+    new Request(`http://sandbox.internal/payments/emails?order_id=${orderId}`),
+  );
+  return (await response.json()) as Array<{ kind: string; to: string[] }>;
+}
+
+async function decideAtBank(bankPath: string, decision: "aprobar" | "rechazar" | "pendiente") {
+  const response = await sandbox().fetch(
+    new Request(`http://sandbox.internal${bankPath}`, {
+      method: "POST",
+      body: new URLSearchParams({ decision }),
+    }),
+  );
+  expect(response.status).toBe(303);
+  return response.headers.get("Location") ?? "";
+}
+
+function expectRedirect(answer: Awaited<ReturnType<typeof payments.payByCard>>) {
+  if (answer.kind !== "redirect") {
+    throw new Error(`expected a redirect, got ${answer.status}: ${JSON.stringify(answer.body)}`);
+  }
+  return answer;
+}
+
+function expectReply(answer: Awaited<ReturnType<typeof payments.payByCard>>) {
+  if (answer.kind !== "reply") throw new Error(`expected a reply, got ${answer.location}`);
+  return answer;
+}
+
+/** Every log call's arguments, as text. */
+function captureLogs() {
+  const lines: string[] = [];
+  for (const level of ["trace", "debug", "info", "warn", "error", "fatal"] as const) {
+    vi.spyOn(logger, level).mockImplementation((...args: unknown[]) => {
+      lines.push(JSON.stringify(args, (_k, v: unknown) => (v instanceof Error ? v.message : v)));
+    });
+  }
+  return lines;
+}
+
+/** A result page that must render (not reload itself). */
+async function resultPage(req: Request, kind: "card" | "pse") {
+  const answer = await payments.loadPaymentResult(req, kind);
+  if (answer.kind !== "page")
+    throw new Error(`expected the page, got a reload to ${answer.location}`);
+  return answer;
+}
+
+const chargeIdOf = (location: string) => new URL(location, ORIGIN).searchParams.get("id") ?? "";
+
+describe("card payment", () => {
+  it("charges once with the server's amount, links the session, and settles the result page once", async () => {
+    const logs = captureLogs();
+    const jar = await shopper(2);
+    const order = await prepare(jar, "openpay");
+    const { page } = await loadCartPage(request(jar));
+
+    const answer = expectRedirect(
+      await payments.payByCard(
+        request(jar),
+        cardForm(order, { expected_total: String(page.totals.total) }),
+        order,
+      ),
+    );
+    expect(answer.location).toMatch(
+      new RegExp(`^/checkout/success/card\\?id=tr[a-z0-9]+&order_id=${order.orderId}$`),
+    );
+    jar.apply(answer.headers);
+    const chargeId = chargeIdOf(answer.location);
+
+    const charges = await apiClient().listCharges(order.orderId);
+    expect(charges).toHaveLength(1);
+    expect(charges[0]).toMatchObject({
+      id: chargeId,
+      status: "completed",
+      amount: page.totals.total,
+    });
+    expect(await apiClient().getCheckoutData(order.sessionId)).toMatchObject({
+      charge_id: chargeId,
+      order_id: order.orderId,
+    });
+
+    // The checkout of this order is still there until the payment settles.
+    expect(jar.values.has("checkout")).toBe(true);
+
+    // The payer's first view settles: cart and checkout emptied, then the same page again (so
+    // the header's cart is read from a request without it).
+    const url = `${ORIGIN}${answer.location}`;
+    const settling = await payments.loadPaymentResult(request(jar, url), "card");
+    expect(settling).toMatchObject({ kind: "reload", location: answer.location });
+    const cleared = settling.headers.getSetCookie();
+    expect(cleared.some((c) => c.startsWith("carrito=;"))).toBe(true);
+    expect(cleared.some((c) => c.startsWith("checkout=;"))).toBe(true);
+    jar.apply(settling.headers);
+    expect(jar.values.has("carrito")).toBe(false);
+    expect(jar.values.has("checkout")).toBe(false);
+    expect(await outbox(order.orderId)).toHaveLength(2);
+
+    const first = await resultPage(request(jar, url), "card");
+    expect(first.status).toBe(200);
+    expect(first.view).toMatchObject({
+      state: "success",
+      statusLabel: "Completado",
+      orderId: order.orderId,
+      receipt: {
+        orderId: order.orderId,
+        chargeId,
+        amount: page.totals.total,
+        method: "Visa terminada en 1111",
+        authorization: expect.stringMatching(/^\d{6}$/),
+        customerName: "Ana Gómez",
+        lines: [expect.objectContaining({ quantity: 2, unitPrice: products[0].price })],
+      },
+    });
+    expect(first.headers.getSetCookie()).toEqual([]);
+
+    // A reload after the shopper filled a new cart: shown again, nothing emptied, nothing re-sent.
+    jar.set(await commitCart([{ productId: products[1].id, quantity: 1 }]));
+    const again = await resultPage(request(jar, `${ORIGIN}${answer.location}`), "card");
+    expect(again.view).toMatchObject({ state: "success", orderId: order.orderId });
+    expect(again.headers.getSetCookie()).toEqual([]);
+    expect(await outbox(order.orderId)).toHaveLength(2);
+
+    // Anyone else with the URL: the status alone.
+    const stranger = await resultPage(request(new Jar(), `${ORIGIN}${answer.location}`), "card");
+    expect(stranger.view).toMatchObject({ state: "success", receipt: null, orderId: null });
+    expect(JSON.stringify(stranger.view)).not.toContain(order.orderId);
+    expect(stranger.headers.getSetCookie()).toEqual([]);
+
+    // The card number and CVV are nowhere: not in logs, cookies, or what the pages render.
+    const everything = [
+      ...logs,
+      jar.header(),
+      ...answer.headers.getSetCookie(),
+      JSON.stringify(first.view),
+      decodeURIComponent(jar.header()),
+    ].join("\n");
+    expect(everything).not.toContain(VISA);
+    expect(everything).not.toContain("4111 1111");
+    expect(everything).not.toMatch(/cvv2?\W+123/i);
+    expect(logs.some((line) => line.includes("card charge"))).toBe(true);
+  });
+
+  it("comes back with the holder and expiry kept, the number and CVV empty, on a form error", async () => {
+    const jar = await shopper();
+    const order = await prepare(jar, "openpay");
+    const answer = expectReply(
+      await payments.payByCard(
+        request(jar),
+        cardForm(order, { card_number: "4111 1111 1111 1112", cvv2: "12" }),
+        order,
+      ),
+    );
+    expect(answer.status).toBe(422);
+    expect(answer.body.form).toBe("card");
+    expect(answer.body.reply.error).toMatchObject({
+      card_number: ["Número de tarjeta inválido"],
+      cvv2: ["El CVV debe tener exactamente 3 dígitos"],
+    });
+    expect(answer.body.reply.initialValue).toMatchObject({
+      holder_name: "Ana Gómez",
+      expiration_month: "12",
+      expiration_year: YEAR,
+    });
+    expect(answer.body.reply.initialValue).not.toHaveProperty("card_number");
+    expect(answer.body.reply.initialValue).not.toHaveProperty("cvv2");
+    expect(JSON.stringify(answer.body)).not.toContain("4111");
+    expect(await apiClient().listCharges(order.orderId)).toEqual([]);
+  });
+
+  it.each([
+    ["4000000000000002", "3001", "Tarjeta declinada"],
+    ["4000000000000069", "3002", "Tarjeta expirada"],
+    ["4444444444444448", "3003", "Fondos insuficientes"],
+    ["4000000000000119", "3004", "Tarjeta reportada como robada"],
+    ["4000000000000127", "3005", "Rechazada por riesgo de fraude"],
+  ])(
+    "sends a decline of %s to /checkout/failure with %s '%s'",
+    async (number, code, description) => {
+      const jar = await shopper();
+      const order = await prepare(jar, "openpay");
+      const answer = expectRedirect(
+        await payments.payByCard(request(jar), cardForm(order, { card_number: number }), order),
+      );
+      expect(answer.location).toMatch(/^\/checkout\/failure\?id=tr[a-z0-9]+&order_id=/);
+      jar.apply(answer.headers);
+      const failure = await payments.loadPaymentFailure(
+        request(jar, `${ORIGIN}${answer.location}`),
+      );
+      expect(failure).toMatchObject({ kind: "page", view: { code, description } });
+      // The cart and the checkout are kept for another try, under a new order id: the gateway
+      // refuses a second charge of one order.
+      expect(jar.values.has("carrito")).toBe(true);
+      expect(await checkout.readPreparedOrder(request(jar))).toMatchObject({
+        orderId: order.orderId,
+      });
+      if (failure.kind === "page") jar.apply(failure.headers);
+      expect(jar.values.has("checkout")).toBe(true);
+      expect(await checkout.readPreparedOrder(request(jar))).toBeNull();
+      // A result page for it says 'Pago fallido' with the same code.
+      const result = await resultPage(
+        request(jar, `${ORIGIN}/checkout/success/card?id=${chargeIdOf(answer.location)}`),
+        "card",
+      );
+      expect(result.view).toMatchObject({ state: "failed", error: { code, description } });
+    },
+  );
+
+  it("shows the tokenization message when the gateway refuses the card data, charging nothing", async () => {
+    const jar = await shopper();
+    const order = await prepare(jar, "openpay");
+    // The gateway takes at most 80 characters of holder name; the form allows 100.
+    const answer = expectReply(
+      await payments.payByCard(
+        request(jar),
+        cardForm(order, { holder_name: "A".repeat(90) }),
+        order,
+      ),
+    );
+    expect(answer.status).toBe(422);
+    expect(answer.body.reply.error).toEqual({ "": [PAYMENT_MESSAGES.card] });
+    expect(answer.body.reply.initialValue).not.toHaveProperty("card_number");
+    expect(await apiClient().listCharges(order.orderId)).toEqual([]);
+  });
+
+  it("never charges twice: a double submit, a replayed POST and a POST after settling show the one charge", async () => {
+    const jar = await shopper();
+    const order = await prepare(jar, "openpay");
+    const [a, b] = await Promise.all([
+      payments.payByCard(request(jar), cardForm(order), order),
+      payments.payByCard(request(jar), cardForm(order, { card_number: "5555555555554444" }), order),
+    ]);
+    const first = expectRedirect(a);
+    const second = expectRedirect(b);
+    expect(chargeIdOf(first.location)).toBe(chargeIdOf(second.location));
+    jar.apply(second.headers);
+
+    const replay = expectRedirect(await payments.payByCard(request(jar), cardForm(order), order));
+    expect(replay.location).toBe(first.location);
+    expect(await apiClient().listCharges(order.orderId)).toHaveLength(1);
+
+    // Settled: the checkout is gone, the old form posted again still shows its result.
+    const other = expectRedirect(
+      await payments.paymentForOtherOrder(request(jar), cardForm(order), null),
+    );
+    expect(other.location).toBe(first.location);
+    // An order this browser never paid is not looked up for it.
+    const stranger = expectRedirect(
+      await payments.paymentForOtherOrder(request(new Jar()), cardForm(order), null),
+    );
+    expect(stranger.location).toBe("/checkout");
+    expect(await apiClient().listCharges(order.orderId)).toHaveLength(1);
+  });
+
+  it("keeps the cart and checkout when the payments API cannot be reached, and pays on the retry", async () => {
+    const jar = await shopper();
+    const order = await prepare(jar, "openpay");
+    const down = createApiClient({ baseUrl: "http://127.0.0.1:9", timeoutMs: 2_000 });
+    // The card is tokenized, then the gateway is gone before the charge.
+    override.client = (real) => ({
+      ...(real as ApiClient),
+      chargeCard: (body: Record<string, unknown>) => down.chargeCard(body),
+      listCharges: (orderId: string) => down.listCharges(orderId),
+    });
+    const answer = expectReply(await payments.payByCard(request(jar), cardForm(order), order));
+    expect(answer.status).toBe(503);
+    expect(answer.body.reply.error).toEqual({ "": [PAYMENT_MESSAGES.connect] });
+    expect(answer.body.reply.initialValue).not.toHaveProperty("card_number");
+    expect(answer.headers.getSetCookie()).toEqual([]);
+
+    // Everything down: the page says so before any card data is sent.
+    override.client = () => down;
+    const page = await payments.loadPaymentPage(request(jar), order);
+    expect(page).toMatchObject({ kind: "page", page: { state: "unavailable" } });
+
+    override.client = null;
+    const retry = expectRedirect(await payments.payByCard(request(jar), cardForm(order), order));
+    expect(retry.location).toMatch(/^\/checkout\/success\/card\?id=/);
+    expect(await apiClient().listCharges(order.orderId)).toHaveLength(1);
+  });
+
+  it("finds the charge whose answer never came (timeout) instead of charging again", async () => {
+    const jar = await shopper();
+    const order = await prepare(jar, "openpay", "lento@example.com");
+    const answer = expectRedirect(await payments.payByCard(request(jar), cardForm(order), order));
+    expect(answer.location).toMatch(/^\/checkout\/success\/card\?id=tr/);
+    const charges = await apiClient().listCharges(order.orderId);
+    expect(charges).toHaveLength(1);
+    expect(chargeIdOf(answer.location)).toBe(charges[0].id);
+  });
+
+  it("answers a gateway error with 'Error al procesar el pago.' when no charge was made", async () => {
+    const jar = await shopper();
+    // The gateway answers 500 to charges for this customer (prepare-checkout too, so the order
+    // is prepared for someone else and paid with it as the customer).
+    const base = await prepare(jar, "openpay");
+    const failing = { ...base, customer: { ...base.customer, email: "falla500@example.com" } };
+    const answer = expectReply(await payments.payByCard(request(jar), cardForm(failing), failing));
+    expect(answer.body.reply.error).toEqual({ "": [PAYMENT_MESSAGES.charge] });
+    expect(await apiClient().listCharges(failing.orderId)).toEqual([]);
+  });
+
+  it("limits card attempts to 5 per checkout and per address in 15 minutes (429)", async () => {
+    const jar = await shopper();
+    const order = await prepare(jar, "openpay");
+    const address = "192.0.2.77";
+    const refused = cardForm(order, { holder_name: "B".repeat(90) });
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      const answer = expectReply(
+        await payments.payByCard(request(jar, undefined, address), refused, order),
+      );
+      expect(answer.body.reply.error).toEqual({ "": [PAYMENT_MESSAGES.card] });
+    }
+    const sixth = expectReply(
+      await payments.payByCard(request(jar, undefined, address), cardForm(order), order),
+    );
+    expect(sixth.status).toBe(429);
+    expect(sixth.body.reply.error).toEqual({
+      "": ["Demasiados intentos de pago. Intenta de nuevo en unos minutos."],
+    });
+    // The same checkout from another address, and another checkout from the same address.
+    const moved = expectReply(
+      await payments.payByCard(request(jar, undefined, "192.0.2.78"), cardForm(order), order),
+    );
+    expect(moved.status).toBe(429);
+    const otherJar = await shopper();
+    const otherOrder = await prepare(otherJar, "openpay");
+    const sameAddress = expectReply(
+      await payments.payByCard(
+        request(otherJar, undefined, address),
+        cardForm(otherOrder),
+        otherOrder,
+      ),
+    );
+    expect(sameAddress.status).toBe(429);
+    expect(await apiClient().listCharges(order.orderId)).toEqual([]);
+    // Someone else, elsewhere, pays normally.
+    const third = await shopper();
+    const thirdOrder = await prepare(third, "openpay");
+    expectRedirect(await payments.payByCard(request(third), cardForm(thirdOrder), thirdOrder));
+  });
+
+  it("refuses to charge when the cart changed after 'Finalizar compra'", async () => {
+    const jar = await shopper();
+    const order = await prepare(jar, "openpay");
+    jar.set(
+      await commitCart([
+        { productId: products[0].id, quantity: 1 },
+        { productId: products[1].id, quantity: 1 },
+      ]),
+    );
+    const page = await payments.loadPaymentPage(request(jar), order);
+    expect(page).toMatchObject({ kind: "page", page: { state: "changed" } });
+    const answer = expectReply(await payments.payByCard(request(jar), cardForm(order), order));
+    expect(answer.status).toBe(409);
+    expect(answer.body.reply.error).toEqual({ "": [PAYMENT_MESSAGES.cartChanged] });
+    // And when the amount the shopper saw is not the amount now.
+    const fresh = await shopper();
+    const freshOrder = await prepare(fresh, "openpay");
+    const stale = expectReply(
+      await payments.payByCard(
+        request(fresh),
+        cardForm(freshOrder, { expected_total: "1" }),
+        freshOrder,
+      ),
+    );
+    expect(stale.body.reply.error).toEqual({ "": [PAYMENT_MESSAGES.amountChanged] });
+    expect(await apiClient().listCharges(freshOrder.orderId)).toEqual([]);
+  });
+});
+
+describe("the payment page", () => {
+  it("shows the card form data: lines, totals, years, the billing name as holder", async () => {
+    const jar = await shopper(3);
+    const order = await prepare(jar, "openpay");
+    const answer = await payments.loadPaymentPage(request(jar), order);
+    if (answer.kind !== "page") throw new Error("expected the page");
+    expect(answer.page).toMatchObject({
+      orderId: order.orderId,
+      method: "openpay",
+      state: "ready",
+      lines: [{ productId: products[0].id, quantity: 3, lineTotal: products[0].price * 3 }],
+      card: { holderName: "Ana Gómez" },
+      pse: null,
+    });
+    expect(answer.page.card?.years).toHaveLength(10);
+    expect(answer.page.totals.subtotal).toBe(products[0].price * 3);
+  });
+
+  it("offers the gateway's banks, or the 10 fallback banks when the list fails or is empty", async () => {
+    const jar = await shopper();
+    const order = await prepare(jar, "pse");
+    const answer = await payments.loadPaymentPage(request(jar), order);
+    if (answer.kind !== "page") throw new Error("expected the page");
+    expect(answer.page.pse?.banks.length).toBe(21);
+    expect(answer.page.pse?.defaults).toEqual({
+      document_type: "CC",
+      document: "1020304050",
+      full_name: "ANA GÓMEZ",
+      person_type: "natural",
+    });
+    override.client = (real) => ({ ...(real as ApiClient), getPseBanks: async () => [] });
+    const empty = await payments.loadPaymentPage(request(jar), order);
+    expect(empty.kind === "page" && empty.page.pse?.banks).toEqual(FALLBACK_PSE_BANKS);
+    override.client = (real) => ({
+      ...(real as ApiClient),
+      getPseBanks: () => Promise.reject(new Error("down")),
+    });
+    const failed = await payments.loadPaymentPage(request(jar), order);
+    expect(failed.kind === "page" && failed.page.pse?.banks).toEqual(FALLBACK_PSE_BANKS);
+  });
+
+  it("sends an empty cart to /carrito and a paid order to its result", async () => {
+    const empty = new Jar();
+    const order = await prepare(await shopper(), "openpay");
+    expect(await payments.loadPaymentPage(request(empty), order)).toMatchObject({
+      kind: "redirect",
+      location: "/carrito",
+    });
+    const jar = await shopper();
+    const paidOrder = await prepare(jar, "openpay");
+    const paid = expectRedirect(
+      await payments.payByCard(request(jar), cardForm(paidOrder), paidOrder),
+    );
+    expect(await payments.loadPaymentPage(request(jar), paidOrder)).toMatchObject({
+      kind: "redirect",
+      location: paid.location,
+    });
+  });
+});
+
+describe("PSE payment", () => {
+  it("creates the charge with the store's return address and sends the shopper to the bank", async () => {
+    const jar = await shopper();
+    const order = await prepare(jar, "pse");
+    const answer = expectRedirect(await payments.payByPse(request(jar), pseForm(order), order));
+    expect(answer.document).toBe(true);
+    expect(answer.location).toMatch(/^\/sandbox\/banco-pse\/tr[a-z0-9]+$/);
+    jar.apply(answer.headers);
+
+    // A second submit while at the bank: the same bank page, no second charge.
+    const again = expectRedirect(await payments.payByPse(request(jar), pseForm(order), order));
+    expect(again.location).toBe(answer.location);
+    expect(await apiClient().listCharges(order.orderId)).toHaveLength(1);
+
+    const back = await decideAtBank(answer.location, "pendiente");
+    expect(back).toMatch(new RegExp(`^${ORIGIN}/checkout/success/pse\\?id=tr`));
+    const pending = await resultPage(request(jar, back), "pse");
+    expect(pending.view).toMatchObject({
+      state: "pending",
+      statusLabel: "Pendiente",
+      bankUrl: answer.location,
+      refresh: { url: expect.stringContaining("intento=1"), seconds: 10 },
+    });
+    expect(jar.values.has("carrito")).toBe(true);
+
+    const approved = await decideAtBank(answer.location, "aprobar");
+    const settling = await payments.loadPaymentResult(request(jar, approved), "pse");
+    expect(settling.kind).toBe("reload");
+    jar.apply(settling.headers);
+    expect(jar.values.has("carrito")).toBe(false);
+    const done = await resultPage(request(jar, approved), "pse");
+    expect(done.view).toMatchObject({
+      state: "success",
+      receipt: { method: "PSE · Bancolombia", orderId: order.orderId },
+      refresh: null,
+    });
+    expect(await outbox(order.orderId)).toHaveLength(2);
+  });
+
+  it("shows a rejected PSE payment as 'Pago fallido'", async () => {
+    const jar = await shopper();
+    const order = await prepare(jar, "pse");
+    const answer = expectRedirect(await payments.payByPse(request(jar), pseForm(order), order));
+    jar.apply(answer.headers);
+    const back = await decideAtBank(answer.location, "rechazar");
+    const result = await resultPage(request(jar, back), "pse");
+    expect(result.view).toMatchObject({ state: "failed", statusLabel: "Fallido", receipt: null });
+    jar.apply(result.headers);
+    expect(jar.values.has("carrito")).toBe(true);
+  });
+
+  it("checks the PSE form: document of 6-12 digits, name and last name, a bank", async () => {
+    const jar = await shopper();
+    const order = await prepare(jar, "pse");
+    const answer = expectReply(
+      await payments.payByPse(
+        request(jar),
+        pseForm(order, { document: "12a", full_name: "ana", bank: "" }),
+        order,
+      ),
+    );
+    expect(answer.body.reply.error).toMatchObject({
+      document: ["El número de documento debe tener entre 6 y 12 dígitos."],
+      full_name: ["Por favor, ingrese su nombre y apellido completos."],
+      bank: ["Selecciona tu banco"],
+    });
+    expect(answer.body.reply.initialValue).toMatchObject({ document: "12a", full_name: "ana" });
+    expect(await apiClient().listCharges(order.orderId)).toEqual([]);
+  });
+
+  it("says 'No se recibió URL de redirección para PSE.' when the gateway gives no bank URL", async () => {
+    const jar = await shopper();
+    const order = await prepare(jar, "pse");
+    override.client = (real) => ({
+      ...(real as ApiClient),
+      createPseCharge: async (body: Record<string, unknown>) => {
+        const charge = await (real as ApiClient).createPseCharge(body);
+        return { ...charge, redirect_url: null, payment_method: null };
+      },
+    });
+    const answer = expectReply(await payments.payByPse(request(jar), pseForm(order), order));
+    expect(answer.body.reply.error).toEqual({ "": ["No se recibió URL de redirección para PSE."] });
+  });
+});
+
+describe("result pages", () => {
+  it("answers a missing or unknown id with the missing message, a failing status call with the error", async () => {
+    const jar = new Jar();
+    const missing = await resultPage(request(jar, `${ORIGIN}/checkout/success/card`), "card");
+    expect(missing).toMatchObject({ status: 404, view: { state: "missing" } });
+    const unknown = await resultPage(
+      request(jar, `${ORIGIN}/checkout/success/card?id=trnoexiste000000000`),
+      "card",
+    );
+    expect(unknown).toMatchObject({ status: 404, view: { state: "missing" } });
+    const failing = await resultPage(
+      request(jar, `${ORIGIN}/checkout/success/pse?id=trfalla500`),
+      "pse",
+    );
+    expect(failing).toMatchObject({ status: 502, view: { state: "error" } });
+    expect(RESULT_TEXTS.error).toBe(
+      "Error al verificar el estado del pago. Por favor, contacta con soporte si el problema persiste.",
+    );
+  });
+
+  it("reloads a pending page at its own URL, also when asked by a client-side navigation, and stops after the last time", async () => {
+    const jar = await shopper();
+    const order = await prepare(jar, "pse");
+    const answer = expectRedirect(await payments.payByPse(request(jar), pseForm(order), order));
+    jar.apply(answer.headers);
+    const id = (await apiClient().listCharges(order.orderId))[0].id;
+    // A client-side navigation asks for /path.data with a _routes parameter.
+    const data = await resultPage(
+      request(jar, `${ORIGIN}/checkout/success/pse.data?id=${id}&intento=3&_routes=routes%2Fx`),
+      "pse",
+    );
+    expect(data.view).toMatchObject({
+      state: "pending",
+      refresh: {
+        url: `/checkout/success/pse?id=${id}&intento=4`,
+        stopUrl: `/checkout/success/pse?id=${id}&actualizar=no`,
+      },
+    });
+    const stopped = await resultPage(
+      request(jar, `${ORIGIN}/checkout/success/pse?id=${id}&actualizar=no`),
+      "pse",
+    );
+    expect(stopped.view).toMatchObject({ state: "pending", refresh: null });
+    const last = await resultPage(
+      request(jar, `${ORIGIN}/checkout/success/pse?id=${id}&intento=30`),
+      "pse",
+    );
+    expect(last.view).toMatchObject({ state: "pending", refresh: null });
+    // Settling from a client-side navigation reloads the page's URL, not the data URL.
+    await decideAtBank(answer.location, "aprobar");
+    const settling = await payments.loadPaymentResult(
+      request(jar, `${ORIGIN}/checkout/success/pse.data?id=${id}&intento=4&_routes=routes%2Fx`),
+      "pse",
+    );
+    expect(settling).toMatchObject({
+      kind: "reload",
+      location: `/checkout/success/pse?id=${id}&intento=4`,
+    });
+  });
+
+  it("sends a failure URL of a charge that did not fail to its result page", async () => {
+    const jar = await shopper();
+    const order = await prepare(jar, "openpay");
+    const paid = expectRedirect(await payments.payByCard(request(jar), cardForm(order), order));
+    const failure = await payments.loadPaymentFailure(
+      request(new Jar(), `${ORIGIN}/checkout/failure?id=${chargeIdOf(paid.location)}`),
+    );
+    expect(failure).toEqual({ kind: "redirect", location: paid.location });
+    expect(
+      await payments.loadPaymentFailure(
+        request(new Jar(), `${ORIGIN}/checkout/failure?code=9&description=Llame`),
+      ),
+    ).toMatchObject({ kind: "page", view: { code: null, description: null } });
+  });
+});
+
+describe("receipt PDF", () => {
+  it("is a real PDF for the browser that paid, and nothing for anyone else", async () => {
+    const jar = await shopper();
+    const order = await prepare(jar, "openpay");
+    const paid = expectRedirect(await payments.payByCard(request(jar), cardForm(order), order));
+    jar.apply(paid.headers);
+    const chargeId = chargeIdOf(paid.location);
+    const pdf = await payments.loadReceiptPdf(request(jar), chargeId);
+    expect(pdf).not.toBeNull();
+    expect(Buffer.from(pdf!.bytes.subarray(0, 5)).toString()).toBe("%PDF-");
+    const doc = await PDFDocument.load(pdf!.bytes);
+    expect(doc.getTitle()).toBe(`Comprobante de pago ${order.orderId}`);
+    expect(doc.getPageCount()).toBe(1);
+    expect(Buffer.from(pdf!.bytes).toString("latin1")).not.toContain(VISA);
+    expect(await payments.loadReceiptPdf(request(new Jar()), chargeId)).toBeNull();
+
+    const declinedJar = await shopper();
+    const declinedOrder = await prepare(declinedJar, "openpay");
+    const declined = expectRedirect(
+      await payments.payByCard(
+        request(declinedJar),
+        cardForm(declinedOrder, { card_number: "4000000000000002" }),
+        declinedOrder,
+      ),
+    );
+    declinedJar.apply(declined.headers);
+    expect(
+      await payments.loadReceiptPdf(request(declinedJar), chargeIdOf(declined.location)),
+    ).toBeNull();
+  });
+});
+
+describe("order lookup", () => {
+  function lookupForm(orderId: string, email: string) {
+    const form = new FormData();
+    form.set("order_id", orderId);
+    form.set("email", email);
+    return form;
+  }
+
+  it("answers an order's status only when its id and e-mail both match", async () => {
+    const jar = await shopper();
+    const order = await prepare(jar, "openpay", "Luis.Perez@example.com");
+    await payments.payByCard(request(jar), cardForm(order), order);
+    const found = await payments.lookupOrder(
+      request(new Jar()),
+      lookupForm(order.orderId, " luis.perez@EXAMPLE.com "),
+    );
+    expect(found).toMatchObject({
+      status: 200,
+      body: {
+        order: {
+          orderId: order.orderId,
+          statusLabel: "Completado",
+          method: "Visa terminada en 1111",
+        },
+      },
+    });
+    const wrong = await payments.lookupOrder(
+      request(new Jar()),
+      lookupForm(order.orderId, "otra@example.com"),
+    );
+    expect(wrong).toMatchObject({
+      status: 404,
+      body: { order: null, reply: { error: { "": [expect.stringContaining("No encontramos")] } } },
+    });
+    const unknown = await payments.lookupOrder(
+      request(new Jar()),
+      lookupForm("CARD-0000000000000XXXX", "luis.perez@example.com"),
+    );
+    expect(unknown.body.reply.error).toEqual(wrong.body.reply.error);
+    const invalid = await payments.lookupOrder(request(new Jar()), lookupForm("", "no-es-correo"));
+    expect(invalid).toMatchObject({
+      status: 422,
+      body: {
+        reply: {
+          error: {
+            order_id: ["Ingresa el número de pedido"],
+            email: ["El correo electrónico no es válido"],
+          },
+        },
+      },
+    });
+  });
+});

@@ -1,0 +1,33 @@
+import { data } from "react-router";
+import { personalPage } from "~/platform/http-cache.server";
+import type { RootData } from "~/root";
+import { pageMeta } from "~/seo/seo";
+import { OrderLookupPage } from "./OrderLookupPage";
+import { lookupOrder } from "./payments.server";
+import type { Route } from "./+types/pedidos";
+
+/** Cache policy of this page (docs/decisions/0205). */
+export const headers = personalPage;
+
+export function meta({ matches }: Route.MetaArgs) {
+  const root = matches.find((m) => m?.id === "root")?.loaderData as RootData | undefined;
+  if (!root) return [];
+  // The title is the page's own (<FormTitle>): 'Error: ' in front after a failed submit.
+  return pageMeta({
+    title: "Mis pedidos",
+    description: "Consulta el estado del pago de tu pedido.",
+    origin: root.origin,
+    path: "/mi-cuenta/pedidos",
+    noindex: true,
+  }).filter((tag) => !("title" in tag));
+}
+
+/** The lookup answers in place: the e-mail never goes into a URL. */
+export async function action({ request }: Route.ActionArgs) {
+  const { status, body } = await lookupOrder(request, await request.formData());
+  return data(body, { status });
+}
+
+export default function Pedidos({ actionData }: Route.ComponentProps) {
+  return <OrderLookupPage result={actionData} />;
+}

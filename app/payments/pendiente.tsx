@@ -1,0 +1,32 @@
+import { data, redirect } from "react-router";
+import { personalPage } from "~/platform/http-cache.server";
+import type { RootData } from "~/root";
+import { pageMeta } from "~/seo/seo";
+import { PendingPage } from "./PendingPage";
+import { loadPendingPage } from "./payments.server";
+import type { Route } from "./+types/pendiente";
+
+/** Cache policy of this page (docs/decisions/0205). */
+export const headers = personalPage;
+
+export function meta({ matches }: Route.MetaArgs) {
+  const root = matches.find((m) => m?.id === "root")?.loaderData as RootData | undefined;
+  if (!root) return [{ title: "Pago en proceso" }];
+  return pageMeta({
+    title: "Pago en proceso",
+    description: "Tu pago está en proceso.",
+    origin: root.origin,
+    path: "/checkout/pending",
+    noindex: true,
+  });
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const answer = await loadPendingPage(request);
+  if (answer.kind === "redirect") throw redirect(answer.location, { headers: answer.headers });
+  return data({ view: answer.view });
+}
+
+export default function Pendiente({ loaderData }: Route.ComponentProps) {
+  return <PendingPage view={loaderData.view} />;
+}

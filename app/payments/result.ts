@@ -1,0 +1,168 @@
+/**
+ * What the payment result pages, the receipt and the order lookup say (spec §2 payment result
+ * pages, §4 success-page states, §8, §9): the texts, the shapes the pages render, and the pure
+ * rules that turn a charge into them. Shared by the server (loaders, the PDF) and the views.
+ */
+import { CARD_BRAND_LABELS, type CardBrand } from "./card";
+import type { PaymentResult } from "./status";
+
+type PaymentStatusLabel = PaymentResult["label"];
+
+export const PAYMENT_MESSAGES = {
+  connect: "Error al conectar con la plataforma de pagos. Por favor, inténtelo de nuevo más tarde.",
+  card: "Error al procesar la tarjeta. Por favor, verifique los datos.",
+  charge: "Error al procesar el pago.",
+  pseRedirect: "No se recibió URL de redirección para PSE.",
+  tooManyAttempts: "Demasiados intentos de pago. Intenta de nuevo en unos minutos.",
+  totals: "No pudimos calcular el total de tu pedido. Intenta de nuevo en unos minutos.",
+  amountChanged:
+    "El total de tu pedido cambió mientras pagabas. Revisa el resumen y confirma el pago de nuevo.",
+  cartChanged:
+    "Tu carrito cambió después de preparar el pedido. Vuelve al checkout y finaliza la compra de nuevo para confirmar el nuevo total.",
+} as const;
+
+export const RESULT_TEXTS = {
+  successTitle: "¡Pago exitoso!",
+  successPendingTitle: "Pago registrado",
+  successLead: "Gracias por tu compra. Te enviamos la confirmación a tu correo electrónico.",
+  successPendingLead:
+    "Tu pago quedó registrado y está pendiente de confirmación. Te avisaremos por correo electrónico.",
+  failedTitle: "Pago fallido",
+  failedLead: "Hubo un problema con tu pago. Por favor, intenta nuevamente.",
+  pendingTitle: "Pago pendiente",
+  pendingLead:
+    "Tu pago está siendo procesado. Recibirás la confirmación por correo electrónico cuando se complete.",
+  missingTitle: "Pago no encontrado",
+  missing:
+    "No se encontró información del pago. Puede que haya ocurrido un error en la redirección.",
+  errorTitle: "No pudimos verificar tu pago",
+  error:
+    "Error al verificar el estado del pago. Por favor, contacta con soporte si el problema persiste.",
+  processing: "Tu pedido será procesado en 24-48 horas.",
+  delivery: "La entrega se realiza en 2-5 días hábiles.",
+  pendingResolves: "Los pagos pendientes suelen resolverse en 24-48 horas.",
+  refreshing: "Esta página se actualiza sola mientras esperamos la respuesta.",
+  refreshStopped:
+    "Dejamos de actualizar esta página. Consulta el estado de tu pedido más tarde en Mis pedidos.",
+} as const;
+
+/** Spec §2 failure page: the five possible reasons. */
+export const FAILURE_REASONS = [
+  "Fondos insuficientes en la cuenta o la tarjeta",
+  "Datos de pago incorrectos",
+  "Restricciones de tu banco para compras en línea",
+  "Problemas temporales con el procesador de pagos",
+  "Rechazo por parte de la entidad emisora",
+] as const;
+
+/** How often a pending result page reloads itself, and for how many times (≈ 5 minutes). */
+const PENDING_REFRESH_SECONDS = 10;
+const PENDING_REFRESH_LIMIT = 30;
+
+/** The query parameter that counts a pending page's automatic reloads. */
+const REFRESH_PARAM = "intento";
+/** `actualizar=no` stops the automatic reloads (WCAG 2.2.2: the shopper can stop them). */
+const STOP_PARAM = "actualizar";
+
+export interface PageRefresh {
+  /** The next reload, with the reload count one up. */
+  url: string;
+  seconds: number;
+  /** The same page without automatic reloads. */
+  stopUrl: string;
+}
+
+/** A line of the paid order, from the merchant's checkout session. */
+export interface ReceiptLine {
+  title: string;
+  quantity: number;
+  unitPrice: number;
+  subtotal: number;
+}
+
+/** Everything the receipt shows; only ever built for the browser that paid. */
+export interface ReceiptView {
+  orderId: string;
+  chargeId: string;
+  amount: number | null;
+  /** Already formatted in Colombian time, e.g. "7 de septiembre de 2025, 10:15 a. m.". */
+  date: string | null;
+  authorization: string | null;
+  /** "Visa terminada en 1111" or "PSE · Bancolombia". */
+  method: string;
+  statusLabel: PaymentStatusLabel;
+  customerName: string | null;
+  lines: ReceiptLine[];
+  totals: { subtotal: number; iva: number; shipping: number; total: number } | null;
+}
+
+export type ResultKind = "card" | "pse";
+
+export type ResultView =
+  | { state: "missing" }
+  | { state: "error" }
+  | {
+      state: "success" | "failed" | "pending";
+      kind: ResultKind;
+      chargeId: string;
+      statusLabel: PaymentStatusLabel;
+      /** The raw gateway status ("charge_pending" shows a success that awaits confirmation). */
+      status: string;
+      /** Details and receipt: only for the browser whose checkout made the charge. */
+      receipt: ReceiptView | null;
+      /** The order id, only for the browser whose checkout made the charge. */
+      orderId: string | null;
+      /** The gateway's error code and description of a failed charge. */
+      error: { code: string | null; description: string | null } | null;
+      /** The bank page to go back to, for the payer of a PSE payment still in progress. */
+      bankUrl: string | null;
+      /** The next automatic reload (pending only), or null once it stopped. */
+      refresh: PageRefresh | null;
+    };
+
+/** The card's brand label and last four: "Visa terminada en 1111". */
+export function cardLabel(brand: string | null | undefined, last4: string | null | undefined) {
+  const key = (brand ?? "").toLowerCase() as CardBrand;
+  const name = CARD_BRAND_LABELS[key] ?? (brand ? brand : "Tarjeta");
+  const digits = (last4 ?? "").replace(/\D/g, "").slice(-4);
+  return digits ? `${name} terminada en ${digits}` : name;
+}
+
+/** "PSE · Bancolombia" (or "PSE" when the bank is not known). */
+export function bankLabel(bankName: string | null | undefined) {
+  return bankName ? `PSE · ${bankName}` : "PSE";
+}
+
+const dateFormat = new Intl.DateTimeFormat("es-CO", {
+  dateStyle: "long",
+  timeStyle: "short",
+  timeZone: "America/Bogota",
+});
+
+/** A gateway date ("2025-09-07T10:15:00-05:00") in Colombian time; null when unreadable. */
+export function formatPaymentDate(value: string | null | undefined): string | null {
+  if (!value) return null;
+  const time = Date.parse(value);
+  return Number.isNaN(time) ? null : dateFormat.format(new Date(time));
+}
+
+/**
+ * The next automatic reload of a pending page, or null after the last one or when the shopper
+ * stopped them.
+ */
+export function nextRefresh(url: URL): PageRefresh | null {
+  if (url.searchParams.get(STOP_PARAM) === "no") return null;
+  const done = Number.parseInt(url.searchParams.get(REFRESH_PARAM) ?? "0", 10);
+  const count = Number.isFinite(done) && done > 0 ? done : 0;
+  if (count >= PENDING_REFRESH_LIMIT) return null;
+  const next = new URLSearchParams(url.searchParams);
+  next.set(REFRESH_PARAM, String(count + 1));
+  const stop = new URLSearchParams(url.searchParams);
+  stop.delete(REFRESH_PARAM);
+  stop.set(STOP_PARAM, "no");
+  return {
+    url: `${url.pathname}?${next.toString()}`,
+    seconds: PENDING_REFRESH_SECONDS,
+    stopUrl: `${url.pathname}?${stop.toString()}`,
+  };
+}

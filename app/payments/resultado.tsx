@@ -1,0 +1,52 @@
+import { data, redirect } from "react-router";
+import { personalPage } from "~/platform/http-cache.server";
+import type { RootData } from "~/root";
+import { pageMeta } from "~/seo/seo";
+import { loadPaymentResult } from "./payments.server";
+import { RESULT_TEXTS, type ResultView } from "./result";
+import { ResultPage } from "./ResultPage";
+import type { Route } from "./+types/resultado";
+
+/** Cache policy of this page (docs/decisions/0205). */
+export const headers = personalPage;
+
+function titleOf(view: ResultView): string {
+  switch (view.state) {
+    case "missing":
+      return RESULT_TEXTS.missingTitle;
+    case "error":
+      return RESULT_TEXTS.errorTitle;
+    case "failed":
+      return RESULT_TEXTS.failedTitle;
+    case "pending":
+      return RESULT_TEXTS.pendingTitle;
+    case "success":
+      return view.statusLabel === "Completado" ? "Pago exitoso" : RESULT_TEXTS.successPendingTitle;
+  }
+}
+
+export function meta({ loaderData, matches, location }: Route.MetaArgs) {
+  const root = matches.find((m) => m?.id === "root")?.loaderData as RootData | undefined;
+  const title = loaderData ? titleOf(loaderData.view) : "Resultado del pago";
+  const tags = root
+    ? pageMeta({
+        title,
+        description: "El resultado de tu pago.",
+        origin: root.origin,
+        path: location.pathname,
+        noindex: true,
+      })
+    : [{ title }];
+  return tags;
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const kind = /\/pse(\.data)?$/.test(new URL(request.url).pathname) ? "pse" : "card";
+  const answer = await loadPaymentResult(request, kind);
+  if (answer.kind === "reload") throw redirect(answer.location, { headers: answer.headers });
+  return data({ view: answer.view }, { status: answer.status, headers: answer.headers });
+}
+
+export default function Resultado({ loaderData }: Route.ComponentProps) {
+  return <ResultPage view={loaderData.view} />;
+}

@@ -1,0 +1,254 @@
+/**
+ * The payment views as the server renders them (no JavaScript): field names and autocomplete of
+ * the card and PSE forms, the error pattern, card data never rendered back, the result pages'
+ * details only for the payer, the pending page's no-JS refresh.
+ */
+import type { ReactNode } from "react";
+import { renderToString } from "react-dom/server";
+import { createRoutesStub } from "react-router";
+import { describe, expect, it } from "vitest";
+import { formatCOP } from "~/money";
+import { computeTotals } from "~/totals";
+import { expiryYears } from "./card";
+import { FailurePage } from "./FailurePage";
+import { PaymentPage } from "./PaymentPage";
+import type { PaymentFormReply, PaymentPageData } from "./payments.server";
+import { FALLBACK_PSE_BANKS } from "./pse";
+import { ResultPage } from "./ResultPage";
+import type { ResultView } from "./result";
+
+function render(element: ReactNode) {
+  const Stub = createRoutesStub([{ path: "/checkout/pago", Component: () => element }]);
+  return renderToString(<Stub initialEntries={["/checkout/pago"]} />);
+}
+
+const page = (over: Partial<PaymentPageData> = {}): PaymentPageData => ({
+  orderId: "CARD-1767225600000K7Q2",
+  method: "openpay",
+  state: "ready",
+  lines: [
+    { productId: "10031", title: "Cámara IP", quantity: 2, unitPrice: 45_000, lineTotal: 90_000 },
+  ],
+  totals: computeTotals(90_000),
+  notices: [],
+  card: { years: expiryYears(new Date()), holderName: "Ana Gómez" },
+  pse: null,
+  ...over,
+});
+
+/** What the card form comes back with after a refused payment. */
+const cardReply = (initialValue: Record<string, string>): PaymentFormReply => ({
+  form: "card",
+  attempt: "a1",
+  reply: {
+    status: "error",
+    initialValue,
+    error: {
+      "": ["Error al procesar la tarjeta. Por favor, verifique los datos."],
+      card_number: ["Número de tarjeta inválido"],
+    },
+    fields: Object.keys(initialValue),
+  },
+});
+
+describe("the card form", () => {
+  it("has the spec's fields, autocomplete, groups of four and the summary of the order", () => {
+    const html = render(<PaymentPage page={page()} result={undefined} />);
+    expect(html).toContain("<title>Pago con tarjeta | SegTel Colombia</title>");
+    expect(html).toMatch(
+      /<form[^>]*novalidate=""[^>]*method="post"|<form[^>]*method="post"[^>]*novalidate=""/i,
+    );
+    for (const [name, autocomplete] of [
+      ["holder_name", "cc-name"],
+      ["card_number", "cc-number"],
+      ["expiration_month", "cc-exp-month"],
+      ["expiration_year", "cc-exp-year"],
+      ["cvv2", "cc-csc"],
+    ]) {
+      expect(html).toMatch(
+        new RegExp(
+          `<(input|select)[^>]*name="${name}"[^>]*autoComplete="${autocomplete}"|<(input|select)[^>]*autoComplete="${autocomplete}"[^>]*name="${name}"`,
+        ),
+      );
+    }
+    expect(html).toMatch(/<input(?=[^>]*name="card_number")(?=[^>]*maxLength="19")[^>]*>/);
+    expect(html).toContain('value="Ana Gómez"');
+    const year = expiryYears(new Date());
+    expect(html).toContain(`<option value="${year[0]}">${year[0]}</option>`);
+    expect(html).toContain(`<option value="${year[9]}">${year[9]}</option>`);
+    expect(html).not.toContain(`<option value="${year[9] + 1}">`);
+    expect(html).toContain(
+      "Aceptamos Visa, Mastercard, American Express, Discover, Diners Club y JCB.",
+    );
+    expect(html).toContain('name="order_id" value="CARD-1767225600000K7Q2"');
+    expect(html).toContain(`Pagar ${formatCOP(112_100)}`);
+    expect(html).toContain("Resumen del pedido");
+    expect(html).toContain('href="/checkout?paso=3"');
+    expect(html).not.toContain("Hay un problema");
+  });
+
+  it("shows the error pattern and never renders a card number or CVV, whatever it is given", () => {
+    const html = render(
+      <PaymentPage
+        page={page()}
+        result={cardReply({
+          holder_name: "Ana María",
+          expiration_month: "07",
+          card_number: "4111111111111111",
+          cvv2: "987",
+        })}
+      />,
+    );
+    expect(html).toContain("<title>Error: Pago con tarjeta | SegTel Colombia</title>");
+    expect(html).toContain("Hay un problema");
+    expect(html).toContain('<a href="#pago-tarjeta-card_number">Número de tarjeta inválido</a>');
+    expect(html).toContain("Error al procesar la tarjeta. Por favor, verifique los datos.");
+    expect(html).toMatch(
+      /aria-invalid="true"[^>]*aria-describedby="pago-tarjeta-card_number-error/,
+    );
+    expect(html).toContain('id="pago-tarjeta-card_number-error"');
+    expect(html).toContain('value="Ana María"');
+    expect(html).toContain('<option value="07" selected="">07</option>');
+    expect(html).not.toContain("4111111111111111");
+    expect(html).not.toContain("987");
+  });
+
+  it("shows why it cannot take the payment instead of the form", () => {
+    const changed = render(<PaymentPage page={page({ state: "changed" })} result={undefined} />);
+    expect(changed).toContain("Tu carrito cambió después de preparar el pedido.");
+    expect(changed).not.toContain('name="card_number"');
+    const down = render(<PaymentPage page={page({ state: "unavailable" })} result={undefined} />);
+    expect(down).toContain(
+      "Error al conectar con la plataforma de pagos. Por favor, inténtelo de nuevo más tarde.",
+    );
+  });
+});
+
+describe("the PSE form", () => {
+  it("has document type and number, full name, bank (the fallback list) and person type", () => {
+    const html = render(
+      <PaymentPage
+        page={page({
+          method: "pse",
+          card: null,
+          pse: {
+            banks: FALLBACK_PSE_BANKS,
+            defaults: {
+              document_type: "CC",
+              document: "1020304050",
+              full_name: "ANA GÓMEZ",
+              person_type: "natural",
+            },
+          },
+        })}
+        result={undefined}
+      />,
+    );
+    expect(html).toContain("<title>Pago con PSE | SegTel Colombia</title>");
+    for (const type of ["CC", "CE", "NIT", "PP"]) expect(html).toContain(`<option value="${type}"`);
+    expect(html).toContain('name="document"');
+    expect(html).toContain('value="1020304050"');
+    expect(html).toContain('name="full_name"');
+    expect(html).toContain('value="ANA GÓMEZ"');
+    expect(html.match(/<option value="10\d\d">/g)).toHaveLength(10);
+    expect(html).toContain('<option value="" selected="">Selecciona tu banco</option>');
+    expect(html).toMatch(
+      /<input(?=[^>]*name="person_type")(?=[^>]*value="natural")(?=[^>]*checked="")[^>]*>/,
+    );
+    expect(html).toContain('name="intent" value="pay-pse"');
+  });
+});
+
+const success = (receipt: boolean): ResultView => ({
+  state: "success",
+  kind: "card",
+  chargeId: "tr0123456789abcdefgh",
+  statusLabel: "Completado",
+  status: "completed",
+  orderId: receipt ? "CARD-1767225600000K7Q2" : null,
+  error: null,
+  bankUrl: null,
+  refresh: null,
+  receipt: receipt
+    ? {
+        orderId: "CARD-1767225600000K7Q2",
+        chargeId: "tr0123456789abcdefgh",
+        amount: 112_100,
+        date: "7 de septiembre de 2025, 10:15 a. m.",
+        authorization: "123456",
+        method: "Visa terminada en 1111",
+        statusLabel: "Completado",
+        customerName: "Ana Gómez",
+        lines: [{ title: "Cámara IP", quantity: 2, unitPrice: 45_000, subtotal: 90_000 }],
+        totals: { subtotal: 90_000, iva: 17_100, shipping: 5_000, total: 112_100 },
+      }
+    : null,
+});
+
+describe("the result pages", () => {
+  it("shows the payer the receipt, print and PDF links and the fulfilment texts", () => {
+    const html = render(<ResultPage view={success(true)} />);
+    expect(html).toContain("¡Pago exitoso!");
+    expect(html).toContain("Estado del pago: <strong>Completado</strong>");
+    for (const text of [
+      "CARD-1767225600000K7Q2",
+      "123456",
+      "Visa terminada en 1111",
+      formatCOP(112_100),
+      "Tu pedido será procesado en 24-48 horas.",
+      "La entrega se realiza en 2-5 días hábiles.",
+    ]) {
+      expect(html).toContain(text);
+    }
+    expect(html).toContain('href="/checkout/comprobante/tr0123456789abcdefgh.pdf"');
+    expect(html).toContain('href="/checkout/comprobante/tr0123456789abcdefgh.pdf?descargar=1"');
+  });
+
+  it("shows anyone else the status alone", () => {
+    const html = render(<ResultPage view={success(false)} />);
+    expect(html).toContain("¡Pago exitoso!");
+    expect(html).toContain("Completado");
+    for (const text of ["CARD-", "123456", "terminada en", "$\u00a0", "comprobante"]) {
+      expect(html).not.toContain(text);
+    }
+  });
+
+  it("refreshes a pending page without JavaScript through a meta refresh in <noscript>, which can be stopped", () => {
+    const html = render(
+      <ResultPage
+        view={{
+          state: "pending",
+          kind: "pse",
+          chargeId: "tr1",
+          statusLabel: "Pendiente",
+          status: "in_progress",
+          receipt: null,
+          orderId: null,
+          error: null,
+          bankUrl: null,
+          refresh: {
+            url: "/checkout/success/pse?id=tr1&intento=1",
+            seconds: 10,
+            stopUrl: "/checkout/success/pse?id=tr1&actualizar=no",
+          },
+        }}
+      />,
+    );
+    expect(html).toContain("Pago pendiente");
+    expect(html).toContain(
+      '<noscript><meta http-equiv="refresh" content="10;url=/checkout/success/pse?id=tr1&amp;intento=1"/></noscript>',
+    );
+    expect(html).toContain('href="/checkout/success/pse?id=tr1&amp;actualizar=no"');
+    expect(html).toContain('href="/mi-cuenta/pedidos"');
+  });
+
+  it("the failure page: 'Error en el pago', code, description, the five reasons and the ways on", () => {
+    const html = render(<FailurePage view={{ code: "3001", description: "Tarjeta declinada" }} />);
+    expect(html).toContain("Error en el pago");
+    expect(html).toContain("3001");
+    expect(html).toContain("Tarjeta declinada");
+    expect(html.match(/<li>/g)?.length).toBeGreaterThanOrEqual(5);
+    expect(html).toMatch(/href="\/checkout"[^>]*>Intentar nuevamente/);
+    expect(html).toContain('href="/carrito"');
+  });
+});
