@@ -1,5 +1,9 @@
+import { personalPage } from "~/platform/http-cache.server";
 import { loadReceiptPdf } from "./payments.server";
 import type { Route } from "./+types/comprobante";
+
+/** Cache policy of this route (docs/decisions/0205); its own answers say no-store as well. */
+export const headers = personalPage;
 
 const NOT_FOUND = () =>
   new Response("Comprobante no encontrado", {

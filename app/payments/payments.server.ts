@@ -216,6 +216,19 @@ function redirectTo(location: string, headers = new Headers()): RedirectAnswer {
   return { kind: "redirect", location, document: false, headers };
 }
 
+/**
+ * When `charge` failed for the checkout's prepared order, a Set-Cookie in `headers` that drops
+ * that order id: the gateway refuses a second charge of one order, so 'Intentar nuevamente'
+ * leads to the payment method step and 'Finalizar compra' prepares a new order.
+ */
+async function restartAfterFailure(request: Request, charge: Charge, headers: Headers) {
+  if (paymentResult(charge.status).state !== "failed" || !charge.order_id) return;
+  const prepared = await readPaymentOrder(request);
+  if (prepared?.orderId === charge.order_id) {
+    headers.append("Set-Cookie", await restartPaymentCookie(request));
+  }
+}
+
 /** Ties the checkout session to its charge; a failure here never costs the shopper a payment. */
 async function link(order: PaymentOrder, charge: Charge) {
   try {
@@ -825,6 +838,7 @@ export async function loadPaymentResult(request: Request, kind: ResultKind): Pro
   }
 
   const result = paymentResult(charge.status);
+  await restartAfterFailure(request, charge, headers);
   const entry = paymentOf(paid, { id: charge.id, orderId: charge.order_id ?? null });
   let list = paid;
   let emptied = false;
@@ -916,8 +930,6 @@ export interface FailureView {
 /**
  * The failure page's code and description, from the gateway's record of the charge (a link
  * cannot make the store say what it likes). A charge that did not fail goes to its result.
- * When the failed charge is the checkout's prepared order, `headers` drops that order id: the
- * gateway refuses a second charge of one order, so 'Intentar nuevamente' prepares a new one.
  */
 export async function loadPaymentFailure(
   request: Request,
@@ -951,10 +963,7 @@ export async function loadPaymentFailure(
     return { kind: "redirect", location: resultLocation(charge, false).location };
   }
   const headers = new Headers();
-  const prepared = await readPaymentOrder(request);
-  if (prepared && charge.order_id === prepared.orderId) {
-    headers.append("Set-Cookie", await restartPaymentCookie(request));
-  }
+  await restartAfterFailure(request, charge, headers);
   return {
     kind: "page",
     view: {

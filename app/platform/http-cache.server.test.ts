@@ -62,7 +62,7 @@ describe("the safety net for every response", () => {
 });
 
 describe("the route table", () => {
-  const PERSONAL_PATHS = /^(carrito|checkout|admin|login)(\/|$)/;
+  const PERSONAL_PATHS = /^(carrito|checkout|admin|login|mi-cuenta)(\/|$)/;
   const pages = routes.filter((r) => !/\.ts$/.test(r.file));
 
   it("every page route declares a cache policy", async () => {
@@ -72,7 +72,7 @@ describe("the route table", () => {
     }
   });
 
-  it("no route under /carrito, /checkout, /admin or /login is ever cacheable", async () => {
+  it("no route under /carrito, /checkout, /admin, /login or /mi-cuenta is ever cacheable", async () => {
     const personal = routes.filter((r) => r.path && PERSONAL_PATHS.test(r.path));
     expect(personal.length).toBeGreaterThan(0);
     for (const route of personal) {

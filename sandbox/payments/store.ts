@@ -284,7 +284,7 @@ export class PaymentsStore {
     }
     const row = this.#get(
       `SELECT * FROM checkout_sessions WHERE order_id = ?
-       ORDER BY linked_at IS NULL, linked_at DESC, created_at DESC LIMIT 1`,
+       ORDER BY linked_at IS NULL, linked_at DESC, created_at DESC, rowid DESC LIMIT 1`,
       orderId,
     );
     return row ? sessionFromRow(row) : undefined;

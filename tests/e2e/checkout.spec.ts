@@ -349,8 +349,9 @@ test("a person: every message, 'Volver' keeps the values, through to the card pa
   await page.getByRole("radio", { name: /Tarjeta de crédito o débito/ }).check();
   await button(page, "Finalizar compra").click();
 
-  // The payment step: the order id minted for a card, the amount the server computed.
-  await expect(heading(page, "Pago")).toBeVisible();
+  // The payment page: the order id minted for a card, the amount the server computed.
+  await expect(page).toHaveURL(/\/checkout\/pago$/);
+  await expect(heading(page, "Pago con tarjeta")).toBeVisible();
   if (jsOn(info)) {
     // Every step came without a full reload of the page.
     expect(await page.evaluate(() => "sinRecarga" in window)).toBe(true);
@@ -364,7 +365,7 @@ test("a person: every message, 'Volver' keeps the values, through to the card pa
   await expectNoSeriousA11yViolations(page);
 
   // 'Volver' returns to step 3 with the method kept.
-  await button(page, "Volver").click();
+  await page.getByRole("link", { name: /^\W*Volver$/ }).click();
   await expect(heading(page, "Método de pago")).toBeVisible();
   await expect(page.getByRole("radio", { name: /Tarjeta de crédito o débito/ })).toBeChecked();
 });
@@ -441,7 +442,7 @@ test("a company: its messages, the NIT check digit, prepare-checkout refusals, P
   await continueTo(page, "Datos de envío");
   await continueTo(page, "Método de pago");
   await button(page, "Finalizar compra").click();
-  await expect(heading(page, "Pago")).toBeVisible();
+  await expect(heading(page, "Pago con PSE")).toBeVisible();
   const orderId = await orderIdOnPage(page, "PSE");
   expect(await preparedInSandbox(page.request, orderId)).toMatchObject({
     customer_email: "compras@andina.co",
@@ -477,7 +478,7 @@ test("the cart changes between steps: the notice says what, the payment is prepa
 
   await page.getByRole("radio", { name: /Tarjeta de crédito o débito/ }).check();
   await button(page, "Finalizar compra").click();
-  await expect(heading(page, "Pago")).toBeVisible();
+  await expect(heading(page, "Pago con tarjeta")).toBeVisible();
   const orderId = await orderIdOnPage(page, "CARD");
 
   // A product added after 'Finalizar compra': back to step 3, told why, nothing charged.
@@ -487,7 +488,7 @@ test("the cart changes between steps: the notice says what, the payment is prepa
   await expect(notice).toContainText("se agregó a tu carrito (1 unidad).");
   await expect(summary.getByRole("listitem")).toHaveCount(2);
   await button(page, "Finalizar compra").click();
-  await expect(heading(page, "Pago")).toBeVisible();
+  await expect(heading(page, "Pago con tarjeta")).toBeVisible();
   // The same order id (same method), prepared again for the new amount.
   expect(await orderIdOnPage(page, "CARD")).toBe(orderId);
   expect(await preparedInSandbox(page.request, orderId)).toMatchObject({

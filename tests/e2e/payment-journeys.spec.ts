@@ -75,7 +75,10 @@ test("pays by card through the store: one charge, the cart emptied, the receipt 
   baseURL,
 }, info) => {
   await reachPaymentPage(page, baseURL!, "openpay", { product: products[0], quantity: 2 });
-  await expect(page.getByRole("link", { name: "Volver" })).toHaveAttribute("href", "/checkout");
+  await expect(page.getByRole("link", { name: "Volver" })).toHaveAttribute(
+    "href",
+    "/checkout?paso=3",
+  );
   await expect(page.getByRole("complementary", { name: "Resumen del pedido" })).toContainText(
     products[0].title,
   );
@@ -224,8 +227,10 @@ test("each declined code goes to the failure page; 'Intentar nuevamente' starts 
     await expect(detail(page, "Descripción")).toHaveText(description);
     // The cart is kept for the next try.
     expect(await cartCookie(page.context())).toBeTruthy();
+    // Back to the payment method with the data kept; 'Finalizar compra' mints a new order.
     await page.getByRole("link", { name: "Intentar nuevamente" }).click();
     await expect(page).toHaveURL(/\/checkout$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Método de pago" })).toBeVisible();
   }
   expect(orders.size).toBe(declines.length);
 });
@@ -254,6 +259,7 @@ test("PSE through the store: the bank approves, rejects, or leaves the payment p
   await expect(page.getByRole("heading", { level: 1, name: "Pago fallido" })).toBeVisible();
   expect(await cartCookie(page.context())).toBeTruthy();
   await page.getByRole("link", { name: "Intentar nuevamente" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Método de pago" })).toBeVisible();
 
   // Left pending, then approved from 'Continuar en el banco'.
   await reachPaymentPage(page, baseURL!, "pse");

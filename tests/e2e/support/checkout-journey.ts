@@ -9,6 +9,7 @@ import { addToCart, type Sellable } from "./payments.ts";
 export interface Buyer {
   name: string;
   last_name: string;
+  document: string;
   email: string;
   phone: string;
   address: string;
@@ -18,24 +19,12 @@ export interface Buyer {
 const BUYER: Buyer = {
   name: "Ana",
   last_name: "Gómez",
+  document: "1020304050",
   email: "ana@example.com",
   phone: "3001234567",
   address: "Calle 10 # 20-30",
   city: "Bogotá",
 };
-
-async function fillIfEmpty(page: Page, name: string, value: string) {
-  const field = page.locator(`[name="${name}"]`).first();
-  await expect(field).toBeVisible();
-  const tag = await field.evaluate((element) => element.tagName).catch(() => "INPUT");
-  if (tag === "SELECT") {
-    const options = await field.locator("option").allTextContents();
-    const wanted = options.find((option) => option.includes(value)) ?? options.find(Boolean);
-    if (wanted) await field.selectOption({ label: wanted });
-    return;
-  }
-  await field.fill(value);
-}
 
 /**
  * Puts `product` in the cart (unless it is already there), walks the checkout and stops on
@@ -49,29 +38,28 @@ export async function reachPaymentPage(
 ) {
   if (options.product) await addToCart(page, baseURL, options.product, options.quantity ?? 1);
   const buyer = { ...BUYER, ...options.buyer };
-  await page.goto("/checkout");
+  // Step 1 by URL: a checkout restarted after a failed payment opens on step 3.
+  await page.goto("/checkout?paso=1");
 
-  // Step 1: billing data of a natural person.
-  await page.locator('input[name="client_type"][value="person"]').check();
-  for (const field of ["name", "last_name", "email", "phone", "address"] as const) {
-    await fillIfEmpty(page, field, buyer[field]);
-  }
-  if ((await page.locator('[name="department"]').count()) > 0) {
-    await fillIfEmpty(page, "department", "Bogotá");
-  }
-  await fillIfEmpty(page, "city", buyer.city);
+  // Step 1: billing data of a natural person (the form's default client type).
+  const field = (name: string) => page.getByRole("textbox", { name, exact: true });
+  await field("Nombre").fill(buyer.name);
+  await field("Apellido").fill(buyer.last_name);
+  await field("Cédula (opcional)").fill(buyer.document);
+  await field("Correo electrónico").fill(buyer.email);
+  await field("Teléfono").fill(buyer.phone);
+  await page.getByRole("combobox", { name: "Departamento" }).selectOption("11");
+  await field("Ciudad o municipio").fill(buyer.city);
+  await field("Dirección").fill(buyer.address);
   await page.getByRole("button", { name: "Continuar" }).click();
 
-  // Step 2: shipping to the billing address.
-  const same = page.getByLabel("Igual a la facturación");
-  await expect(same).toBeVisible();
-  await same.check();
+  // Step 2: shipping to the billing address (checked by default).
+  await expect(page.getByRole("checkbox", { name: /Igual a la facturación/ })).toBeChecked();
   await page.getByRole("button", { name: "Continuar" }).click();
 
   // Step 3: the payment method, then 'Finalizar compra'.
-  const choice = page.locator(`input[name="payment_method"][value="${method}"]`);
-  await expect(choice).toBeAttached();
-  await choice.check();
+  const choice = method === "openpay" ? /Tarjeta de crédito o débito/ : /PSE/;
+  await page.getByRole("radio", { name: choice }).check();
   await page.getByRole("button", { name: "Finalizar compra" }).click();
   await expect(page).toHaveURL(/\/checkout\/pago$/);
   await expect(
