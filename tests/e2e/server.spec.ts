@@ -114,6 +114,7 @@ test.describe.serial("own server", () => {
         body: "intent=login&email=cliente%40correo.co&password=clave-secreta-456",
       });
       expect(res.status).not.toBe(400);
+      await res.text(); // the request is logged once its answer is written
       await new Promise((r) => setTimeout(r, 200));
       const logs = server.output();
       const line = logs.split("\n").find((l) => l.includes('"path":"/login"'));
