@@ -11,7 +11,11 @@ import express from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { ConfigError, loadConfig, usesGeneratedSecret } from "./app/platform/config.server.ts";
 import { logger } from "./app/platform/logger.server.ts";
-import { CLIENT_ADDRESS_HEADER } from "./app/platform/rate-limit.server.ts";
+import {
+  CLIENT_ADDRESS_HEADER,
+  closeRateLimitStore,
+  rateLimitStore,
+} from "./app/platform/rate-limit.server.ts";
 import {
   createRequestGuard,
   FORM_BODY_LIMIT,
@@ -83,9 +87,13 @@ app.use((_req, res, next) => {
   next();
 });
 
+// Rate limits kept in Redis (REDIS_URL) are shared by every instance; the connection opens now.
+rateLimitStore();
+
+// Healthy while the process serves pages: a Redis outage only shows in `limits` (they fail open).
 app.get("/healthz", (_req, res) => {
   res.setHeader("Cache-Control", "no-store");
-  res.json({ status: "ok", api: cfg.apiUrl ? "remote" : "sandbox" });
+  res.json({ status: "ok", api: cfg.apiUrl ? "remote" : "sandbox", limits: rateLimitStore() });
 });
 
 if (!cfg.apiUrl) {
@@ -186,7 +194,12 @@ server.listen(cfg.port, cfg.host, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : cfg.port;
   logger.info(
-    { url: `http://${cfg.host}:${port}`, api: cfg.apiUrl ? "remote" : "sandbox", mode: cfg.env },
+    {
+      url: `http://${cfg.host}:${port}`,
+      api: cfg.apiUrl ? "remote" : "sandbox",
+      mode: cfg.env,
+      limits: cfg.redisUrl ? "redis" : "memory",
+    },
     "store listening",
   );
 });
@@ -198,8 +211,7 @@ function shutdown(signal: string) {
   stopping = true;
   logger.info({ signal }, "shutting down");
   server.close(() => {
-    void vite?.close();
-    process.exit(0);
+    void Promise.all([vite?.close(), closeRateLimitStore()]).finally(() => process.exit(0));
   });
   server.closeIdleConnections();
   setTimeout(() => {
