@@ -182,10 +182,14 @@ app.use(((error, _req, res, _next) => {
 
 // Limits set on purpose (docs/decisions/0363): request headers (with the request line) up to
 // 16 KB and 100 fields, else 431; the headers must arrive within 20 s and the whole request
-// within 30 s, else 408 (a slow client cannot hold a connection open); an idle keep-alive
-// connection stays open 65 s, longer than the usual 60 s idle timeout of load balancers, so the
-// store never closes a connection a balancer is about to reuse.
-const server = http.createServer({ maxHeaderSize: 16 * 1024 }, app);
+// within 30 s, else 408, checked every 5 s (a slow client cannot hold a connection open); an
+// idle keep-alive connection stays open 65 s, longer than the usual 60 s idle timeout of load
+// balancers, so the store never closes a connection a balancer is about to reuse. Bodies and
+// URLs are capped by the request guard (64 KB forms, 4,096-character URLs).
+const server = http.createServer(
+  { maxHeaderSize: 16 * 1024, connectionsCheckingInterval: 5_000 },
+  app,
+);
 server.maxHeadersCount = 100;
 server.headersTimeout = 20_000;
 server.requestTimeout = 30_000;
