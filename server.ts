@@ -99,7 +99,14 @@ app.get("/healthz", (_req, res) => {
 if (!cfg.apiUrl) {
   // The browser loads the sandbox's images, logos and PDFs from the same origin.
   const sandbox = getSandbox({ dataDir: cfg.sandboxDataDir, publicBase: SANDBOX_PREFIX });
-  await sandbox.ready;
+  // A catalogue that cannot be written (disk full, a folder that cannot be created) stops the
+  // process with one line, like a bad setting: a store up with nothing to sell would pass its
+  // health checks (docs/decisions/0366).
+  await sandbox.ready.catch((error: unknown) => {
+    const reason = error instanceof Error ? error.message : String(error);
+    console.error(`The sandbox catalogue could not be built in SANDBOX_DATA_DIR: ${reason}`);
+    process.exit(1);
+  });
   app.use(SANDBOX_PREFIX, async (req, res) => {
     let body: Uint8Array<ArrayBuffer> | undefined;
     if (req.method !== "GET" && req.method !== "HEAD") {
