@@ -28,6 +28,9 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${PORT}`,
     trace: "retain-on-failure",
+    // A failed journey leaves a screenshot of where it stopped in test-results/ (the
+    // shopper-screens spec also attaches full-page screenshots of the main screens).
+    screenshot: "only-on-failure",
     // Endless decorative animations make headless Chromium repaint all the time and slow
     // every test; the tests of motion itself ask for "no-preference".
     reducedMotion: "reduce",

@@ -21,11 +21,14 @@ import {
   FORM_BODY_LIMIT,
   readLimitedBody,
 } from "./app/platform/request-guard.server.ts";
+import { resolveStaffAccess, type StaffAccess } from "./app/staff/staff-access.server.ts";
 import { getSandbox, SANDBOX_PREFIX } from "./sandbox/index.ts";
 
 let cfg;
+let staff: StaffAccess;
 try {
   cfg = loadConfig();
+  staff = resolveStaffAccess(cfg);
 } catch (error) {
   if (error instanceof ConfigError) {
     console.error(error.message);
@@ -35,6 +38,10 @@ try {
 }
 if (usesGeneratedSecret()) {
   logger.warn("SESSION_SECRET is not set: using a random secret, carts end when the process stops");
+}
+if (staff.mode === "off") logger.warn(staff.reason);
+if (staff.mode === "demo") {
+  logger.info("STAFF_USERS is not set: the staff tool (/admin) takes the sandbox demo account");
 }
 
 const app = express();

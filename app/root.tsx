@@ -23,6 +23,8 @@ import { config } from "~/platform/config.server";
 import { type FlashNotice as Notice, getFlash } from "~/layout/flash.server";
 import { logger } from "~/platform/logger.server";
 import { useNonce } from "~/platform/nonce";
+import { NavigationProgress } from "~/ui/NavigationProgress";
+import { SITE_NAME } from "~/seo/seo";
 import "~/ui/global.css";
 import { publicPage } from "~/platform/http-cache.server";
 
@@ -111,6 +113,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <a href="#contenido" className="skip-link">
           Saltar al contenido principal
         </a>
+        <NavigationProgress />
         <Header categories={root?.categoriesTree ?? []} cart={root?.cart ?? EMPTY_CART} />
         <FlashNotice notice={root?.notice ?? null} />
         {children}
@@ -146,6 +149,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   }
   return (
     <main id="contenido" className="container error-page">
+      {/* No route's meta runs above this boundary: the page names itself (React hoists these). */}
+      <title>{`${title} | ${SITE_NAME}`}</title>
+      <meta name="robots" content="noindex" />
       <h1>{title}</h1>
       <p>{detail}</p>
       <p>

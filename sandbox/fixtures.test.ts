@@ -60,6 +60,28 @@ describe("SANDBOX_FIXTURES match the generated data", () => {
     expect(noBrand.marca || noBrand.marca_nombre || noBrand.brand_name || null).toBeNull();
     const hostile = await product(FX.products.hostileHtml);
     expect(String(hostile.descripcion_larga ?? hostile.description_html)).toMatch(/<script>/);
+    const junk = await product(FX.products.junkHtml);
+    const junkHtml = String(junk.descripcion_larga ?? junk.description_html);
+    expect(junkHtml).toContain('<img src="x"');
+    expect(junkHtml).toContain("Haga clic aquí para ver la promoción");
+  });
+
+  it("products sharing a title, told apart by brand and model", async () => {
+    const titles = new Set<unknown>();
+    for (const { id, brand, model } of FX.products.sameTitle) {
+      const p = await product(id);
+      titles.add(p.titulo ?? p.title);
+      expect(p.marca ?? p.marca_nombre ?? p.brand_name).toBe(brand);
+      expect(p.modelo).toBe(model);
+    }
+    expect(titles.size).toBe(1);
+  });
+
+  it("last change date, present or not", async () => {
+    expect((await product(FX.products.complete.id)).fecha_actualizacion).toMatch(
+      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}-05:00$/,
+    );
+    expect(await product(FX.products.noUpdatedAt)).not.toHaveProperty("fecha_actualizacion");
   });
 
   it("datasheets and accessories", async () => {

@@ -1,12 +1,12 @@
 /**
- * Well-known data of the generated sandbox catalogue (GENERATOR_VERSION 2,
+ * Well-known data of the generated sandbox catalogue (GENERATOR_VERSION 3,
  * default seed, 22,500 products), for tests anywhere in the project:
  *   import { SANDBOX_FIXTURES } from "../../sandbox/fixtures.ts";
  * sandbox/fixtures.test.ts checks every entry against the data, so a change of
  * the generator that moves them fails there first. No imports: cheap to load.
  */
 export const SANDBOX_FIXTURES = {
-  generatorVersion: 2,
+  generatorVersion: 3,
   productCount: 22_500,
   products: {
     /** Title, brand, integer price with a higher list price, stock 173, 2 images, PDF, accessories. */
@@ -45,6 +45,16 @@ export const SANDBOX_FIXTURES = {
     noBrand: "14122",
     withAccessories: "10052",
     withoutAccessories: "10031",
+    /** No fecha_actualizacion: the sitemap gives no lastmod for it. */
+    noUpdatedAt: "10680",
+    /** Three brands' products with one title: 'Detector de Ruptura de Vidrio Acústico, Cableado, …'. */
+    sameTitle: [
+      { id: "176369", brand: "Epcom", model: "E-3843-TR" },
+      { id: "822829", brand: "Ajax", model: "AJ-93MA" },
+      { id: "612128", brand: "Paradox", model: "SP1135" },
+    ],
+    /** Hostile HTML with `<img src="x">` and an orphan 'Haga clic aquí para ver la promoción'. */
+    junkHtml: "468047",
     /** A numeric id that does not exist → 404 'Producto no encontrado'. */
     unknown: "999999999",
   },

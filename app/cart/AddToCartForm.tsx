@@ -10,15 +10,18 @@ import { QuantitySelector } from "./QuantitySelector";
 /**
  * Quantity selector and add-to-cart button for a product, posting to the cart
  * action (/carrito, intent=add). Without JavaScript the post answers 303 back
- * to this page with the notice; with JavaScript it is a fetcher (optimistic
+ * to this page, at `returnTo`, with the notice; with JavaScript it is a fetcher (optimistic
  * badge in the header, toast), and the quantity resets to 1 after adding.
  */
 export function AddToCartForm({
   product,
   compact = false,
+  returnTo,
 }: {
   product: Product;
   compact?: boolean;
+  /** Id of the element the no-JS post returns to (the card, the buy box), not the page top. */
+  returnTo?: string;
 }) {
   const hydrated = useHydrated();
   const fetcher = useCartFetcher();
@@ -45,7 +48,11 @@ export function AddToCartForm({
     >
       <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="productId" value={product.id} />
-      <input type="hidden" name="redirectTo" value={`${pathname}${search}`} />
+      <input
+        type="hidden"
+        name="redirectTo"
+        value={`${pathname}${search}${returnTo ? `#${returnTo}` : ""}`}
+      />
       <FetcherFlag />
       {sellable ? (
         <QuantitySelector

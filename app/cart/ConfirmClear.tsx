@@ -63,6 +63,8 @@ export function ConfirmClear() {
           <p className={styles.text}>{EXPLANATION}</p>
           <div className={styles.actions}>
             <ClearForm onDone={close} />
+            {/* A confirmation dialog opens on its harmless choice (WAI-ARIA dialog pattern). */}
+            {/* eslint-disable-next-line jsx-a11y/no-autofocus -- focus inside a modal dialog */}
             <button type="button" className={styles.cancel} onClick={close} autoFocus>
               Cancelar
             </button>

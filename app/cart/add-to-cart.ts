@@ -1,7 +1,7 @@
 /** The add-to-cart button and quantity selector rules of spec §4. */
 import { hasPrice } from "~/merchant-api/product";
 
-export type AddToCartStatus = "loading" | "no-price" | "no-stock" | "ready";
+type AddToCartStatus = "loading" | "no-price" | "no-stock" | "ready";
 
 export interface AddToCartButtonState {
   status: AddToCartStatus;

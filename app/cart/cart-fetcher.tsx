@@ -22,7 +22,7 @@ export interface CartFetcherData {
 
 const NOTICE_EVENT = "carrito:aviso";
 
-export function announceCartNotice(notice: FlashNotice) {
+function announceCartNotice(notice: FlashNotice) {
   window.dispatchEvent(new CustomEvent<FlashNotice>(NOTICE_EVENT, { detail: notice }));
 }
 

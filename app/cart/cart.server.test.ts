@@ -60,6 +60,7 @@ function product(id: string, price: number | null, stock: number, title = `Cáma
     available: stock > 0,
     popular: false,
     runningLow: false,
+    updatedAt: null,
   };
 }
 

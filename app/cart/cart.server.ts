@@ -35,7 +35,7 @@ import type { FlashNotice } from "~/layout/flash.server";
 import { logger } from "~/platform/logger.server";
 import { cartSessionStorage } from "./cart-session.server";
 
-export interface CartSummaryLine {
+interface CartSummaryLine {
   productId: string;
   title: string;
   quantity: number;
@@ -58,7 +58,7 @@ export interface CartViewLine extends CartSummaryLine {
   stock: number;
 }
 
-export const UNAVAILABLE_REMOVED_MESSAGE =
+const UNAVAILABLE_REMOVED_MESSAGE =
   "Algunos productos ya no están disponibles y se retiraron del carrito";
 
 const UNTITLED = "Producto sin título";
@@ -214,14 +214,13 @@ const typedQuantity = z.preprocess((v) => {
 
 const productId = z.string().trim().refine(isProductId, { error: "Producto inválido" });
 
-export const cartActionSchema = z.discriminatedUnion("intent", [
+const cartActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("add"), productId, quantity: typedQuantity.default(1) }),
   z.object({ intent: z.literal("decrement"), productId }),
   z.object({ intent: z.literal("remove"), productId }),
   z.object({ intent: z.literal("set"), productId, quantity: typedQuantity }),
   z.object({ intent: z.literal("clear") }),
 ]);
-export type CartIntent = z.infer<typeof cartActionSchema>;
 
 export interface CartActionResult {
   ok: boolean;

@@ -2,7 +2,7 @@
  * Pure cart operations of spec §4 on the only thing the cart stores: product
  * ids and quantities. Prices, titles and totals are never kept here.
  */
-export interface CartLine {
+interface CartLine {
   productId: string;
   quantity: number;
 }
@@ -11,7 +11,7 @@ export type Cart = readonly CartLine[];
 /** Keeps the signed cookie well under 4 KB (see docs/decisions/0201). */
 export const MAX_CART_LINES = 40;
 /** Upper bound for one line whatever the stock says; keeps the encoding short. */
-export const MAX_LINE_QUANTITY = 9999;
+const MAX_LINE_QUANTITY = 9999;
 
 export const CART_LINE_LIMIT_MESSAGE = `Tu carrito ya tiene ${MAX_CART_LINES} productos distintos, el máximo permitido. Retira alguno o finaliza la compra para agregar otros.`;
 

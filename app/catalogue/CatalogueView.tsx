@@ -1,16 +1,20 @@
-import { Link, useLocation, useNavigation, useRouteLoaderData } from "react-router";
+import { Link, useLocation, useNavigation } from "react-router";
 import { PARAM } from "./filters";
 import type { CatalogueScreen } from "./catalogue.server";
 import { pageMeta } from "~/seo/seo";
-import type { RootData } from "~/root";
+import { type RootData, useRootData } from "~/root";
 import styles from "./CatalogueView.module.css";
 import { Breadcrumb } from "~/ui/Breadcrumb";
-import { ContactButton, telHref } from "~/layout/ContactDialog";
+import { ContactButton, phoneText, telHref } from "~/layout/ContactDialog";
 import { FilterBar } from "./FilterBar";
 import { Pagination } from "~/ui/Pagination";
 import { ProductGrid, ProductGridSkeleton } from "~/product/ProductGrid";
+import { useSlowNavigation } from "~/ui/use-slow-navigation";
+import { SubcategoryNav } from "./SubcategoryNav";
 
 const count = new Intl.NumberFormat("es-CO");
+/** The product list screens: what a navigation to them loads is a list. */
+const CATALOGUE_PATH = /^\/(productos|categoria\/|marca\/)/;
 
 /** The current URL with the view parameter set (grid drops it) and the page kept. */
 function viewHref(pathname: string, search: string, view: "grid" | "list"): string {
@@ -25,13 +29,18 @@ function viewHref(pathname: string, search: string, view: "grid" | "list"): stri
 export function CatalogueView({ screen }: { screen: CatalogueScreen }) {
   const location = useLocation();
   const navigation = useNavigation();
-  const root = useRouteLoaderData("root") as RootData | undefined;
+  const pending = navigation.state !== "idle" && CATALOGUE_PATH.test(navigation.location.pathname);
+  const slow = useSlowNavigation();
+  const root = useRootData();
   const view = screen.filters.view;
-  // Skeletons only while a client-side navigation reloads this same list.
-  const loading =
-    navigation.state === "loading" && navigation.location.pathname === location.pathname;
+  // Skeletons while a slow client-side navigation loads a list: this one (a filter, a page)
+  // or another catalogue screen (a mega menu link).
+  const loading = slow !== null && CATALOGUE_PATH.test(slow.pathname);
   const hidden: Record<string, string> = { ...screen.context };
   if (view === "list") hidden[PARAM.view] = "lista";
+  // The page's own path: the form and 'Limpiar' stay on it whatever URL the data came from.
+  const action = location.pathname;
+  const clearHref = screen.clearQuery ? `${action}?${screen.clearQuery}` : action;
 
   return (
     <main id="contenido" className={styles.page}>
@@ -55,16 +64,25 @@ export function CatalogueView({ screen }: { screen: CatalogueScreen }) {
           {screen.total === 1 ? "1 producto" : `${count.format(screen.total)} productos`}
           {screen.pageCount > 1 ? ` · página ${screen.page} de ${screen.pageCount}` : ""}
         </p>
+        {screen.partial ? (
+          <p className={styles.partial}>
+            Por ahora solo podemos mostrar {count.format(screen.partial.loaded)} de los{" "}
+            {count.format(screen.partial.total)} productos de esta categoría; elige una de sus
+            subcategorías o usa el buscador para encontrar el resto.
+          </p>
+        ) : null}
+
+        {screen.subcategories ? <SubcategoryNav items={screen.subcategories} /> : null}
 
         <FilterBar
-          action={screen.action}
+          action={action}
           hidden={hidden}
           raw={screen.raw}
           sort={screen.filters.sort}
           errors={screen.errors}
           brands={screen.brands}
           showBrandFilter={screen.showBrandFilter}
-          clearHref={screen.clearHref}
+          clearHref={clearHref}
         />
 
         <div className={styles.toolbar}>
@@ -97,20 +115,24 @@ export function CatalogueView({ screen }: { screen: CatalogueScreen }) {
           </ul>
         </div>
 
-        {loading ? (
-          <ProductGridSkeleton view={view} />
-        ) : screen.products.length === 0 ? (
-          <div className={styles.empty}>
-            <h2>No se encontraron productos</h2>
-            <p>Prueba con otros filtros o navega por nuestras categorías.</p>
-            <p>
-              <Link to={screen.clearHref}>Limpiar filtros</Link> ·{" "}
-              <Link to="/categorias">Ver todas las categorías</Link>
-            </p>
-          </div>
-        ) : (
-          <ProductGrid products={screen.products} view={view} label={screen.heading} />
-        )}
+        {/* Busy from the first moment a list navigation is pending (for assistive technology;
+            the skeletons follow after 300 ms), until the new list is on screen. */}
+        <div className={styles.results} aria-busy={pending || undefined} data-testid="resultados">
+          {loading ? (
+            <ProductGridSkeleton view={view} />
+          ) : screen.products.length === 0 ? (
+            <div className={styles.empty}>
+              <h2>No se encontraron productos</h2>
+              <p>Prueba con otros filtros o navega por nuestras categorías.</p>
+              <p>
+                <Link to={clearHref}>Limpiar filtros</Link> ·{" "}
+                <Link to="/categorias">Ver todas las categorías</Link>
+              </p>
+            </div>
+          ) : (
+            <ProductGrid products={screen.products} view={view} label={screen.heading} />
+          )}
+        </div>
 
         <Pagination page={screen.page} pageCount={screen.pageCount} />
 
@@ -121,7 +143,7 @@ export function CatalogueView({ screen }: { screen: CatalogueScreen }) {
             <ContactButton className={styles.helpButton}>Contactar a un asesor</ContactButton>
             {root?.salesPhone ? (
               <a href={telHref(root.salesPhone)} className={styles.helpCall}>
-                Llamar al {root.salesPhone}
+                {phoneText(`Llamar al ${root.salesPhone}`)}
               </a>
             ) : null}
           </div>

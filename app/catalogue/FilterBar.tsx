@@ -36,6 +36,7 @@ export function FilterBar(props: FilterBarProps) {
     const active = document.activeElement;
     if (active instanceof HTMLInputElement && formRef.current?.contains(active)) return;
     setValues({ ...raw, sort });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a URL change resets the fields
   }, [location.search]); // the URL is the trigger
 
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -62,100 +63,123 @@ export function FilterBar(props: FilterBarProps) {
       apply(delay);
     };
 
+  // On phones the filters fold behind 'Filtros' (a <details>, no JavaScript needed); wider
+  // screens always show them (CSS). Open at first only when a value needs correcting.
+  const [openAtFirst] = useState(() => Object.keys(errors).length > 0);
+  const active = [raw.text, raw.brand, raw.minPrice, raw.maxPrice].filter(
+    (v) => v.trim() !== "",
+  ).length;
+
   return (
     <search className={styles.bar} aria-label="Filtros de productos">
-      <Form
-        ref={formRef}
-        method="get"
-        action={action}
-        className={styles.form}
-        preventScrollReset
-        onSubmit={() => clearTimeout(timer.current)}
-      >
-        {Object.entries(hidden).map(([name, value]) => (
-          <input key={name} type="hidden" name={name} value={value} />
-        ))}
-        <div className={`${styles.field} ${styles.text}`}>
-          <label htmlFor="filtro-texto">Nombre del producto</label>
-          <input
-            id="filtro-texto"
-            type="search"
-            name={PARAM.text}
-            value={values.text}
-            maxLength={100}
-            placeholder="Ej.: cámara domo"
-            autoComplete="off"
-            onChange={set("text", TYPING_DELAY_MS)}
+      <details className={styles.disclosure} open={openAtFirst}>
+        <summary className={styles.summary}>
+          Filtros
+          {active > 0 ? (
+            <span className={styles.activeCount}>
+              {" "}
+              ({active} {active === 1 ? "activo" : "activos"})
+            </span>
+          ) : null}
+        </summary>
+        <Form
+          ref={formRef}
+          method="get"
+          action={action}
+          className={styles.form}
+          preventScrollReset
+          onSubmit={() => clearTimeout(timer.current)}
+        >
+          {Object.entries(hidden).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
+          <div className={`${styles.field} ${styles.text}`}>
+            <label htmlFor="filtro-texto">Nombre del producto</label>
+            <input
+              id="filtro-texto"
+              type="search"
+              name={PARAM.text}
+              value={values.text}
+              maxLength={100}
+              placeholder="Ej.: cámara domo"
+              autoComplete="off"
+              onChange={set("text", TYPING_DELAY_MS)}
+            />
+          </div>
+          {showBrandFilter ? (
+            <div className={styles.field}>
+              <label htmlFor="filtro-marca">Marca</label>
+              <select
+                id="filtro-marca"
+                name={PARAM.brand}
+                value={values.brand}
+                onChange={set("brand", 0)}
+                aria-describedby={brands.length === 0 ? "filtro-marca-vacio" : undefined}
+              >
+                <option value="">Todas las marcas</option>
+                {brands.map((brand) => (
+                  <option key={brand} value={brand}>
+                    {brand}
+                  </option>
+                ))}
+                {values.brand && !brands.includes(values.brand) ? (
+                  <option value={values.brand}>{values.brand}</option>
+                ) : null}
+              </select>
+              {brands.length === 0 ? (
+                <small id="filtro-marca-vacio" className={styles.hint}>
+                  No hay marcas disponibles
+                </small>
+              ) : null}
+            </div>
+          ) : null}
+          <PriceField
+            id="filtro-precio-min"
+            label="Precio mínimo"
+            name={PARAM.minPrice}
+            value={values.minPrice}
+            error={errors.minPrice}
+            onChange={set("minPrice", TYPING_DELAY_MS)}
           />
-        </div>
-        {showBrandFilter ? (
+          <PriceField
+            id="filtro-precio-max"
+            label="Precio máximo"
+            name={PARAM.maxPrice}
+            value={values.maxPrice}
+            error={errors.maxPrice}
+            onChange={set("maxPrice", TYPING_DELAY_MS)}
+          />
           <div className={styles.field}>
-            <label htmlFor="filtro-marca">Marca</label>
+            <label htmlFor="filtro-orden">Ordenar por</label>
             <select
-              id="filtro-marca"
-              name={PARAM.brand}
-              value={values.brand}
-              onChange={set("brand", 0)}
-              aria-describedby={brands.length === 0 ? "filtro-marca-vacio" : undefined}
+              id="filtro-orden"
+              name={PARAM.sort}
+              value={values.sort}
+              onChange={set("sort", 0)}
             >
-              <option value="">Todas las marcas</option>
-              {brands.map((brand) => (
-                <option key={brand} value={brand}>
-                  {brand}
+              {SORT_OPTIONS.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
                 </option>
               ))}
-              {values.brand && !brands.includes(values.brand) ? (
-                <option value={values.brand}>{values.brand}</option>
-              ) : null}
             </select>
-            {brands.length === 0 ? (
-              <small id="filtro-marca-vacio" className={styles.hint}>
-                No hay marcas disponibles
-              </small>
-            ) : null}
           </div>
-        ) : null}
-        <PriceField
-          id="filtro-precio-min"
-          label="Precio mínimo"
-          name={PARAM.minPrice}
-          value={values.minPrice}
-          error={errors.minPrice}
-          onChange={set("minPrice", TYPING_DELAY_MS)}
-        />
-        <PriceField
-          id="filtro-precio-max"
-          label="Precio máximo"
-          name={PARAM.maxPrice}
-          value={values.maxPrice}
-          error={errors.maxPrice}
-          onChange={set("maxPrice", TYPING_DELAY_MS)}
-        />
-        <div className={styles.field}>
-          <label htmlFor="filtro-orden">Ordenar por</label>
-          <select id="filtro-orden" name={PARAM.sort} value={values.sort} onChange={set("sort", 0)}>
-            {SORT_OPTIONS.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className={styles.actions}>
-          <button type="submit" className={styles.apply}>
-            Aplicar filtros
-          </button>
-          {/* A pending typed filter must not re-apply itself after the clear. */}
-          <Link
-            to={clearHref}
-            className={styles.clear}
-            preventScrollReset
-            onClick={() => clearTimeout(timer.current)}
-          >
-            Limpiar
-          </Link>
-        </div>
-      </Form>
+          <div className={styles.actions}>
+            <button type="submit" className={styles.apply}>
+              Aplicar filtros
+            </button>
+            {/* A pending typed filter must not re-apply itself after the clear. */}
+            <Link
+              to={clearHref}
+              className={styles.clear}
+              preventScrollReset
+              onClick={() => clearTimeout(timer.current)}
+            >
+              Limpiar
+            </Link>
+          </div>
+        </Form>
+      </details>
     </search>
   );
 }

@@ -6,15 +6,36 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { Product } from "~/merchant-api/product";
 import { makeProduct } from "~/merchant-api/product.fixtures";
-import { ApiError, listProducts, type ProductPage } from "~/merchant-api/client.server";
-import { LISTING_MAX_PAGES, LISTING_PAGE_SIZE, loadListing } from "./catalogue.server";
+import {
+  ApiError,
+  getCategories,
+  listProducts,
+  type ProductPage,
+} from "~/merchant-api/client.server";
+import {
+  buildCatalogueScreen,
+  categoryBreadcrumb,
+  categoryTrail,
+  LISTING_MAX_PAGES,
+  LISTING_PAGE_SIZE,
+  loadListing,
+  subcategoryLinks,
+} from "./catalogue.server";
 
 vi.mock("~/merchant-api/client.server", async (importOriginal) => {
   const original = await importOriginal<typeof import("~/merchant-api/client.server")>();
-  return { ...original, listProducts: vi.fn() };
+  return { ...original, listProducts: vi.fn(), getCategories: vi.fn() };
 });
 
 const list = vi.mocked(listProducts);
+const categories = vi.mocked(getCategories);
+const category = (id: string, parentId: string | null, productCount: number) => ({
+  id,
+  name: `Categoría ${id}`,
+  level: parentId ? 2 : 1,
+  parentId,
+  productCount,
+});
 
 function product(id: string): Product {
   return makeProduct({ id, title: `Producto ${id}`, price: 1000 });
@@ -29,6 +50,8 @@ function page(categoria: string, offset: number, count: number, hasMore: boolean
 // A block body: a function returned from beforeEach would run as a cleanup hook.
 beforeEach(() => {
   list.mockReset();
+  categories.mockReset();
+  categories.mockResolvedValue([]);
 });
 
 describe("loadListing", () => {
@@ -81,5 +104,121 @@ describe("loadListing", () => {
     );
     const products = await loadListing({ categoria: "c-dupes" });
     expect(products.map((p) => p.id)).toEqual(["d-0", "d-1", "d-2", "d-3"]);
+  });
+
+  it("completes a category past the 50-page limit from its subcategories, once each", async () => {
+    // 'big' has 3,100 products: 3,000 reachable by its own walk, the rest only through its two
+    // subcategories (each under the limit). Products are numbered b-0 … b-3099 by id order.
+    categories.mockResolvedValue([
+      category("big", null, 3_100),
+      category("big-a", "big", 1_550),
+      category("big-b", "big", 1_550),
+    ]);
+    const ids = (from: number, to: number) =>
+      Array.from({ length: to - from }, (_, i) => `b-${from + i}`);
+    const members: Record<string, string[]> = {
+      big: ids(0, 3_100),
+      "big-a": ids(0, 3_100).filter((_, i) => i % 2 === 0),
+      "big-b": ids(0, 3_100).filter((_, i) => i % 2 === 1),
+    };
+    list.mockImplementation(async ({ categoria, offset, limit }) => {
+      const all = members[categoria ?? ""] ?? [];
+      const slice = all.slice(offset, offset + limit);
+      return { products: slice.map(product), hasMore: offset + limit < all.length, total: null };
+    });
+    const products = await loadListing({ categoria: "big" });
+    expect(products).toHaveLength(3_100);
+    expect(new Set(products.map((p) => p.id)).size).toBe(3_100);
+    // The API's first 3,000 keep their order; the 100 it never gave follow.
+    expect(products.slice(0, 3_000).map((p) => p.id)).toEqual(ids(0, 3_000));
+    expect(
+      products
+        .slice(3_000)
+        .map((p) => p.id)
+        .sort(),
+    ).toEqual(ids(3_000, 3_100).sort());
+    const calls = list.mock.calls.map(([p]) => p.categoria);
+    expect(calls.filter((c) => c === "big")).toHaveLength(50);
+    // 1,550 each: 26 pages of 60.
+    expect(calls.filter((c) => c === "big-a")).toHaveLength(26);
+    expect(calls.filter((c) => c === "big-b")).toHaveLength(26);
+    // The subcategories' listings are cached as their own: their pages reuse them.
+    expect(await loadListing({ categoria: "big-a" })).toHaveLength(1_550);
+    expect(list).toHaveBeenCalledTimes(102);
+  });
+
+  it("a capped category without subcategories keeps what it read", async () => {
+    list.mockImplementation(async ({ categoria, offset }) =>
+      page(categoria ?? "", offset, LISTING_PAGE_SIZE, true),
+    );
+    categories.mockResolvedValue([category("c-leaf", null, 9_000)]);
+    expect(await loadListing({ categoria: "c-leaf" })).toHaveLength(3_000);
+  });
+});
+
+describe("buildCatalogueScreen counts", () => {
+  const listing = Array.from({ length: 30 }, (_, i) => product(`p-${i}`));
+  const screen = (expectedTotal: number | null, query = "") =>
+    buildCatalogueScreen({
+      url: new URL(`http://tienda.test/productos.data?${query}`),
+      listing,
+      heading: "Productos",
+      breadcrumb: [],
+      banner: null,
+      context: { categoria: "7" },
+      expectedTotal,
+      canonicalPath: "/categoria/7",
+      description: "",
+    });
+
+  it("counts the whole list and pages it 24 at a time", async () => {
+    const s = screen(30);
+    expect([s.total, s.page, s.pageCount, s.products.length, s.partial]).toEqual([
+      30,
+      1,
+      2,
+      24,
+      null,
+    ]);
+  });
+
+  it("says when the list is only part of what the category has", async () => {
+    expect(screen(45).partial).toEqual({ loaded: 30, total: 45 });
+  });
+
+  it("keeps only the list's own parameters for 'Limpiar', whatever the request path", async () => {
+    const s = screen(30, "categoria=7&marca=X&precio_min=5&vista=lista&pagina=2");
+    expect(s.clearQuery).toBe("categoria=7&vista=lista");
+    expect(JSON.stringify(s)).not.toContain(".data");
+  });
+});
+
+describe("subcategoryLinks and the way back up", () => {
+  const categories = [
+    { id: "22", name: "Videovigilancia", level: 1, parentId: null, productCount: 6825 },
+    { id: "203", name: "Cámaras Analógicas", level: 2, parentId: "22", productCount: 800 },
+    { id: "200", name: "Cámaras IP", level: 2, parentId: "22", productCount: 2721 },
+    { id: "1000", name: "Cámaras Bala", level: 3, parentId: "200", productCount: 347 },
+    { id: "209", name: "Grabadores", level: 2, parentId: "22", productCount: null },
+    { id: "37", name: "Control de Acceso", level: 1, parentId: null, productCount: 10 },
+  ];
+
+  it("offers the direct children with their counts, as links to their pages", () => {
+    expect(subcategoryLinks(categories, "22")).toEqual([
+      { id: "203", name: "Cámaras Analógicas", href: "/categoria/203", productCount: 800 },
+      { id: "200", name: "Cámaras IP", href: "/categoria/200", productCount: 2721 },
+      { id: "209", name: "Grabadores", href: "/categoria/209", productCount: null },
+    ]);
+    expect(subcategoryLinks(categories, "1000")).toEqual([]);
+  });
+
+  it("leads from a subcategory back up through its parents", () => {
+    expect(categoryBreadcrumb(categoryTrail(categories, "1000"))).toEqual([
+      { label: "Inicio", to: "/" },
+      { label: "Categorías", to: "/categorias" },
+      { label: "Videovigilancia", to: "/categoria/22" },
+      { label: "Cámaras IP", to: "/categoria/200" },
+      { label: "Cámaras Bala", to: "/categoria/1000" },
+    ]);
   });
 });

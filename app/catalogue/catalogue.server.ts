@@ -14,6 +14,10 @@ import {
   sortProducts,
 } from "./filters";
 import { paginate } from "~/ui/pagination";
+import { type BrandSummary, brandSummaries, findBrand, productsOfBrand } from "./brands";
+
+// What the other parts may use of the brand rules (the home page's strip, the sitemap).
+export { brandHref, brandSummaries, latestUpdate } from "./brands";
 import { type Category, forList, type Product, TOP_CATEGORIES } from "~/merchant-api/product";
 import { normalizeText } from "~/search/search";
 import {
@@ -21,7 +25,6 @@ import {
   getCategories,
   listProducts,
   searchProducts,
-  withCurrentPrices,
 } from "~/merchant-api/client.server";
 import { cached, CACHE_POLICY } from "~/platform/cache.server";
 import { logger } from "~/platform/logger.server";
@@ -51,7 +54,7 @@ async function pageThrough(
   params: { categoria?: string; search?: string },
   pageSize: number,
   maxPages: number,
-): Promise<{ products: Product[]; complete: boolean }> {
+): Promise<{ products: Product[]; complete: boolean; capped: boolean }> {
   const products: Product[] = [];
   const seen = new Set<string>();
   for (let page = 0; page < maxPages; page++) {
@@ -66,14 +69,44 @@ async function pageThrough(
         { err: error, page, loaded: products.length, ...params },
         "catalogue page failed: listing cut short",
       );
-      return { products, complete: false };
+      return { products, complete: false, capped: false };
     }
     for (const product of result.products) {
       if (seen.has(product.id)) continue;
       seen.add(product.id);
       products.push(forList(product));
     }
-    if (!result.hasMore || result.products.length === 0) break;
+    if (!result.hasMore || result.products.length === 0)
+      return { products, complete: true, capped: false };
+  }
+  // The page limit ended the walk while the API still had more.
+  return { products, complete: true, capped: true };
+}
+
+/**
+ * A category's listing. The spec's walk (60 a page, at most 50 pages) stops at 3,000 products;
+ * a bigger category (Videovigilancia: 6,825) is completed from its subcategories, each read the
+ * same way (and cached as their own listings), so every product of the category is in its list
+ * and every count is true. The API's first 3,000 keep their order; the rest follow by
+ * subcategory (docs/decisions/0225).
+ */
+async function readCategory(
+  categoria: string,
+): Promise<{ products: Product[]; complete: boolean }> {
+  const own = await pageThrough({ categoria }, LISTING_PAGE_SIZE, LISTING_MAX_PAGES);
+  if (!own.complete || !own.capped) return own;
+  const children = ((await loadCategoriesSafe()) ?? []).filter((c) => c.parentId === categoria);
+  if (children.length === 0) {
+    logger.warn({ categoria, loaded: own.products.length }, "category listing capped");
+    return own;
+  }
+  const parts = await Promise.all(children.map((c) => loadListing({ categoria: c.id })));
+  const products = [...own.products];
+  const seen = new Set(products.map((p) => p.id));
+  for (const product of parts.flat()) {
+    if (seen.has(product.id)) continue;
+    seen.add(product.id);
+    products.push(product);
   }
   return { products, complete: true };
 }
@@ -100,25 +133,24 @@ async function cachedListing(
   }
 }
 
-/** A category's products (and/or an API text search), every page up to the spec's limit. */
+/**
+ * A category's products (and/or an API text search), every page up to the spec's limit; a
+ * category bigger than that limit is completed from its subcategories.
+ */
 export function loadListing(params: { categoria?: string; search?: string }): Promise<Product[]> {
   const categoria = params.categoria?.trim() || undefined;
   const search = params.search?.trim() || undefined;
   const key = `catalogue:listing:${categoria ?? ""}:${search?.toLowerCase() ?? ""}`;
   return cachedListing(key, () =>
-    pageThrough({ categoria, search }, LISTING_PAGE_SIZE, LISTING_MAX_PAGES),
+    categoria && !search
+      ? readCategory(categoria)
+      : pageThrough({ categoria, search }, LISTING_PAGE_SIZE, LISTING_MAX_PAGES),
   );
 }
 
-let wholeCatalogueLoadedAt: Date | null = null;
-
 /** Every product of the catalogue (no category, no search); the sitemap reads it too. */
 export function loadWholeCatalogue(): Promise<Product[]> {
-  return cachedListing("catalogue:all", async () => {
-    const result = await pageThrough({}, FULL_PAGE_SIZE, FULL_MAX_PAGES);
-    if (result.complete) wholeCatalogueLoadedAt = new Date();
-    return result;
-  });
+  return cachedListing("catalogue:all", () => pageThrough({}, FULL_PAGE_SIZE, FULL_MAX_PAGES));
 }
 
 // Reading the whole catalogue takes a walk through every page (seconds): start it when the
@@ -127,17 +159,21 @@ if (process.env.NODE_ENV === "production") {
   setTimeout(() => void loadWholeCatalogue(), 0).unref();
 }
 
-/** When this process last read the whole catalogue (the sitemap's lastmod), or now. */
-export function wholeCatalogueDate(): Date {
-  return wholeCatalogueLoadedAt ?? new Date();
+/**
+ * A brand's products, read from the whole catalogue with the brand filter's own rule, so the
+ * brand page and /productos?marca=… list the same products (docs/decisions/0241).
+ */
+export async function loadBrandListing(
+  brand: string,
+): Promise<{ brand: BrandSummary | null; products: Product[] }> {
+  const catalogue = await loadWholeCatalogue();
+  const found = findBrand(catalogue, brand);
+  return { brand: found, products: found ? productsOfBrand(catalogue, found.name) : [] };
 }
 
-/** A brand's products: the API search matches brand names, then the brand must be equal. */
-export async function loadBrandListing(brand: string): Promise<Product[]> {
-  const wanted = normalizeText(brand);
-  if (!wanted) return [];
-  const listing = await loadListing({ search: brand });
-  return listing.filter((p) => normalizeText(p.brand) === wanted);
+/** The brands that have products, for the brand strip and the sitemap. */
+export async function loadBrandSummaries(): Promise<BrandSummary[]> {
+  return brandSummaries(await loadWholeCatalogue());
 }
 
 /** Search results page data: GET /api/products/search?q&limit=50, cached like a product list. Throws. */
@@ -210,27 +246,46 @@ export function resolveCategoryPath(
 // ── The catalogue screen (/productos, /categoria/…, /marca/…) ─────────────────────────────
 
 /** Cards per catalogue page (docs/decisions/0181). */
-export const CATALOGUE_PAGE_SIZE = 24;
+const CATALOGUE_PAGE_SIZE = 24;
+
+/** A subcategory offered above a category's products. */
+export interface SubcategoryLink {
+  id: string;
+  name: string;
+  href: string;
+  productCount: number | null;
+}
 
 export interface CatalogueScreen {
   heading: string;
   breadcrumb: BreadcrumbItem[];
   /** Hero banner of the category's top group, only when the category is known. */
   banner: string | null;
-  /** Path the filter form submits to. */
-  action: string;
   /** Parameters that define the list (categoria, nombre, search): kept by the form and 'Limpiar'. */
   context: Record<string, string>;
-  clearHref: string;
+  /**
+   * Query string (without '?') of 'Limpiar': the context and the view. The path is the page's
+   * own, taken from the browser's location by the view: a loader's request URL is not the page's
+   * URL (client navigations load `/productos.data`), so no link is built from it.
+   */
+  clearQuery: string;
   showBrandFilter: boolean;
   brands: string[];
   total: number;
+  /**
+   * When the API could not give the whole category (a capped walk that no subcategory could
+   * complete, or a failed page): how many were read and how many the category has, so the
+   * count line says so instead of passing a part for the whole.
+   */
+  partial: { loaded: number; total: number } | null;
   products: Product[];
   page: number;
   pageCount: number;
   filters: CatalogueFilters;
   raw: ParsedFilters["raw"];
   errors: ParsedFilters["errors"];
+  /** The category's own subcategories, as a way down (category screens only). */
+  subcategories?: SubcategoryLink[];
   /** Search results and filtered lists are not indexed. */
   noindex: boolean;
   /** Path plus meaningful parameters. */
@@ -238,8 +293,9 @@ export interface CatalogueScreen {
   description: string;
 }
 
-/** The visible page of a full listing: filtered, sorted and sliced on the server; only it is priced. */
-export async function buildCatalogueScreen(options: {
+/** The visible page of a full listing: filtered, sorted and sliced on the server. */
+export function buildCatalogueScreen(options: {
+  /** The loader's request URL: only its query is read (its path may be `….data`). */
   url: URL;
   listing: Product[];
   heading: string;
@@ -248,10 +304,12 @@ export async function buildCatalogueScreen(options: {
   context: Record<string, string>;
   /** The API search term of the list, ranked with the §5 score under 'relevancia'. */
   query?: string;
+  /** How many products the API says the list has (a category's count), when known. */
+  expectedTotal?: number | null;
   showBrandFilter?: boolean;
   canonicalPath: string;
   description: string;
-}): Promise<CatalogueScreen> {
+}): CatalogueScreen {
   const { filters, raw, errors } = parseFilters(options.url.searchParams);
   const filtered = sortProducts(
     filterProducts(options.listing, filters),
@@ -259,18 +317,12 @@ export async function buildCatalogueScreen(options: {
     [options.query, filters.text].filter(Boolean).join(" "),
   );
   const slice = paginate(filtered.length, filters.page, CATALOGUE_PAGE_SIZE);
-  const visible = filtered.slice(slice.start, slice.end);
-  let products = visible;
-  try {
-    products = await withCurrentPrices(visible);
-  } catch (error) {
-    // The listing's own prices are a fair fallback; the detail page re-reads the price.
-    logger.warn({ err: error }, "current prices unavailable for a catalogue page");
-  }
-  const action = options.url.pathname;
+  // The cards show the price the list was filtered and sorted by: the listing's own. Re-reading
+  // the visible page's prices here would let a card show a figure the filter never saw
+  // (docs/decisions/0221).
+  const products = filtered.slice(slice.start, slice.end);
   const keep = new URLSearchParams(options.context);
   if (filters.view === "list") keep.set(PARAM.view, "lista");
-  const clearHref = keep.size > 0 ? `${action}?${keep.toString()}` : action;
   const canonical = new URLSearchParams();
   if (slice.page > 1) canonical.set(PARAM.page, String(slice.page));
   const canonicalQuery = canonical.toString();
@@ -278,12 +330,15 @@ export async function buildCatalogueScreen(options: {
     heading: options.heading,
     breadcrumb: options.breadcrumb,
     banner: options.banner,
-    action,
     context: options.context,
-    clearHref,
+    clearQuery: keep.toString(),
     showBrandFilter: options.showBrandFilter ?? true,
     brands: brandsOf(options.listing),
     total: filtered.length,
+    partial:
+      options.expectedTotal != null && options.listing.length < options.expectedTotal
+        ? { loaded: options.listing.length, total: options.expectedTotal }
+        : null,
     products,
     page: slice.page,
     pageCount: slice.pageCount,
@@ -303,6 +358,21 @@ export function bannerFor(trail: readonly Category[]): string | null {
   const top = trail[0];
   const group = top ? TOP_CATEGORIES.find((t) => t.id === top.id) : undefined;
   return group ? `/banners/categorias/${group.slug}.svg` : null;
+}
+
+/** The direct children of a category, in the API's (Spanish name) order. */
+export function subcategoryLinks(
+  categories: readonly Category[],
+  parentId: string,
+): SubcategoryLink[] {
+  return categories
+    .filter((c) => c.parentId === parentId && c.id !== parentId)
+    .map((c) => ({
+      id: c.id,
+      name: c.name,
+      href: `/categoria/${encodeURIComponent(c.id)}`,
+      productCount: c.productCount,
+    }));
 }
 
 export function categoryBreadcrumb(trail: readonly Category[]): BreadcrumbItem[] {

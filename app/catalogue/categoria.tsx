@@ -8,6 +8,7 @@ import {
   loadCategoriesSafe,
   loadListing,
   resolveCategoryPath,
+  subcategoryLinks,
 } from "./catalogue.server";
 import type { Route } from "./+types/categoria";
 import { publicPage } from "~/platform/http-cache.server";
@@ -36,7 +37,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const name = category?.name ?? null;
 
   const listing = await loadListing({ categoria: categoryId });
-  const screen = await buildCatalogueScreen({
+  const screen = buildCatalogueScreen({
     url,
     listing,
     heading: name ? `Productos en ${name}` : "Catálogo de Productos",
@@ -49,11 +50,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
           ],
     banner: bannerFor(trail),
     context: {},
+    expectedTotal: category?.productCount ?? null,
     canonicalPath: `/categoria/${encodeURIComponent(categoryId)}`,
     description: name
       ? `${name}: compra equipos de seguridad electrónica y telecomunicaciones con precios en pesos colombianos y asesoría experta.`
       : "Productos de seguridad electrónica y telecomunicaciones por categoría.",
   });
+  if (category && categories) screen.subcategories = subcategoryLinks(categories, category.id);
   const status = Object.keys(screen.errors).length > 0 ? 400 : 200;
   return data({ screen }, { status });
 }

@@ -103,8 +103,9 @@ describe("matchesPrice", () => {
   it("never excludes a product without a numeric price", () => {
     expect(matchesPrice(makeProduct({ price: null }), 5000, 10_000)).toBe(true);
   });
-  it("compares a price of 0, which is numeric", () => {
-    expect(matchesPrice(makeProduct({ price: 0 }), 1, null)).toBe(false);
+  it("treats a price of 0 like no price: the card shows 'Consultar precio', not $ 0", () => {
+    expect(matchesPrice(makeProduct({ price: 0 }), 1, null)).toBe(true);
+    expect(matchesPrice(makeProduct({ price: 0 }), 1, 10)).toBe(true);
   });
 });
 

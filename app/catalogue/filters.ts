@@ -2,7 +2,7 @@
  * Catalogue filters, sorting and URL parameters (spec §5). Pure: the server filters, the
  * browser only builds URLs.
  */
-import type { Product } from "~/merchant-api/product";
+import { hasPrice, type Product } from "~/merchant-api/product";
 import { normalizeText, scoreProduct, searchableText, searchWords } from "~/search/search";
 
 export const SORT_OPTIONS = [
@@ -12,7 +12,7 @@ export const SORT_OPTIONS = [
   { value: "nombre", label: "Nombre (A-Z)" },
 ] as const;
 export type SortKey = (typeof SORT_OPTIONS)[number]["value"];
-export type ViewMode = "grid" | "list";
+type ViewMode = "grid" | "list";
 
 /** URL parameter names of the catalogue screens (Spanish, as the shopper sees them). */
 export const PARAM = {
@@ -117,10 +117,13 @@ export function matchesText(product: Product, text: string): boolean {
   return words.every((w) => haystack.includes(w));
 }
 
-/** Inclusive bounds; a product without a numeric price is never excluded by them. */
+/**
+ * Inclusive bounds on the price the card shows. A product without a shown price ('Consultar
+ * precio': none, or 0) is never excluded by them (spec §5).
+ */
 export function matchesPrice(product: Product, min: number | null, max: number | null): boolean {
   const price = product.price;
-  if (typeof price !== "number" || !Number.isFinite(price)) return true;
+  if (!hasPrice(price)) return true;
   if (min !== null && price < min) return false;
   if (max !== null && price > max) return false;
   return true;
@@ -146,7 +149,7 @@ const collator = new Intl.Collator("es", { sensitivity: "base", numeric: true })
  */
 export function sortProducts(products: Product[], sort: SortKey, query = ""): Product[] {
   const indexed = products.map((product, index) => ({ product, index }));
-  const priceOf = (p: Product) => (typeof p.price === "number" && p.price > 0 ? p.price : null);
+  const priceOf = (p: Product) => (hasPrice(p.price) ? p.price : null);
   switch (sort) {
     case "precio-asc":
     case "precio-desc": {

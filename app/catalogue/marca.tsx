@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { CatalogueView, catalogueMeta } from "./CatalogueView";
 import { buildCatalogueScreen, loadBrandListing } from "./catalogue.server";
+import { brandHref } from "./brands";
 import type { Route } from "./+types/marca";
 import { publicPage } from "~/platform/http-cache.server";
 
@@ -11,10 +12,10 @@ export const headers = publicPage;
 export async function loader({ request, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const brandParam = params.brand.trim().slice(0, 80);
-  const listing = await loadBrandListing(brandParam);
-  // Show the brand as the catalogue spells it.
-  const brand = listing[0]?.brand ?? brandParam;
-  const screen = await buildCatalogueScreen({
+  const { brand: found, products: listing } = await loadBrandListing(brandParam);
+  // Show the brand as the catalogue spells it; that spelling is also the canonical URL.
+  const brand = found?.name ?? brandParam;
+  const screen = buildCatalogueScreen({
     url,
     listing,
     heading: `Productos ${brand}`,
@@ -26,7 +27,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     banner: null,
     context: {},
     showBrandFilter: false,
-    canonicalPath: `/marca/${encodeURIComponent(brandParam)}`,
+    canonicalPath: brandHref(brand),
     description: `Productos ${brand} de seguridad electrónica y telecomunicaciones con precios en pesos colombianos.`,
   });
   const status = Object.keys(screen.errors).length > 0 ? 400 : listing.length === 0 ? 404 : 200;

@@ -9,6 +9,7 @@ import {
   loadCategoriesSafe,
   loadListing,
   loadWholeCatalogue,
+  subcategoryLinks,
 } from "./catalogue.server";
 import type { Route } from "./+types/productos";
 import { publicPage } from "~/platform/http-cache.server";
@@ -46,7 +47,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (search) canonicalPath = `/productos?${new URLSearchParams({ [PARAM.search]: search })}`;
   else if (category) canonicalPath = `/categoria/${encodeURIComponent(category.id)}`;
 
-  const screen = await buildCatalogueScreen({
+  const screen = buildCatalogueScreen({
     url,
     listing,
     heading,
@@ -61,11 +62,15 @@ export async function loader({ request }: Route.LoaderArgs) {
     banner: category ? bannerFor(trail) : null,
     context,
     query: search,
+    expectedTotal: category && !search ? category.productCount : null,
     canonicalPath,
     description: name
       ? `${name}: equipos de seguridad electrónica y telecomunicaciones con precios en pesos colombianos y envío a todo el país.`
       : "Catálogo de equipos de seguridad electrónica y telecomunicaciones: videovigilancia, control de acceso, detección de incendio, energía, redes y más.",
   });
+  if (category && categories && !search) {
+    screen.subcategories = subcategoryLinks(categories, category.id);
+  }
   const status = Object.keys(screen.errors).length > 0 ? 400 : 200;
   return data({ screen }, { status });
 }

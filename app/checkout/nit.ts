@@ -12,8 +12,8 @@
 const WEIGHTS = [3, 7, 13, 17, 19, 23, 29, 37, 41, 43, 47, 53, 59, 67, 71] as const;
 
 /** Digits a NIT base may have: 9 for companies, up to 10 for natural persons. */
-export const NIT_BASE_MIN_DIGITS = 9;
-export const NIT_BASE_MAX_DIGITS = 10;
+const NIT_BASE_MIN_DIGITS = 9;
+const NIT_BASE_MAX_DIGITS = 10;
 
 /**
  * The DIAN check digit (dígito de verificación) of a NIT base of 1 to 15 digits.

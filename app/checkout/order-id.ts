@@ -6,13 +6,13 @@
 
 export type OrderPaymentMethod = "openpay" | "pse";
 
-export const ORDER_ID_PREFIXES: Readonly<Record<OrderPaymentMethod, string>> = {
+const ORDER_ID_PREFIXES: Readonly<Record<OrderPaymentMethod, string>> = {
   openpay: "CARD",
   pse: "PSE",
 };
 
 /** PSE-, CARD- or ORDER- (older orders), 13 digits, 4 letters or digits. */
-export const ORDER_ID_PATTERN = /^(?:PSE|CARD|ORDER)-\d{13}[A-Za-z0-9]{4}$/;
+const ORDER_ID_PATTERN = /^(?:PSE|CARD|ORDER)-\d{13}[A-Za-z0-9]{4}$/;
 
 /** Anything with Web Crypto's getRandomValues: globalThis.crypto, or a fake in tests. */
 export type RandomSource = { getRandomValues(array: Uint8Array<ArrayBuffer>): unknown };

@@ -60,6 +60,7 @@ export const CHECKOUT_LIMITS = {
   shippingInstructions: 500,
 } as const;
 
+/** @public For the forms of issue 9 (the checkout and payment screens). */
 export const CLIENT_TYPES = ["person", "company"] as const;
 export type ClientType = (typeof CLIENT_TYPES)[number];
 export const CLIENT_TYPE_LABELS: Readonly<Record<ClientType, string>> = {
@@ -67,14 +68,15 @@ export const CLIENT_TYPE_LABELS: Readonly<Record<ClientType, string>> = {
   company: "Empresa",
 };
 
-export const PREFERRED_TIMES = ["morning", "afternoon"] as const;
+const PREFERRED_TIMES = ["morning", "afternoon"] as const;
 export type PreferredTime = (typeof PREFERRED_TIMES)[number];
 export const PREFERRED_TIME_LABELS: Readonly<Record<PreferredTime, string>> = {
   morning: "Mañana (9:00–13:00)",
   afternoon: "Tarde (13:00–18:00)",
 };
 
-export const PAYMENT_METHODS = ["openpay", "pse"] as const;
+const PAYMENT_METHODS = ["openpay", "pse"] as const;
+/** @public For the forms of issue 9 (the checkout and payment screens). */
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 // ---------------------------------------------------------------------------------------------
@@ -96,7 +98,7 @@ function optionalText(max: number) {
 }
 
 /** A simple e-mail pattern: something, @, something, a dot, something; no spaces. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const email = z
   .string({ error: CHECKOUT_MESSAGES.email })
@@ -112,7 +114,7 @@ const email = z
 export function normalizePhone(input: string): string {
   return input.replace(/[\s\-()]/g, "");
 }
-export const PHONE_PATTERN = /^\+?\d{9,15}$/;
+const PHONE_PATTERN = /^\+?\d{9,15}$/;
 
 const phone = z
   .string({ error: CHECKOUT_MESSAGES.phone })
@@ -176,7 +178,7 @@ const contactAndAddress = {
 // ---------------------------------------------------------------------------------------------
 // Step 1: billing
 
-export const personBillingSchema = z.object({
+const personBillingSchema = z.object({
   client_type: z.literal("person"),
   name: requiredText(CHECKOUT_MESSAGES.name, CHECKOUT_LIMITS.personName),
   last_name: requiredText(CHECKOUT_MESSAGES.lastName, CHECKOUT_LIMITS.personName),
@@ -184,7 +186,7 @@ export const personBillingSchema = z.object({
   ...contactAndAddress,
 });
 
-export const companyBillingSchema = z.object({
+const companyBillingSchema = z.object({
   client_type: z.literal("company"),
   company_name: requiredText(CHECKOUT_MESSAGES.companyName, CHECKOUT_LIMITS.companyName),
   company_nit: companyNit,
@@ -203,8 +205,11 @@ export const billingSchema = z.discriminatedUnion(
   },
 );
 
+/** @public For the forms of issue 9 (the checkout and payment screens). */
 export type PersonBilling = z.output<typeof personBillingSchema>;
+/** @public For the forms of issue 9 (the checkout and payment screens). */
 export type CompanyBilling = z.output<typeof companyBillingSchema>;
+/** @public For the forms of issue 9 (the checkout and payment screens). */
 export type BillingValues = z.output<typeof billingSchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -214,7 +219,7 @@ export type BillingValues = z.output<typeof billingSchema>;
  * What the step-2 form shows before the shopper has submitted it: "same as invoice" checked.
  * Render the checkbox with `defaultChecked={SHIPPING_DEFAULTS.same_as_invoice}`.
  */
-export const SHIPPING_DEFAULTS = { same_as_invoice: true } as const;
+const SHIPPING_DEFAULTS = { same_as_invoice: true } as const;
 
 /**
  * Step 2. `same_as_invoice` is a checkbox (value "on"): in a form post an unchecked box is
@@ -268,6 +273,7 @@ export const shippingSchema = z
       : value,
   );
 
+/** @public For the forms of issue 9 (the checkout and payment screens). */
 export type ShippingValues = z.output<typeof shippingSchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -277,6 +283,7 @@ export const paymentMethodSchema = z.object({
   payment_method: z.enum(PAYMENT_METHODS, { error: CHECKOUT_MESSAGES.paymentMethod }),
 });
 
+/** @public For the forms of issue 9 (the checkout and payment screens). */
 export type PaymentMethodValues = z.output<typeof paymentMethodSchema>;
 
 // ---------------------------------------------------------------------------------------------

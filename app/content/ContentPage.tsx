@@ -1,6 +1,6 @@
 import { type ReactNode, useId } from "react";
 import { Breadcrumb } from "~/ui/Breadcrumb";
-import { telHref } from "~/layout/ContactDialog";
+import { phoneText, telHref } from "~/layout/ContactDialog";
 import styles from "./ContentPage.module.css";
 
 /**
@@ -120,7 +120,7 @@ export function ContactLinks({
       ) : null}
       {phone ? (
         <li>
-          Teléfono: <a href={telHref(phone)}>{phone}</a>
+          Teléfono: <a href={telHref(phone)}>{phoneText(phone)}</a>
         </li>
       ) : null}
     </ul>

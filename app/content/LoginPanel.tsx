@@ -20,16 +20,10 @@ export function LoginPanel({ result }: { result: LoginResult | undefined }) {
     <main id="contenido" className={styles.page}>
       <div className={styles.panel}>
         <h1 className={styles.title}>Iniciar sesión</h1>
-        <p className={styles.lead}>Ingrese con su correo electrónico y contraseña.</p>
+        <p className={styles.lead}>Ingresa con tu correo electrónico y contraseña.</p>
 
-        {/* Always in the DOM so screen readers announce a new answer. */}
-        <div
-          role="status"
-          aria-live="polite"
-          aria-atomic="true"
-          id={messageId}
-          className={styles.live}
-        >
+        {/* An alert, always in the DOM, so screen readers announce each new answer at once. */}
+        <div role="alert" aria-atomic="true" id={messageId} className={styles.live}>
           {answer ? (
             <p className={answer.tone === "error" ? styles.error : styles.info}>{answer.message}</p>
           ) : null}
@@ -84,14 +78,14 @@ export function LoginPanel({ result }: { result: LoginResult | undefined }) {
 
         <fetcher.Form method="post" action="/login" className={styles.register}>
           <input type="hidden" name="intent" value="register" />
-          <p>¿No tiene una cuenta?</p>
+          <p>¿No tienes una cuenta?</p>
           <button type="submit" className={styles.secondary} disabled={busy}>
             Crear una cuenta
           </button>
         </fetcher.Form>
 
         <p className={styles.legal}>
-          Al continuar, acepta nuestra <Link to="/garantias">política de garantías</Link> y nuestra{" "}
+          Al continuar, aceptas nuestra <Link to="/garantias">política de garantías</Link> y nuestra{" "}
           <Link to="/privacidad">política de privacidad</Link>.
         </p>
       </div>

@@ -22,19 +22,19 @@ export function meta({ matches }: Route.MetaArgs) {
 const STEPS = [
   {
     title: "Verificación inicial",
-    text: "Revise la instalación, la alimentación eléctrica y la configuración del equipo con la ayuda de nuestro soporte técnico. Muchas fallas se resuelven en este paso, sin necesidad de enviar el producto.",
+    text: "Revisa la instalación, la alimentación eléctrica y la configuración del equipo con la ayuda de nuestro soporte técnico. Muchas fallas se resuelven en este paso, sin necesidad de enviar el producto.",
   },
   {
     title: "Solicitud de autorización de devolución (RMA)",
-    text: "Si la falla persiste, solicite un número de autorización de devolución (RMA) indicando el número de pedido o factura, la referencia y el serial del equipo y una descripción de la falla. No recibimos equipos sin RMA.",
+    text: "Si la falla persiste, solicita un número de autorización de devolución (RMA) indicando el número de pedido o factura, la referencia y el serial del equipo y una descripción de la falla. No recibimos equipos sin RMA.",
   },
   {
     title: "Evaluación técnica",
-    text: "Con el RMA aprobado, envíe el producto con sus accesorios. Nuestro laboratorio lo revisa para confirmar la falla y determinar si está cubierta por la garantía. Le informaremos el estado de su solicitud en un plazo máximo de 10 días hábiles.",
+    text: "Con el RMA aprobado, envía el producto con sus accesorios. Nuestro laboratorio lo revisa para confirmar la falla y determinar si está cubierta por la garantía. Te informaremos el estado de tu solicitud en un plazo máximo de 10 días hábiles.",
   },
   {
     title: "Resolución",
-    text: "Si la garantía aplica, reparamos el equipo o, si la reparación no es posible, lo cambiamos por uno igual o de características equivalentes. Si no aplica, le enviamos un diagnóstico y una cotización de reparación.",
+    text: "Si la garantía aplica, reparamos el equipo o, si la reparación no es posible, lo cambiamos por uno igual o de características equivalentes. Si no aplica, te enviamos un diagnóstico y una cotización de reparación.",
   },
 ];
 
@@ -43,7 +43,7 @@ export default function Garantias() {
   return (
     <ContentPage
       title="Política de garantías"
-      lead="Todos los productos que vendemos son nuevos, originales y cuentan con garantía. Aquí le explicamos qué cubre, cómo solicitarla y qué puede esperar de nosotros en cada etapa."
+      lead="Todos los productos que vendemos son nuevos, originales y cuentan con garantía. Aquí te explicamos qué cubre, cómo solicitarla y qué puedes esperar de nosotros en cada etapa."
     >
       <ContentSection title="Garantía estándar de 1 año">
         <p>
@@ -51,7 +51,7 @@ export default function Garantias() {
           <strong>1 año contado desde la fecha de compra</strong> contra defectos de fabricación y
           de funcionamiento en condiciones normales de uso, salvo que el fabricante ofrezca un plazo
           mayor, en cuyo caso aplica el plazo del fabricante. Esta garantía se suma a los derechos
-          que le reconoce el Estatuto del Consumidor (Ley 1480 de 2011).
+          que te reconoce el Estatuto del Consumidor (Ley 1480 de 2011).
         </p>
       </ContentSection>
 
@@ -93,25 +93,25 @@ export default function Garantias() {
         </Disclosure>
         <Disclosure summary="¿Cuánto tarda el proceso?">
           <p>
-            Le informaremos el estado de su solicitud en un plazo máximo de{" "}
+            Te informaremos el estado de tu solicitud en un plazo máximo de{" "}
             <strong>10 días hábiles</strong> desde que recibimos el equipo. Los tiempos finales de
             reparación o cambio dependen del diagnóstico y de la disponibilidad de repuestos; en
-            todo caso le mantendremos al tanto de cada avance.
+            todo caso te mantendremos al tanto de cada avance.
           </p>
         </Disclosure>
         <Disclosure summary="¿Cómo envío el producto?">
           <p>
-            Empaque el equipo preferiblemente en su caja original, con todos sus accesorios, la
-            copia de la factura y el número de RMA visible en el exterior. Le indicaremos la
-            dirección de recepción al aprobar su solicitud. Si la garantía aplica, el envío de
-            regreso corre por nuestra cuenta.
+            Empaca el equipo preferiblemente en su caja original, con todos sus accesorios, la copia
+            de la factura y el número de RMA visible en el exterior. Te indicaremos la dirección de
+            recepción al aprobar tu solicitud. Si la garantía aplica, el envío de regreso corre por
+            nuestra cuenta.
           </p>
         </Disclosure>
         <Disclosure summary="¿Puedo devolver un producto que no necesito?">
           <p>
-            Por tratarse de una venta a distancia, puede ejercer el derecho de retracto dentro de
+            Por tratarse de una venta a distancia, puedes ejercer el derecho de retracto dentro de
             los cinco (5) días hábiles siguientes a la entrega, siempre que el producto esté sin
-            uso, completo y en su empaque original. Le reembolsaremos el valor pagado en un plazo
+            uso, completo y en su empaque original. Te reembolsaremos el valor pagado en un plazo
             máximo de 30 días calendario.
           </p>
         </Disclosure>
@@ -119,14 +119,14 @@ export default function Garantias() {
           <p>
             Recomendamos un <strong>mantenimiento preventivo cada 6 meses</strong>: limpieza de
             lentes y carcasas, revisión de conexiones y fuentes, verificación de grabación y
-            actualización de firmware oficial. Además, proteja los equipos con reguladores de
-            voltaje o UPS y respete las condiciones de instalación indicadas por el fabricante.
+            actualización de firmware oficial. Además, protege los equipos con reguladores de
+            voltaje o UPS y respeta las condiciones de instalación indicadas por el fabricante.
           </p>
         </Disclosure>
       </ContentSection>
 
-      <ContentSection title="¿Necesita ayuda con una garantía?">
-        <p>Escríbanos o llámenos con su número de pedido y la referencia del producto:</p>
+      <ContentSection title="¿Necesitas ayuda con una garantía?">
+        <p>Escríbenos o llámanos con tu número de pedido y la referencia del producto:</p>
         <ContactLinks email={root?.salesEmail} phone={root?.salesPhone} />
       </ContentSection>
     </ContentPage>

@@ -14,7 +14,7 @@ export function meta({ matches }: Route.MetaArgs) {
   if (!root) return [{ title: "Iniciar sesión" }];
   return pageMeta({
     title: "Iniciar sesión",
-    description: "Acceda a su cuenta de cliente.",
+    description: "Accede a tu cuenta de cliente.",
     origin: root.origin,
     path: "/login",
     noindex: true,

@@ -97,7 +97,7 @@ export default function Nosotros() {
           <Card title="Telecomunicaciones">
             <p>
               Redes de datos, cableado estructurado, radiocomunicación, energía de respaldo y
-              soluciones IoT y GPS para mantener su operación conectada.
+              soluciones IoT y GPS para mantener tu operación conectada.
             </p>
           </Card>
           <Card title="Servicios profesionales">
@@ -109,10 +109,10 @@ export default function Nosotros() {
         </CardGrid>
       </ContentSection>
 
-      <ContentSection title="Hablemos de su proyecto">
+      <ContentSection title="Hablemos de tu proyecto">
         <p>
-          Cuéntenos qué necesita proteger o conectar y le ayudaremos a encontrar la solución
-          adecuada. Nuestro equipo comercial le responde de lunes a viernes.
+          Cuéntanos qué necesitas proteger o conectar y te ayudaremos a encontrar la solución
+          adecuada. Nuestro equipo comercial te responde de lunes a viernes.
         </p>
         <ContactLinks email={root?.salesEmail} phone={root?.salesPhone} />
       </ContentSection>

@@ -13,7 +13,7 @@ export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({
     title: "Política de privacidad",
     description:
-      "Cómo recolectamos, usamos y protegemos sus datos personales conforme a la Ley 1581 de 2012, y cómo ejercer sus derechos como titular.",
+      "Cómo recolectamos, usamos y protegemos tus datos personales conforme a la Ley 1581 de 2012, y cómo ejercer tus derechos como titular.",
     origin: root.origin,
     path: "/privacidad",
   });
@@ -24,18 +24,18 @@ export default function Privacidad() {
   return (
     <ContentPage
       title="Política de privacidad"
-      lead={`En ${SITE_NAME} respetamos su privacidad. Esta política explica qué datos personales recolectamos cuando usa nuestra tienda en línea, para qué los usamos, cómo los protegemos y cómo puede ejercer sus derechos.`}
+      lead={`En ${SITE_NAME} respetamos tu privacidad. Esta política explica qué datos personales recolectamos cuando usas nuestra tienda en línea, para qué los usamos, cómo los protegemos y cómo puedes ejercer tus derechos.`}
       meta="Última actualización: 7 de septiembre de 2025"
     >
       <ContentSection title="1. Datos que recolectamos">
-        <p>Recolectamos únicamente los datos necesarios para atender sus compras y solicitudes:</p>
+        <p>Recolectamos únicamente los datos necesarios para atender tus compras y solicitudes:</p>
         <ul>
           <li>
             <strong>Datos de identificación y contacto:</strong> nombre y apellido, número de
             cédula, correo electrónico, teléfono, dirección y ciudad.
           </li>
           <li>
-            <strong>Datos de empresa</strong>, cuando compra como persona jurídica: razón social,
+            <strong>Datos de empresa</strong>, cuando compras como persona jurídica: razón social,
             NIT, nombre y cargo de la persona de contacto.
           </li>
           <li>
@@ -55,23 +55,23 @@ export default function Privacidad() {
       </ContentSection>
 
       <ContentSection title="2. Uso de la información">
-        <p>Usamos sus datos para:</p>
+        <p>Usamos tus datos para:</p>
         <ul>
-          <li>Procesar sus pedidos, pagos, facturación y envíos.</li>
-          <li>Enviarle la confirmación de su compra y avisos sobre el estado de su pedido.</li>
-          <li>Atender sus consultas, solicitudes de garantía y de soporte técnico.</li>
+          <li>Procesar tus pedidos, pagos, facturación y envíos.</li>
+          <li>Enviarte la confirmación de tu compra y avisos sobre el estado de tu pedido.</li>
+          <li>Atender tus consultas, solicitudes de garantía y de soporte técnico.</li>
           <li>Cumplir obligaciones legales, contables y tributarias.</li>
           <li>Mejorar nuestro catálogo, la seguridad del sitio y la calidad del servicio.</li>
         </ul>
-        <p>No vendemos ni alquilamos sus datos personales a terceros.</p>
+        <p>No vendemos ni alquilamos tus datos personales a terceros.</p>
       </ContentSection>
 
       <ContentSection title="3. Base legal">
         <p>
-          Tratamos sus datos conforme a la Ley Estatutaria 1581 de 2012 de protección de datos
+          Tratamos tus datos conforme a la Ley Estatutaria 1581 de 2012 de protección de datos
           personales, el Decreto 1377 de 2013 (incorporado en el Decreto Único Reglamentario 1074 de
           2015) y demás normas colombianas aplicables. El tratamiento se basa en la autorización que
-          usted nos otorga al enviar sus datos, en la ejecución del contrato de compraventa y en el
+          nos otorgas al enviar tus datos, en la ejecución del contrato de compraventa y en el
           cumplimiento de nuestras obligaciones legales.
         </p>
       </ContentSection>
@@ -79,21 +79,21 @@ export default function Privacidad() {
       <ContentSection title="4. Cookies">
         <p>
           Usamos únicamente cookies técnicas, necesarias para que la tienda funcione: guardan el
-          contenido de su carrito de compras, los datos del proceso de pago mientras lo completa
-          (por un máximo de dos horas) y los avisos que le mostramos después de una acción. Estas
+          contenido de tu carrito de compras, los datos del proceso de pago mientras lo completas
+          (por un máximo de dos horas) y los avisos que te mostramos después de una acción. Estas
           cookies están firmadas para impedir su alteración y no se usan para publicidad ni para
-          rastrearle en otros sitios.
+          rastrearte en otros sitios.
         </p>
         <p>
-          Puede borrar las cookies desde la configuración de su navegador en cualquier momento; si
-          lo hace, su carrito se vaciará.
+          Puedes borrar las cookies desde la configuración de tu navegador en cualquier momento; si
+          lo haces, tu carrito se vaciará.
         </p>
       </ContentSection>
 
       <ContentSection title="5. Pagos con tarjeta">
         <p>
           Los pagos con tarjeta de crédito o débito y por PSE son procesados por una pasarela de
-          pagos certificada bajo el estándar PCI DSS. Los datos de su tarjeta se envían cifrados
+          pagos certificada bajo el estándar PCI DSS. Los datos de tu tarjeta se envían cifrados
           directamente a la pasarela y no son almacenados en nuestros servidores, bases de datos ni
           registros. Solo conservamos la referencia del pago, su estado y, cuando la pasarela la
           entrega, la marca y los últimos cuatro dígitos de la tarjeta, para identificar la
@@ -103,7 +103,7 @@ export default function Privacidad() {
 
       <ContentSection title="6. Seguridad">
         <p>
-          Protegemos su información con conexiones cifradas (HTTPS), cookies firmadas, acceso
+          Protegemos tu información con conexiones cifradas (HTTPS), cookies firmadas, acceso
           restringido a los sistemas y registros que excluyen datos de pago y contraseñas. Aunque
           ningún sistema es infalible, revisamos periódicamente nuestras medidas para reducir el
           riesgo de acceso no autorizado, pérdida o alteración de los datos.
@@ -111,17 +111,17 @@ export default function Privacidad() {
       </ContentSection>
 
       <ContentSection title="7. Derechos del titular">
-        <p>Como titular de los datos, usted tiene derecho a:</p>
+        <p>Como titular de los datos, tienes derecho a:</p>
         <ul>
-          <li>Conocer, actualizar y rectificar sus datos personales.</li>
+          <li>Conocer, actualizar y rectificar tus datos personales.</li>
           <li>Solicitar prueba de la autorización otorgada para el tratamiento.</li>
-          <li>Ser informado sobre el uso que se ha dado a sus datos.</li>
+          <li>Ser informado sobre el uso que se ha dado a tus datos.</li>
           <li>
             Presentar quejas ante la Superintendencia de Industria y Comercio por infracciones a la
             ley.
           </li>
           <li>
-            Revocar la autorización y solicitar la supresión de sus datos, cuando no exista un deber
+            Revocar la autorización y solicitar la supresión de tus datos, cuando no exista un deber
             legal o contractual de conservarlos.
           </li>
           <li>Acceder gratuitamente a los datos que han sido objeto de tratamiento.</li>
@@ -134,8 +134,8 @@ export default function Privacidad() {
 
       <ContentSection title="8. Contacto">
         <p>
-          Para ejercer sus derechos o resolver cualquier duda sobre esta política, escríbanos o
-          llámenos indicando su nombre, su documento de identidad y el motivo de su solicitud:
+          Para ejercer tus derechos o resolver cualquier duda sobre esta política, escríbenos o
+          llámanos indicando tu nombre, tu documento de identidad y el motivo de tu solicitud:
         </p>
         <ContactLinks email={root?.salesEmail} phone={root?.salesPhone} />
       </ContentSection>
@@ -144,7 +144,7 @@ export default function Privacidad() {
         <p>
           Podemos actualizar esta política para reflejar cambios legales o en nuestros servicios.
           Publicaremos la versión vigente en esta página con su fecha de actualización; si los
-          cambios son sustanciales, se lo informaremos por los medios de contacto que nos haya
+          cambios son sustanciales, te lo informaremos por los medios de contacto que nos hayas
           suministrado.
         </p>
       </ContentSection>

@@ -21,7 +21,7 @@ export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({
     title: "Soporte técnico",
     description:
-      "Soporte remoto, en sitio y mantenimiento preventivo para sus equipos de seguridad electrónica y telecomunicaciones. Niveles de atención con respuesta en 24, 12 o 4 horas.",
+      "Soporte remoto, en sitio y mantenimiento preventivo para tus equipos de seguridad electrónica y telecomunicaciones. Niveles de atención con respuesta en 24, 12 o 4 horas.",
     origin: root.origin,
     path: "/soporte-tecnico",
   });
@@ -30,11 +30,11 @@ export function meta({ matches }: Route.MetaArgs) {
 const PROCESS = [
   {
     title: "Contacto",
-    text: "Escríbanos o llámenos de lunes a viernes con su número de pedido, la referencia del equipo y una descripción del problema.",
+    text: "Escríbenos o llámanos de lunes a viernes con tu número de pedido, la referencia del equipo y una descripción del problema.",
   },
   {
     title: "Diagnóstico",
-    text: "Un técnico analiza el caso, le hace las preguntas necesarias y define si se puede resolver de forma remota o requiere una visita.",
+    text: "Un técnico analiza el caso, te hace las preguntas necesarias y define si se puede resolver de forma remota o requiere una visita.",
   },
   {
     title: "Solución",
@@ -42,7 +42,7 @@ const PROCESS = [
   },
   {
     title: "Seguimiento",
-    text: "Verificamos con usted que todo funcione correctamente, documentamos el caso y le damos recomendaciones para evitar que se repita.",
+    text: "Verificamos contigo que todo funcione correctamente, documentamos el caso y te damos recomendaciones para evitar que se repita.",
   },
 ];
 
@@ -51,25 +51,25 @@ export default function SoporteTecnico() {
   return (
     <ContentPage
       title="Soporte técnico"
-      lead="Nuestro equipo técnico le acompaña en la instalación, configuración y mantenimiento de sus equipos de seguridad electrónica y telecomunicaciones, de lunes a viernes."
+      lead="Nuestro equipo técnico te acompaña en la instalación, configuración y mantenimiento de tus equipos de seguridad electrónica y telecomunicaciones, de lunes a viernes."
     >
       <ContentSection title="Nuestros servicios">
         <CardGrid>
           <Card title="Soporte remoto">
             <p>
               Configuración, actualización y solución de problemas a distancia, por teléfono o
-              mediante acceso remoto seguro, sin que tenga que desplazarse.
+              mediante acceso remoto seguro, sin que tengas que desplazarte.
             </p>
           </Card>
           <Card title="Soporte en sitio">
             <p>
-              Visitas técnicas a sus instalaciones para diagnóstico, instalación, puesta en marcha y
+              Visitas técnicas a tus instalaciones para diagnóstico, instalación, puesta en marcha y
               reparación de equipos y sistemas.
             </p>
           </Card>
           <Card title="Mantenimiento preventivo">
             <p>
-              Revisiones programadas, recomendadas cada 6 meses, para mantener sus sistemas
+              Revisiones programadas, recomendadas cada 6 meses, para mantener tus sistemas
               funcionando y prolongar la vida útil de los equipos.
             </p>
           </Card>
@@ -96,8 +96,8 @@ export default function SoporteTecnico() {
           </Card>
           <Card title="Nivel 3 · Crítico" badge="Respuesta en 4 horas">
             <p>
-              Sistemas caídos o fallas que comprometen la seguridad de sus instalaciones o la
-              continuidad de su operación.
+              Sistemas caídos o fallas que comprometen la seguridad de tus instalaciones o la
+              continuidad de tu operación.
             </p>
           </Card>
         </CardGrid>
@@ -107,7 +107,7 @@ export default function SoporteTecnico() {
         <Disclosure summary="¿Cuánto tarda en resolverse un problema?">
           <p>
             Los problemas comunes se resuelven en 24 a 48 horas. Los casos que requieren visita en
-            sitio o repuestos pueden tardar más; en ese caso le informamos los tiempos desde el
+            sitio o repuestos pueden tardar más; en ese caso te informamos los tiempos desde el
             diagnóstico.
           </p>
         </Disclosure>
@@ -115,7 +115,7 @@ export default function SoporteTecnico() {
           <p>
             La orientación básica sobre los productos comprados en nuestra tienda no tiene costo
             mientras estén en garantía. Las visitas en sitio, los mantenimientos preventivos y las
-            fallas no cubiertas por la garantía se cotizan previamente, y solo se realizan con su
+            fallas no cubiertas por la garantía se cotizan previamente, y solo se realizan con tu
             aprobación.
           </p>
         </Disclosure>
@@ -133,8 +133,8 @@ export default function SoporteTecnico() {
         </Disclosure>
       </ContentSection>
 
-      <ContentSection title="Contáctenos" id="contacto">
-        <p>Nuestro equipo le atiende de lunes a viernes:</p>
+      <ContentSection title="Contáctanos" id="contacto">
+        <p>Nuestro equipo te atiende de lunes a viernes:</p>
         <ContactLinks email={root?.salesEmail} phone={root?.salesPhone} />
       </ContentSection>
     </ContentPage>

@@ -1,21 +1,36 @@
+import { Link } from "react-router";
 import type { Brand } from "~/merchant-api/product";
 import styles from "./BrandStrip.module.css";
 
-function BrandItem({ brand }: { brand: Brand }) {
+/** A logo of the strip; `href` is its brand page when the brand has products. */
+export interface BrandLogo extends Brand {
+  href: string | null;
+}
+
+function BrandItem({ brand, copy = false }: { brand: BrandLogo; copy?: boolean }) {
+  const logo = brand.image ? (
+    <img
+      src={brand.image}
+      alt={brand.name}
+      width="160"
+      height="64"
+      loading="lazy"
+      decoding="async"
+      className={styles.logo}
+    />
+  ) : (
+    <span className={styles.name}>{brand.name}</span>
+  );
   return (
     <li className={styles.item}>
-      {brand.image ? (
-        <img
-          src={brand.image}
-          alt={brand.name}
-          width="160"
-          height="64"
-          loading="lazy"
-          decoding="async"
-          className={styles.logo}
-        />
+      {brand.href ? (
+        // The copy that makes the loop seamless is hidden from assistive technology: its
+        // links stay out of the tab order too.
+        <Link to={brand.href} className={styles.link} tabIndex={copy ? -1 : undefined}>
+          {logo}
+        </Link>
       ) : (
-        <span className={styles.name}>{brand.name}</span>
+        logo
       )}
     </li>
   );
@@ -27,7 +42,8 @@ function BrandItem({ brand }: { brand: Brand }) {
  * focus and with the pause switch (no JavaScript needed), and stands still
  * under reduced motion, where the strip scrolls by hand instead.
  */
-export function BrandStrip({ brands }: { brands: Brand[] }) {
+export function BrandStrip({ brands }: { brands: BrandLogo[] }) {
+  const linked = brands.some((brand) => brand.href);
   return (
     <section className={styles.section} aria-labelledby="marcas-titulo">
       <div className={`container ${styles.head}`}>
@@ -44,8 +60,14 @@ export function BrandStrip({ brands }: { brands: Brand[] }) {
       {brands.length === 0 ? (
         <p className={`container ${styles.empty}`}>No hay marcas disponibles</p>
       ) : (
-        // Under reduced motion the strip scrolls by hand, so keyboard users must reach it.
-        <div className={styles.viewport} tabIndex={0} role="group" aria-label="Logotipos de marcas">
+        // Under reduced motion the strip scrolls by hand, so keyboard users must reach it: through
+        // its links, or through the strip itself when no logo links anywhere.
+        <div
+          className={styles.viewport}
+          tabIndex={linked ? undefined : 0}
+          role="group"
+          aria-label="Logotipos de marcas"
+        >
           <div className={styles.track}>
             <ul className={styles.list} aria-label={`${brands.length} marcas`}>
               {brands.map((brand) => (
@@ -54,7 +76,7 @@ export function BrandStrip({ brands }: { brands: Brand[] }) {
             </ul>
             <ul className={styles.list} aria-hidden="true">
               {brands.map((brand) => (
-                <BrandItem key={brand.id} brand={brand} />
+                <BrandItem key={brand.id} brand={brand} copy />
               ))}
             </ul>
           </div>

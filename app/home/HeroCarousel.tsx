@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { categoryHref } from "~/catalogue/category-tree";
 import styles from "./HeroCarousel.module.css";
 
-export const HERO_INTERVAL_MS = 6000;
+const HERO_INTERVAL_MS = 6000;
 
 const BANNERS = [
   {
@@ -50,9 +50,17 @@ const slideId = (index: number) => `banner-${index + 1}`;
  * and each slide, so it works without JavaScript. With JavaScript it advances
  * every 6 s, pauses on hover and focus (and with its pause button), and never
  * autoplays when the shopper prefers reduced motion.
+ *
+ * Only the slide on show is in the tab order (inert slides with JavaScript, hidden ones
+ * without), and the dots are for the pointer: the arrows do the same from the keyboard. So
+ * the hero costs a keyboard user four stops, not 21 (docs/decisions/0244).
  */
 export function HeroCarousel() {
   const trackRef = useRef<HTMLDivElement>(null);
+  // The arrow to focus in the slide an arrow brought in: the one pressed is now inert.
+  const arrowToFocus = useRef<"prev" | "next" | null>(null);
+  // The slide a control is scrolling to: the slides passed on the way stay inert.
+  const scrollingTo = useRef<number | null>(null);
   const [current, setCurrent] = useState(0);
   const [enhanced, setEnhanced] = useState(false);
   const [paused, setPaused] = useState(false);
@@ -76,6 +84,8 @@ export function HeroCarousel() {
     const count = BANNERS.length;
     const target = ((index % count) + count) % count;
     const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    const shown = Math.round(track.scrollLeft / Math.max(1, track.clientWidth));
+    scrollingTo.current = shown === target ? null : target;
     track.scrollTo({ left: target * track.clientWidth, behavior: still ? "auto" : "smooth" });
     setCurrent(target);
   }, []);
@@ -89,15 +99,34 @@ export function HeroCarousel() {
         for (const entry of entries) {
           if (entry.isIntersecting) {
             const index = Array.prototype.indexOf.call(track.children, entry.target);
-            if (index >= 0) setCurrent(index);
+            if (index < 0) continue;
+            if (scrollingTo.current !== null && index !== scrollingTo.current) continue;
+            setCurrent(index);
           }
         }
       },
       { root: track, threshold: 0.6 },
     );
     for (const slide of track.children) observer.observe(slide);
-    return () => observer.disconnect();
+    const settled = () => {
+      scrollingTo.current = null;
+      setCurrent(Math.round(track.scrollLeft / Math.max(1, track.clientWidth)));
+    };
+    track.addEventListener("scrollend", settled);
+    return () => {
+      observer.disconnect();
+      track.removeEventListener("scrollend", settled);
+    };
   }, []);
+
+  useEffect(() => {
+    const arrow = arrowToFocus.current;
+    if (!arrow) return;
+    arrowToFocus.current = null;
+    trackRef.current?.children[current]
+      ?.querySelector<HTMLElement>(`[data-arrow="${arrow}"]`)
+      ?.focus({ preventScroll: true });
+  }, [current]);
 
   const autoplay = enhanced && !reducedMotion && !paused && !hovered && !focused;
   useEffect(() => {
@@ -106,8 +135,13 @@ export function HeroCarousel() {
     return () => window.clearTimeout(timer);
   }, [autoplay, current, goTo]);
 
-  const onAnchor = (event: React.MouseEvent<HTMLAnchorElement>, index: number) => {
+  const onAnchor = (
+    event: React.MouseEvent<HTMLAnchorElement>,
+    index: number,
+    arrow: "prev" | "next" | null = null,
+  ) => {
     event.preventDefault();
+    arrowToFocus.current = arrow;
     goTo(index);
   };
 
@@ -128,6 +162,7 @@ export function HeroCarousel() {
         className={styles.track}
         aria-live={autoplay ? "off" : "polite"}
         data-hero-track=""
+        data-enhanced={enhanced ? "" : undefined}
       >
         {BANNERS.map((banner, index) => (
           <div
@@ -137,6 +172,7 @@ export function HeroCarousel() {
             role="group"
             aria-roledescription="diapositiva"
             aria-label={`${index + 1} de ${BANNERS.length}: ${banner.kicker}`}
+            inert={enhanced && index !== current}
           >
             <img
               src={banner.image}
@@ -160,7 +196,8 @@ export function HeroCarousel() {
               href={`#${slideId(index - 1 < 0 ? BANNERS.length - 1 : index - 1)}`}
               className={`${styles.arrow} ${styles.prev}`}
               aria-label="Banner anterior"
-              onClick={(event) => onAnchor(event, index - 1)}
+              data-arrow="prev"
+              onClick={(event) => onAnchor(event, index - 1, "prev")}
             >
               <span aria-hidden="true">‹</span>
             </a>
@@ -168,7 +205,8 @@ export function HeroCarousel() {
               href={`#${slideId((index + 1) % BANNERS.length)}`}
               className={`${styles.arrow} ${styles.next}`}
               aria-label="Banner siguiente"
-              onClick={(event) => onAnchor(event, index + 1)}
+              data-arrow="next"
+              onClick={(event) => onAnchor(event, index + 1, "next")}
             >
               <span aria-hidden="true">›</span>
             </a>
@@ -184,6 +222,8 @@ export function HeroCarousel() {
               className={styles.dot}
               aria-label={`Banner ${index + 1}: ${banner.kicker}`}
               aria-current={enhanced && index === current ? "true" : undefined}
+              // Pointer shortcuts: from the keyboard the arrows reach every slide.
+              tabIndex={-1}
               onClick={(event) => onAnchor(event, index)}
             />
           ))}

@@ -1,19 +1,18 @@
 import { useState } from "react";
 import { Link, useLocation } from "react-router";
 import { categoryHref } from "~/catalogue/category-tree";
-import type { Brand } from "~/merchant-api/product";
 import type { FeaturedGroup } from "./featured";
 import { serializeJsonLd } from "~/seo/structured-data";
 import { useNonce } from "~/platform/nonce";
 import { SITE_NAME } from "~/seo/seo";
-import { BrandStrip } from "./BrandStrip";
+import { type BrandLogo, BrandStrip } from "./BrandStrip";
 import { ContactButton } from "~/layout/ContactDialog";
 import { HeroCarousel } from "./HeroCarousel";
 import styles from "./HomePage.module.css";
 import { Particles } from "./Particles";
-import { ProductCard } from "~/product/ProductCard";
+import { ProductCard, sharedTitleIds } from "~/product/ProductCard";
 
-export const HOME_STATS = [
+const HOME_STATS = [
   { value: "22000+", label: "productos" },
   { value: "50+", label: "clientes" },
   { value: "5+", label: "años" },
@@ -23,7 +22,7 @@ export const HOME_STATS = [
 export interface HomePageProps {
   featured: FeaturedGroup[];
   featuredError: string | null;
-  brands: Brand[];
+  brands: BrandLogo[];
   alertDismissed: boolean;
   origin: string | null;
   salesEmail: string | null;
@@ -123,29 +122,32 @@ function Featured({
           </form>
         </div>
       ) : null}
-      {groups.map((group) => (
-        <section
-          key={group.category.id}
-          className={styles.group}
-          aria-labelledby={`destacados-${group.category.id}`}
-        >
-          <div className={styles.groupHead}>
-            <h3 id={`destacados-${group.category.id}`} className={styles.groupTitle}>
-              {group.category.name}
-            </h3>
-            <Link to={categoryHref(group.category)} className={styles.sectionLink}>
-              Ver más<span className="visually-hidden"> en {group.category.name}</span>
-            </Link>
-          </div>
-          <ul className={styles.grid}>
-            {group.products.map((product) => (
-              <li key={product.id}>
-                <ProductCard product={product} />
-              </li>
-            ))}
-          </ul>
-        </section>
-      ))}
+      {groups.map((group) => {
+        const shared = sharedTitleIds(group.products);
+        return (
+          <section
+            key={group.category.id}
+            className={styles.group}
+            aria-labelledby={`destacados-${group.category.id}`}
+          >
+            <div className={styles.groupHead}>
+              <h3 id={`destacados-${group.category.id}`} className={styles.groupTitle}>
+                {group.category.name}
+              </h3>
+              <Link to={categoryHref(group.category)} className={styles.sectionLink}>
+                Ver más<span className="visually-hidden"> en {group.category.name}</span>
+              </Link>
+            </div>
+            <ul className={styles.grid}>
+              {group.products.map((product) => (
+                <li key={product.id}>
+                  <ProductCard product={product} distinguish={shared.has(product.id)} />
+                </li>
+              ))}
+            </ul>
+          </section>
+        );
+      })}
     </section>
   );
 }

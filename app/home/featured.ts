@@ -5,7 +5,7 @@
  */
 import { type FeaturedEntry, type Product, TOP_CATEGORIES } from "~/merchant-api/product";
 
-export const FEATURED_PER_CATEGORY = 4;
+const FEATURED_PER_CATEGORY = 4;
 
 export interface FeaturedGroup {
   category: { id: string; name: string };

@@ -5,6 +5,9 @@
  */
 import type { Brand } from "~/merchant-api/product";
 import { getBrands } from "~/merchant-api/client.server";
+import { brandHref, loadBrandSummaries } from "~/catalogue/catalogue.server";
+import { normalizeText } from "~/search/search";
+import type { BrandLogo } from "./BrandStrip";
 import { FEATURED_ERROR, type FeaturedGroup, loadFeatured } from "./featured.server";
 import { logger } from "~/platform/logger.server";
 
@@ -12,14 +15,29 @@ export interface HomeData {
   featured: FeaturedGroup[];
   /** The alert text when the featured products could not be loaded. */
   featuredError: string | null;
-  brands: Brand[];
+  brands: BrandLogo[];
   /** The shopper closed the featured alert without JavaScript (GET ?aviso=cerrado). */
   alertDismissed: boolean;
 }
 
+/**
+ * The strip's logos, each linked to its brand page when the brand has products (named as the
+ * catalogue spells it); a logo of a brand without products links nowhere.
+ */
+export function linkBrandPages(
+  brands: readonly Brand[],
+  withProducts: ReadonlyArray<{ name: string }>,
+): BrandLogo[] {
+  const catalogueNames = new Map(withProducts.map((b) => [normalizeText(b.name), b.name]));
+  return brands.map((brand) => {
+    const name = catalogueNames.get(normalizeText(brand.name));
+    return { ...brand, href: name ? brandHref(name) : null };
+  });
+}
+
 export async function loadHomeData(request: Request): Promise<HomeData> {
   const url = new URL(request.url);
-  const [featured, brands] = await Promise.all([
+  const [featured, brands, withProducts] = await Promise.all([
     loadFeatured()
       .then((value) => ({ groups: value.groups, error: null }))
       .catch((error: unknown) => {
@@ -30,11 +48,16 @@ export async function loadHomeData(request: Request): Promise<HomeData> {
       logger.warn({ err: error }, "brands unavailable");
       return [] as Brand[];
     }),
+    // Cached and warmed at start-up; without it the logos are shown without links.
+    loadBrandSummaries().catch((error: unknown) => {
+      logger.warn({ err: error }, "brands with products unavailable");
+      return [];
+    }),
   ]);
   return {
     featured: featured.groups,
     featuredError: featured.error,
-    brands,
+    brands: linkBrandPages(brands, withProducts),
     alertDismissed: url.searchParams.get("aviso") === "cerrado",
   };
 }

@@ -2,11 +2,19 @@ import type { ReactNode } from "react";
 import styles from "./ContactDialog.module.css";
 
 /** The one contact dialog of the page; every ContactButton points at this id. */
-export const CONTACT_DIALOG_ID = "dialogo-contacto";
+const CONTACT_DIALOG_ID = "dialogo-contacto";
 
 /** `+57 601 555 0123` → `tel:+576015550123`. */
 export function telHref(phone: string): string {
   return `tel:${phone.replace(/[^+0-9]/g, "")}`;
+}
+
+/**
+ * The text of a phone link, kept on one line: non-breaking spaces and hyphens, so a number
+ * never wraps in the middle (html-validate's tel-non-breaking).
+ */
+export function phoneText(text: string): string {
+  return text.replace(/ /g, "\u00a0").replace(/-/g, "\u2011");
 }
 
 /**
@@ -76,7 +84,7 @@ export function ContactDialog({ email, phone }: { email: string; phone: string }
         <li>
           <span className={styles.label}>Teléfono</span>
           <a href={telHref(phone)} className={styles.link}>
-            {phone}
+            {phoneText(phone)}
           </a>
         </li>
       </ul>

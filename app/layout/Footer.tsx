@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { SITE_NAME } from "~/seo/seo";
-import { telHref } from "./ContactDialog";
+import { phoneText, telHref } from "./ContactDialog";
 import styles from "./Footer.module.css";
 
 const LINKS = [
@@ -51,7 +51,7 @@ export function Footer({
           <ul className={styles.links}>
             {phone ? (
               <li>
-                Teléfono: <a href={telHref(phone)}>{phone}</a>
+                Teléfono: <a href={telHref(phone)}>{phoneText(phone)}</a>
               </li>
             ) : null}
             {email ? (

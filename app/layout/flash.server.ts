@@ -59,7 +59,7 @@ export async function getFlash(
 }
 
 /** The Set-Cookie value carrying `notice` to the next page. */
-export async function setFlash(request: Request, notice: FlashNotice): Promise<string> {
+async function setFlash(request: Request, notice: FlashNotice): Promise<string> {
   const storage = flashSessionStorage();
   const session = await storage
     .getSession(request.headers.get("Cookie"))

@@ -17,13 +17,7 @@ import type { ProductPage } from "./catalogue-calls.server.ts";
 export { ApiError } from "./transport.server.ts";
 export { DATASHEET_NOT_FOUND, PRODUCT_NOT_FOUND } from "./catalogue-calls.server.ts";
 export { PaymentError } from "./payment-calls.server.ts";
-export type {
-  CardDetails,
-  Charge,
-  NotificationResult,
-  PaymentLine,
-  PrepareCheckoutPayload,
-} from "./payment-calls.server.ts";
+export type { PrepareCheckoutPayload } from "./payment-calls.server.ts";
 
 export interface ApiClientOptions {
   /** Remote API origin; undefined → the embedded sandbox in-process. */

@@ -13,6 +13,7 @@ import {
   sortCategoriesByName,
   toNumber,
   toPrice,
+  toInstant,
   toStock,
 } from "./normalize";
 
@@ -272,6 +273,31 @@ describe("normalizeProduct: prices", () => {
     expect(product({ id: 1, precio_lista: -1 }).listPrice).toBeNull();
     expect(product({ id: 1, precio_lista: "abc" }).listPrice).toBeNull();
     expect(product({ id: 1 }).listPrice).toBeNull();
+  });
+});
+
+describe("normalizeProduct: last change", () => {
+  it("reads fecha_actualizacion, else updated_at, as a UTC instant", () => {
+    expect(product({ id: 1, fecha_actualizacion: "2025-06-14T15:32:00-05:00" }).updatedAt).toBe(
+      "2025-06-14T20:32:00.000Z",
+    );
+    expect(product({ id: 1, updated_at: "2024-12-31T23:59:59Z" }).updatedAt).toBe(
+      "2024-12-31T23:59:59.000Z",
+    );
+    expect(
+      product({ id: 1, fecha_actualizacion: "2025-01-02", updated_at: "2024-01-01" }).updatedAt,
+    ).toBe("2025-01-02T00:00:00.000Z");
+  });
+
+  it("is null when the API does not say or says something that is not a date", () => {
+    expect(product({ id: 1 }).updatedAt).toBeNull();
+    for (const junk of ["", "ayer", "2025-02-30", "2025-13-01", "14/06/2025", 1718379120, null])
+      expect(product({ id: 1, fecha_actualizacion: junk }).updatedAt).toBeNull();
+  });
+
+  it("reads a date-time without offset as Colombian time", () => {
+    expect(toInstant("2025-06-14 15:32")).toBe("2025-06-14T20:32:00.000Z");
+    expect(toInstant("2025-06-14T15:32:00+0100")).toBe("2025-06-14T14:32:00.000Z");
   });
 });
 

@@ -56,6 +56,28 @@ export function toStock(value: unknown): number {
   return n === null || n < 0 ? 0 : Math.floor(n);
 }
 
+/**
+ * An instant from an ISO 8601 date or date-time string ("2025-06-14", "2025-06-14T15:32:00-05:00"),
+ * as an ISO string in UTC; anything else (numbers, junk, impossible dates) → null. A date alone
+ * is midnight UTC of that day.
+ */
+export function toInstant(value: unknown): string | null {
+  if (typeof value !== "string") return null;
+  const text = value.trim();
+  if (!/^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/i.test(text)) {
+    return null;
+  }
+  // Date.parse rolls 2025-02-30 over to March: an impossible day is junk, not a date.
+  const [year, month, day] = text.slice(0, 10).split("-").map(Number);
+  const calendar = new Date(Date.UTC(year, month - 1, day));
+  if (calendar.getUTCMonth() !== month - 1 || calendar.getUTCDate() !== day) return null;
+  // A date-time without offset is the merchant's local time (Colombia, UTC-5 all year).
+  let iso = text.replace(" ", "T");
+  if (iso.length > 10 && !/(Z|[+-]\d{2}:?\d{2})$/i.test(iso)) iso += "-05:00";
+  const time = Date.parse(iso);
+  return Number.isFinite(time) ? new Date(time).toISOString() : null;
+}
+
 function toLevel(value: unknown): number | null {
   const n = toNumber(value);
   return n !== null && Number.isInteger(n) && n >= 1 ? n : null;
@@ -197,6 +219,7 @@ export function normalizeProduct(input: unknown): Product | null {
     price: sellingPrice(input),
     listPrice: listPrice !== null && listPrice > 0 ? listPrice : null,
     ...stockFlags(stock),
+    updatedAt: toInstant(pick(input, "fecha_actualizacion", "updated_at")),
   };
 }
 

@@ -107,7 +107,7 @@ export interface PrepareCheckoutPayload {
 }
 
 /** A cart line in payment payloads (spec §3). */
-export interface PaymentLine {
+interface PaymentLine {
   title: string;
   name: string;
   quantity: number;

@@ -23,6 +23,7 @@ export function makeProduct(overrides: Partial<Product> = {}): Product {
     available: false,
     popular: false,
     runningLow: false,
+    updatedAt: null,
     ...overrides,
   };
 }

@@ -40,6 +40,8 @@ export interface Product {
   popular: boolean;
   /** Derived: stock 1 to 3 ('agotándose'). */
   runningLow: boolean;
+  /** When the merchant last changed the product (ISO 8601, UTC), or null when the API does not say. */
+  updatedAt: string | null;
 }
 
 export interface Category {

@@ -19,6 +19,7 @@ export const CARD_MESSAGES = {
 
 export type CardBrand = "visa" | "mastercard" | "amex" | "discover" | "diners" | "jcb";
 
+/** @public For the forms of issue 10 (the checkout and payment screens). */
 export const CARD_BRAND_LABELS: Readonly<Record<CardBrand, string>> = {
   visa: "Visa",
   mastercard: "Mastercard",
@@ -29,9 +30,10 @@ export const CARD_BRAND_LABELS: Readonly<Record<CardBrand, string>> = {
 };
 
 /** The formatted number input's maxlength: 16 digits in groups of four with 3 spaces. */
+/** @public For the forms of issue 10 (the checkout and payment screens). */
 export const CARD_NUMBER_INPUT_MAX_LENGTH = 19;
-export const CARD_NUMBER_MIN_DIGITS = 13;
-export const CARD_NUMBER_MAX_DIGITS = 19;
+const CARD_NUMBER_MIN_DIGITS = 13;
+const CARD_NUMBER_MAX_DIGITS = 19;
 
 /** The number as typed without its spaces and dashes; other characters are kept (and fail). */
 export function cardDigits(input: string): string {
@@ -118,6 +120,7 @@ export function expiryYears(now: Date): number[] {
 }
 
 /** The expiry month choices, as the select's values. */
+/** @public For the forms of issue 10 (the checkout and payment screens). */
 export const EXPIRY_MONTHS = [
   "01",
   "02",

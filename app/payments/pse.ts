@@ -14,8 +14,9 @@ export const PSE_MESSAGES = {
   personType: "Selecciona el tipo de persona",
 } as const;
 
-export const PSE_DOCUMENT_TYPES = ["CC", "CE", "NIT", "PP"] as const;
-export type PseDocumentType = (typeof PSE_DOCUMENT_TYPES)[number];
+const PSE_DOCUMENT_TYPES = ["CC", "CE", "NIT", "PP"] as const;
+type PseDocumentType = (typeof PSE_DOCUMENT_TYPES)[number];
+/** @public For the forms of issue 10 (the checkout and payment screens). */
 export const PSE_DOCUMENT_TYPE_LABELS: Readonly<Record<PseDocumentType, string>> = {
   CC: "Cédula de ciudadanía",
   CE: "Cédula de extranjería",
@@ -23,8 +24,9 @@ export const PSE_DOCUMENT_TYPE_LABELS: Readonly<Record<PseDocumentType, string>>
   PP: "Pasaporte",
 };
 
-export const PSE_PERSON_TYPES = ["natural", "juridica"] as const;
-export type PsePersonType = (typeof PSE_PERSON_TYPES)[number];
+const PSE_PERSON_TYPES = ["natural", "juridica"] as const;
+type PsePersonType = (typeof PSE_PERSON_TYPES)[number];
+/** @public For the forms of issue 10 (the checkout and payment screens). */
 export const PSE_PERSON_TYPE_LABELS: Readonly<Record<PsePersonType, string>> = {
   natural: "Persona natural",
   juridica: "Persona jurídica",
@@ -113,4 +115,5 @@ export const pseFormSchema = z.object({
   person_type: z.enum(PSE_PERSON_TYPES, { error: PSE_MESSAGES.personType }),
 });
 
+/** @public For the forms of issue 10 (the checkout and payment screens). */
 export type PseFormValues = z.output<typeof pseFormSchema>;

@@ -4,7 +4,7 @@
  */
 
 export type PaymentResultState = "success" | "failed" | "pending";
-export type PaymentStatusLabel = "Completado" | "Pendiente" | "Fallido";
+type PaymentStatusLabel = "Completado" | "Pendiente" | "Fallido";
 
 export type PaymentResult = {
   state: PaymentResultState;

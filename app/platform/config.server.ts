@@ -43,6 +43,7 @@ const schema = z.object({
     z.url({ protocol: /^rediss?$/, error: "debe ser una URL redis:// o rediss://" }).optional(),
   ),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  STAFF_USERS: optionalString,
 });
 
 export type Config = {
@@ -67,6 +68,11 @@ export type Config = {
   logLevel: string;
   /** Shared store for rate limits across instances; unset = per-process memory. */
   redisUrl: string | undefined;
+  /**
+   * Staff accounts, `user=hash` entries (raw). Parsed and checked at start by the staff part
+   * (app/staff/staff-access.server.ts), which the shared platform may not import.
+   */
+  staffUsers: string | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -119,6 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     insecureCookies: e.INSECURE_COOKIES,
     logLevel: e.LOG_LEVEL,
     redisUrl: e.REDIS_URL,
+    staffUsers: e.STAFF_USERS,
   };
 }
 

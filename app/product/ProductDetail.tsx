@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { Link } from "react-router";
 import type { Product } from "~/merchant-api/product";
-import { cardBadges, priceView, stockLabel } from "./product-card";
+import { cardBadges, priceView, sharedTitleIds, stockLabel } from "./product-card";
 import { type Crumb, UNTITLED_PRODUCT } from "~/seo/structured-data";
 import { useNonce } from "~/platform/nonce";
 import { AddToCartForm } from "~/cart/AddToCartForm";
@@ -110,8 +110,8 @@ export function ProductDetail({
             {stockLabel(product.stock)}
           </p>
 
-          <div className={styles.cart}>
-            <AddToCartForm product={product} />
+          <div className={styles.cart} id="comprar">
+            <AddToCartForm product={product} returnTo="comprar" />
           </div>
         </section>
       </div>
@@ -179,13 +179,14 @@ function ProductSection({
   products: Product[];
 }) {
   if (products.length === 0) return null;
+  const shared = sharedTitleIds(products);
   return (
     <section className={styles.section} aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
       <ul className={styles.grid}>
         {products.map((item) => (
           <li key={item.id}>
-            <ProductCard product={item} />
+            <ProductCard product={item} distinguish={shared.has(item.id)} />
           </li>
         ))}
       </ul>

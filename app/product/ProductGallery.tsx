@@ -59,7 +59,8 @@ export function ProductGallery({ images, title }: { images: string[]; title: str
           className={styles.strip}
           // Scrollable, so reachable by keyboard (arrow keys move between images).
           tabIndex={count > 1 ? 0 : undefined}
-          role={count > 1 ? "region" : undefined}
+          // A group, not a region: the gallery is part of the product, not a landmark of its own.
+          role={count > 1 ? "group" : undefined}
           aria-label={count > 1 ? `Imágenes del producto (${count})` : undefined}
         >
           {images.map((src, index) => (

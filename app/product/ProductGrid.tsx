@@ -1,5 +1,6 @@
 import type { Product } from "~/merchant-api/product";
 import { ProductCard } from "./ProductCard";
+import { sharedTitleIds } from "./product-card";
 import styles from "./ProductGrid.module.css";
 import { SkeletonCard } from "~/ui/SkeletonCard";
 
@@ -13,11 +14,12 @@ export function ProductGrid({
   view?: "grid" | "list";
   label: string;
 }) {
+  const shared = sharedTitleIds(products);
   return (
     <ul className={view === "list" ? styles.list : styles.grid} aria-label={label}>
       {products.map((product) => (
         <li key={product.id} className={styles.item}>
-          <ProductCard product={product} view={view} />
+          <ProductCard product={product} view={view} distinguish={shared.has(product.id)} />
         </li>
       ))}
     </ul>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cardBadges, priceView, stockLabel } from "./product-card";
+import { cardBadges, priceView, sharedTitleIds, stockLabel } from "./product-card";
 
 describe("priceView", () => {
   it("asks for the price when it is missing, zero or negative", () => {
@@ -52,5 +52,28 @@ describe("cardBadges", () => {
   });
   it("labels the running-low badge 'agotándose'", () => {
     expect(cardBadges(2).find((b) => b.kind === "running-low")?.label).toMatch(/agotándose/i);
+  });
+});
+
+describe("sharedTitleIds", () => {
+  it("marks every product whose title another one of the list shares, however it is spelled", () => {
+    const ids = sharedTitleIds([
+      { id: "1", title: "Detector de Ruptura de Vidrio Acústico, Cableado" },
+      { id: "2", title: "Cámara IP Bala" },
+      { id: "3", title: "DETECTOR DE RUPTURA DE VIDRIO ACUSTICO CABLEADO" },
+      { id: "4", title: null },
+      { id: "5", title: null },
+      { id: "6", title: "Cámara IP Domo" },
+    ]);
+    expect([...ids].sort()).toEqual(["1", "3", "4", "5"]);
+  });
+
+  it("marks nothing when every title is different", () => {
+    expect(
+      sharedTitleIds([
+        { id: "1", title: "A" },
+        { id: "2", title: "B" },
+      ]).size,
+    ).toBe(0);
   });
 });

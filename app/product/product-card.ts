@@ -1,5 +1,6 @@
 /** What the product card shows for price, stock and badges (spec §2 product card, §3, §5). */
 import { hasPrice, type Product } from "~/merchant-api/product";
+import { normalizeText } from "~/search/search";
 
 export type PriceView =
   | { kind: "ask" }
@@ -38,4 +39,19 @@ export function cardBadges(stock: number): CardBadge[] {
   if (stock >= 1 && stock <= 5) badges.push({ kind: "popular", label: "Popular" });
   if (stock >= 1 && stock <= 3) badges.push({ kind: "running-low", label: "¡Agotándose!" });
   return badges;
+}
+
+/**
+ * The products of a list whose title another product of the list shares: their cards show
+ * the model in the title, so a shopper comparing them can tell which is which.
+ */
+export function sharedTitleIds(
+  products: ReadonlyArray<Pick<Product, "id" | "title">>,
+): Set<string> {
+  const byTitle = new Map<string, string[]>();
+  for (const product of products) {
+    const key = normalizeText(product.title);
+    byTitle.set(key, [...(byTitle.get(key) ?? []), product.id]);
+  }
+  return new Set([...byTitle.values()].filter((ids) => ids.length > 1).flat());
 }

@@ -6,7 +6,6 @@ import {
   productBreadcrumb,
   productJsonLd,
   serializeJsonLd,
-  UNTITLED_PRODUCT,
 } from "~/seo/structured-data";
 import { failureResponse, isOutage } from "~/merchant-api/failure.server";
 import {
@@ -19,14 +18,14 @@ import {
 } from "~/merchant-api/client.server";
 import { logger } from "~/platform/logger.server";
 import { htmlToText, sanitizeDescription } from "./sanitize.server";
-import { pageMeta, SITE_NAME } from "~/seo/seo";
+import { withoutRepeatedFacts } from "./repeated-facts.server";
+import { pageMeta, productMetaDescription, productPageTitle, SITE_NAME } from "~/seo/seo";
 import type { RootData } from "~/root";
 import type { Route } from "./+types/producto";
 import { publicPage } from "~/platform/http-cache.server";
 
 /** Product ids are numeric (spec §3); anything else cannot exist upstream. */
 const PRODUCT_ID = /^\d{1,20}$/;
-const META_DESCRIPTION_MAX = 160;
 
 type LoadError = { message: string };
 
@@ -78,14 +77,11 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   }
 
   const { product, hasDatasheet } = loaded;
-  const descriptionHtml = sanitizeDescription(product.descriptionHtml);
+  // The features and specifications are shown from their own fields: not twice.
+  const descriptionHtml = sanitizeDescription(withoutRepeatedFacts(product));
   const plain = (product.description?.trim() || htmlToText(product.descriptionHtml)).trim();
-  const title = product.title ?? UNTITLED_PRODUCT;
-  const metaDescription = truncate(
-    plain ||
-      `${title}${product.brand ? ` de ${product.brand}` : ""}. Compra en línea en ${SITE_NAME}.`,
-    META_DESCRIPTION_MAX,
-  );
+  // Brand and model tell apart the many products that share a title (docs/decisions/0240).
+  const metaDescription = productMetaDescription(product, plain);
   const crumbs = productBreadcrumb(product);
   const origin = new URL(request.url).origin;
   const path = `/producto/${id}`;
@@ -108,13 +104,6 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   };
 }
 
-function truncate(text: string, max: number): string {
-  if (text.length <= max) return text;
-  const cut = text.slice(0, max - 1);
-  const space = cut.lastIndexOf(" ");
-  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`;
-}
-
 export function meta({ loaderData, matches, params, error }: Route.MetaArgs) {
   const root = matches.find((m) => m?.id === "root")?.loaderData as RootData | undefined;
   if (!loaderData) {
@@ -125,7 +114,8 @@ export function meta({ loaderData, matches, params, error }: Route.MetaArgs) {
   }
   const { product, metaDescription } = loaderData;
   const options = {
-    title: product.title ?? UNTITLED_PRODUCT,
+    title: productPageTitle(product),
+    fullTitle: true,
     description: metaDescription,
     path: `/producto/${params.productId}`,
     image: product.images[0] ?? null,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { htmlToText, sanitizeDescription } from "./sanitize.server";
+import { htmlToText, isUsableUrl, sanitizeDescription } from "./sanitize.server";
 
 describe("sanitizeDescription", () => {
   it("removes script and style elements together with their content", () => {
@@ -20,12 +20,13 @@ describe("sanitizeDescription", () => {
 
   it("removes javascript: URLs in any spelling and data: image sources", () => {
     const out = sanitizeDescription(
-      '<a href="javascript:alert(1)">a</a><a href=" JaVaScRiPt:alert(1)">b</a>' +
+      '<p>ok</p><a href="javascript:alert(1)">a</a><a href=" JaVaScRiPt:alert(1)">b</a>' +
         '<img src="data:image/svg+xml;base64,PHN2Zz4=" alt="x">',
     );
     expect(out).not.toMatch(/javascript:/i);
     expect(out).not.toMatch(/data:/i);
     expect(out).not.toContain("<img");
+    expect(out).toBe("<p>ok</p>");
   });
 
   it("drops iframes, objects and forms", () => {
@@ -53,11 +54,94 @@ describe("sanitizeDescription", () => {
     expect(sanitizeDescription("<h1>Título</h1><h2>Sub</h2>")).toBe("<h3>Título</h3><h3>Sub</h3>");
   });
 
+  it("drops images whose source cannot be loaded from the page, keeps usable ones", () => {
+    const out = sanitizeDescription(
+      '<p>Texto</p><img src="x" onerror="alert(1)" alt=""><img src="img/a.png">' +
+        '<img src="//cdn.example.com/b.png"><img src="ftp://cdn.example.com/c.png"><img src="">' +
+        '<img src="https://cdn.example.com/d.png"><img src="/sandbox/img/productos/1-1.svg">',
+    );
+    expect(out).toBe(
+      '<p>Texto</p><img src="https://cdn.example.com/d.png" alt="" loading="lazy" />' +
+        '<img src="/sandbox/img/productos/1-1.svg" alt="" loading="lazy" />',
+    );
+  });
+
+  it("drops links without a usable destination, with their text", () => {
+    const out = sanitizeDescription(
+      '<p>Manual</p><p><a href="javascript:alert(document.cookie)">Descargar manual</a></p>' +
+        '<p>Ver <a href="ficha.pdf">ficha</a> y <a href="mailto:ventas@example.co">ventas</a></p>' +
+        "<p><a>ancla</a></p>",
+    );
+    expect(out).toBe(
+      '<p>Manual</p><p>Ver  y <a href="mailto:ventas@example.co" rel="noopener noreferrer">ventas</a></p>',
+    );
+  });
+
+  it("drops links and paragraphs left empty by a dropped image", () => {
+    const out = sanitizeDescription(
+      '<p>Promoción</p><p><a href="https://example.com/promo"><img src="x"></a></p>' +
+        '<figure><img src="banner.jpg"><figcaption></figcaption></figure>',
+    );
+    expect(out).toBe("<p>Promoción</p>");
+  });
+
+  it("keeps a linked image whose source is usable", () => {
+    const out = sanitizeDescription(
+      '<p><a href="https://example.com/a"><img src="https://cdn.example.com/a.png"></a></p>',
+    );
+    expect(out).toContain('<a href="https://example.com/a" rel="noopener noreferrer"><img');
+  });
+
+  it("drops an invitation to click whose handler was removed, keeps one with a real link", () => {
+    const out = sanitizeDescription(
+      "<p>Cámara IP</p>" +
+        "<p onclick=\"alert('clic')\">Haga clic aquí para ver la promoción</p>" +
+        '<p><span onclick="x()">Click here</span> y listo</p>' +
+        '<p>Para el manual haga clic <a href="https://example.com/m.pdf">aquí</a>.</p>',
+    );
+    expect(out).not.toMatch(/promoción|Click here/);
+    expect(out).toContain("<p> y listo</p>");
+    expect(out).toContain('haga clic <a href="https://example.com/m.pdf"');
+  });
+
+  it("cleans the sandbox's hostile description down to its real content", () => {
+    const out = sanitizeDescription(
+      "<h3>Controlador de Carga Solar</h3>\n<p>El SPD-243I de <strong>Schneider</strong>.</p>\n" +
+        '<img src="x" onerror="alert(\'img\')" alt="">\n<script>alert("xss")</script>\n' +
+        "<p onclick=\"alert('clic')\">Haga clic aquí para ver la promoción</p>\n" +
+        '<p><a href="javascript:alert(document.cookie)">Descargar manual</a></p>\n' +
+        '<iframe src="https://example.invalid/publicidad"></iframe>\n<h4>Características</h4>',
+    );
+    expect(out).not.toMatch(/<img|<a\b|<iframe|<script|Haga clic|Descargar manual/);
+    expect(out).toMatch(/^<h3>Controlador de Carga Solar<\/h3>\n<p>El SPD-243I/);
+    expect(out).toMatch(/<h4>Características<\/h4>$/);
+  });
+
   it("returns null for empty or blank markup", () => {
     expect(sanitizeDescription(null)).toBeNull();
     expect(sanitizeDescription("")).toBeNull();
     expect(sanitizeDescription("<p><br></p>  ")).toBeNull();
     expect(sanitizeDescription("<script>alert(1)</script>")).toBeNull();
+  });
+});
+
+describe("isUsableUrl", () => {
+  it("accepts absolute http(s) and root-relative URLs only", () => {
+    expect(isUsableUrl("https://cdn.example.com/a.png")).toBe(true);
+    expect(isUsableUrl("http://cdn.example.com/a.png")).toBe(true);
+    expect(isUsableUrl("/sandbox/img/productos/1-1.svg")).toBe(true);
+    for (const bad of [
+      "x",
+      "img/a.png",
+      "//cdn.example.com/a.png",
+      "ftp://h/a",
+      "",
+      " ",
+      undefined,
+    ])
+      expect(isUsableUrl(bad)).toBe(false);
+    expect(isUsableUrl("mailto:a@b.co")).toBe(false);
+    expect(isUsableUrl("mailto:a@b.co", ["mailto"])).toBe(true);
   });
 });
 

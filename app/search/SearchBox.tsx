@@ -53,6 +53,7 @@ export function SearchBox() {
     }, DEBOUNCE_MS);
     return () => clearTimeout(timer);
     // Not keyed on `fetcher`: its identity changes with each load and would loop.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- not keyed on `fetcher`: its identity changes with each load
   }, [trimmed, searchable, open]);
 
   // A navigation (a result, the results page) closes the overlay.
@@ -73,6 +74,7 @@ export function SearchBox() {
   useEffect(() => {
     if (active >= 0)
       document.getElementById(ids.option(active))?.scrollIntoView({ block: "nearest" });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- ids are stable for the component's life
   }, [active]); // ids are stable for the component's life
 
   function openOverlay() {
@@ -113,6 +115,7 @@ export function SearchBox() {
   }
 
   const renderOption = (s: Suggestion, index: number) => (
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- the combobox input handles the keys (aria-activedescendant)
     <li
       key={s.id}
       id={ids.option(index)}
@@ -168,6 +171,7 @@ export function SearchBox() {
         </button>
       </Form>
 
+      {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- a click on the backdrop closes; Escape is the dialog's own */}
       <dialog
         ref={dialogRef}
         className={styles.dialog}
@@ -212,7 +216,7 @@ export function SearchBox() {
               role="combobox"
               aria-autocomplete="list"
               aria-expanded={expanded}
-              aria-controls={ids.listbox}
+              aria-controls={expanded ? ids.listbox : undefined}
               aria-activedescendant={expanded && active >= 0 ? ids.option(active) : undefined}
               onChange={(e) => setQuery(e.currentTarget.value)}
               onKeyDown={onComboKeyDown}
@@ -250,10 +254,11 @@ export function SearchBox() {
                 ))}
               </ul>
             ) : null}
+            {/* A listbox only while it has options: an empty, hidden one is no listbox. */}
             <ul
               id={ids.listbox}
-              role="listbox"
-              aria-label="Resultados de búsqueda"
+              role={expanded ? "listbox" : undefined}
+              aria-label={expanded ? "Resultados de búsqueda" : undefined}
               className={styles.listbox}
               hidden={!expanded}
             >

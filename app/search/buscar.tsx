@@ -1,7 +1,8 @@
-import { data, Form, Link, useLocation, useNavigation } from "react-router";
+import { data, Form, Link, useLocation } from "react-router";
 import { Breadcrumb } from "~/ui/Breadcrumb";
 import { Pagination } from "~/ui/Pagination";
 import { ProductGrid, ProductGridSkeleton } from "~/product/ProductGrid";
+import { useSlowNavigation } from "~/ui/use-slow-navigation";
 import { paginate } from "~/ui/pagination";
 import type { Product } from "~/merchant-api/product";
 import { isSearchable, rankProducts } from "./search";
@@ -87,11 +88,9 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 
 export default function Buscar({ loaderData }: Route.ComponentProps) {
   const { term, state } = loaderData;
-  const navigation = useNavigation();
+  const slow = useSlowNavigation();
   const location = useLocation();
-  const searching =
-    navigation.state === "loading" &&
-    (navigation.location.pathname === "/buscar" || navigation.location.pathname === "/busqueda");
+  const searching = slow !== null && (slow.pathname === "/buscar" || slow.pathname === "/busqueda");
 
   return (
     <main id="contenido" className={`container ${styles.page}`}>

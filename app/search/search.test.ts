@@ -144,6 +144,49 @@ describe("rankProducts and splitSuggestions", () => {
     expect(suggestions).toHaveLength(5);
   });
 
+  it("puts the product type the shopper named first, whatever the API's order", () => {
+    const mic = (id: string) =>
+      makeProduct({ id, title: "Micrófono para Cámara, para Interior", price: 90_000 });
+    const camera = makeProduct({ id: "cam", title: "Cámara IP Bala 4 MP", price: 400_000 });
+    const ranked = rankProducts([mic("m1"), mic("m2"), camera], "camara");
+    expect(ranked.map((r) => r.product.id)).toEqual(["cam", "m1", "m2"]);
+  });
+
+  it("never lets a product without a title or a price lead", () => {
+    const untitled = makeProduct({ id: "untitled", brand: "Hikvision", price: 421_200 });
+    const unpriced = makeProduct({ id: "unpriced", title: "Monitor LED 32", brand: "Hikvision" });
+    const free = makeProduct({ id: "free", title: "Monitor 24", brand: "Hikvision", price: 0 });
+    const sellable = makeProduct({ id: "ok", title: "Micrófono", brand: "Hikvision", price: 1 });
+    const ranked = rankProducts([untitled, unpriced, free, sellable], "hikvision");
+    expect(ranked.map((r) => r.product.id)).toEqual(["ok", "untitled", "unpriced", "free"]);
+  });
+
+  it("an exact match leads even without a price: the shopper typed its code", () => {
+    const code = makeProduct({ id: "code", sku: "A30-132-W" });
+    const other = makeProduct({ id: "other", title: "Kit A30", price: 5 });
+    expect(rankProducts([other, code], "A30-132-W").map((r) => r.product.id)).toEqual([
+      "code",
+      "other",
+    ]);
+  });
+
+  it("the overlay lists products in the results page's order", () => {
+    const products = [
+      makeProduct({ id: "1", title: "Micrófono para Cámara", price: 10 }),
+      makeProduct({ id: "2", title: "Cámara Domo", price: 10 }),
+      makeProduct({ id: "3", model: "CAMARA" }),
+      makeProduct({ id: "4", title: "Soporte para cámara", brand: "Camaras SA", price: 10 }),
+      makeProduct({ id: "5", title: "Cámara Bala" }),
+      makeProduct({ id: "6", description: "cámara", price: 10 }),
+    ];
+    const page = rankProducts(products, "cámara").map((r) => r.product.id);
+    const { exact: ex, suggestions } = splitSuggestions(products, "cámara");
+    const overlay = [...ex, ...suggestions].map((r) => r.product.id);
+    expect(overlay).toEqual(page.filter((id) => overlay.includes(id)));
+    expect(overlay.slice(0, 3)).toEqual(page.slice(0, 3));
+    expect(page.slice(0, 3)).toEqual(["3", "2", "5"]);
+  });
+
   it("an exact match is by title, model or sku", () => {
     expect(isExactMatch(makeProduct({ sku: "AB-1" }), "ab 1")).toBe(true);
     expect(isExactMatch(makeProduct({ model: "x1" }), "X1")).toBe(true);

@@ -2,14 +2,14 @@
  * Search text normalisation and relevance scoring (spec §5).
  * Pure: shared by the server (ranking) and the browser (the 2-character rule).
  */
-import type { Product } from "~/merchant-api/product";
+import { hasPrice, type Product } from "~/merchant-api/product";
 
 /** Minimum characters of the normalised text before a search runs (spec §5, §9). */
-export const MIN_SEARCH_CHARS = 2;
+const MIN_SEARCH_CHARS = 2;
 /** Minimum relevance (score ÷ best score of the result set) for the search overlay. */
-export const MIN_RELEVANCE = 0.2;
+const MIN_RELEVANCE = 0.2;
 
-export const SCORE = {
+const SCORE = {
   exactTitle: 10_000,
   exactModelOrDescription: 5_000,
   exactSku: 3_000,
@@ -110,16 +110,39 @@ export interface RankedProduct {
   relevance: number;
 }
 
-/** Products with their score and relevance, best first; ties keep the API's order. */
+/**
+ * The title starts with the query's first word: the shopper named this product's type
+ * ('cámara' → 'Cámara IP Bala…', not 'Micrófono para Cámara').
+ */
+function namesProductType(product: Product, query: string): boolean {
+  const first = searchWords(query)[0];
+  if (!first) return false;
+  return searchWords(product.title)[0]?.startsWith(first) ?? false;
+}
+
+/** A product the shopper can identify and buy: it has a title and a price. */
+function isComplete(product: Product): boolean {
+  return product.title !== null && product.title.trim() !== "" && hasPrice(product.price);
+}
+
+/**
+ * Products with their score and relevance, best first (docs/decisions/0222): exact matches,
+ * then products of the type the shopper named, then the rest; within each, products with a
+ * title and a price before those without, then by the §5 score; ties keep the API's order.
+ * The results page and the overlay both rank with this, so they agree on the order.
+ */
 export function rankProducts(products: Product[], query: string): RankedProduct[] {
   const scored = products.map((product, index) => ({
     product,
     score: scoreProduct(product, query),
+    tier:
+      (isExactMatch(product, query) ? 0 : namesProductType(product, query) ? 2 : 4) +
+      (isComplete(product) ? 0 : 1),
     index,
   }));
   const best = scored.reduce((max, s) => Math.max(max, s.score), 0);
   return scored
-    .sort((a, b) => b.score - a.score || a.index - b.index)
+    .sort((a, b) => a.tier - b.tier || b.score - a.score || a.index - b.index)
     .map(({ product, score }) => ({ product, score, relevance: best > 0 ? score / best : 0 }));
 }
 

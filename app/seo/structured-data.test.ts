@@ -29,6 +29,7 @@ function makeProduct(overrides: Partial<Product> = {}): Product {
     available: true,
     popular: false,
     runningLow: false,
+    updatedAt: null,
     ...overrides,
   };
 }
@@ -72,7 +73,8 @@ describe("productJsonLd", () => {
     const ld = productJsonLd(makeProduct(), opts);
     expect(ld).toMatchObject({
       "@type": "Product",
-      name: "Cámara bala IP 4 MP",
+      // Brand and model tell it from other products with the same title.
+      name: "Cámara bala IP 4 MP HIKVISION DS-2CD1043G2",
       sku: "DS2CD1043G2",
       mpn: "DS-2CD1043G2",
       brand: { "@type": "Brand", name: "HIKVISION" },

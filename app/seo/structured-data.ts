@@ -3,6 +3,7 @@
  * BreadcrumbList). Pure: URLs are made absolute against the page origin.
  */
 import { hasPrice, type Product, TOP_CATEGORIES } from "~/merchant-api/product";
+import { distinctProductName } from "./seo";
 
 export interface Crumb {
   label: string;
@@ -63,7 +64,8 @@ export function productJsonLd(
   const ld: JsonLd = {
     "@context": "https://schema.org",
     "@type": "Product",
-    name: product.title ?? UNTITLED_PRODUCT,
+    // With brand and model: many products share a title (docs/decisions/0240).
+    name: distinctProductName(product),
     url,
   };
   if (product.sku) ld.sku = product.sku;

@@ -30,7 +30,7 @@ function scryptAsync(
   });
 }
 
-export const SCRYPT_DEFAULTS = { N: 16_384, r: 8, p: 1, saltBytes: 16, keyBytes: 32 } as const;
+const SCRYPT_DEFAULTS = { N: 16_384, r: 8, p: 1, saltBytes: 16, keyBytes: 32 } as const;
 
 /** Longest password accepted, in characters: a bound on the work an attacker can ask for. */
 export const MAX_PASSWORD_LENGTH = 1024;

@@ -105,6 +105,35 @@ describe("GET /api/productos", () => {
     expect(none.body).toMatchObject({ productos: [], total: 0, has_more: false });
   });
 
+  it("ranks like a merchant search: the product type named first, unsellable never first", async () => {
+    const fold = (t: string) =>
+      t
+        .normalize("NFD")
+        .replace(/[\u0300-\u036f]/g, "")
+        .toLowerCase();
+    const sellable = (p: Rec) => titleOf(p) !== "" && Number(p.precio) > 0;
+    const cameras = (await get("/api/products/search?q=camara&limit=50")).body as Rec[];
+    // Products whose title starts with 'Cámara' (thousands) come before those that only
+    // mention it ('Micrófono para Cámara'), which bm25 alone put first (shorter titles).
+    expect(cameras.every((p) => fold(titleOf(p)).startsWith("camara"))).toBe(true);
+    expect(cameras.slice(0, 20).every(sellable)).toBe(true);
+    const brand = (await get("/api/products/search?q=hikvision&limit=50")).body as Rec[];
+    expect(brand.slice(0, 20).every(sellable)).toBe(true);
+    // No title starts with a brand: every sellable product comes before the first unsellable.
+    const all: Rec[] = [];
+    for (let offset = 0; ; offset += 200) {
+      const page = await get(`/api/productos?search=hikvision&limit=200&offset=${offset}`);
+      all.push(...(page.body.productos as Rec[]));
+      if (!page.body.has_more) break;
+    }
+    const firstUnsellable = all.findIndex((p) => !sellable(p));
+    expect(firstUnsellable).toBeGreaterThan(0);
+    expect(all.slice(firstUnsellable).some(sellable)).toBe(false);
+    // Both search calls share the order.
+    const listed = await get("/api/productos?search=hikvision&limit=50");
+    expect(listed.body.productos.map(idOf)).toEqual(brand.map(idOf));
+  });
+
   it("finds a product by its SKU and combines search with a category", async () => {
     const sku = FX.products.withPdf.sku;
     const bySku = await get(`/api/productos?search=${encodeURIComponent(sku)}`);
@@ -186,6 +215,22 @@ describe("GET /api/precios/simple/{id}", () => {
     const decimal = (await get(`/api/precios/simple/${FX.products.decimalPrice}`)).body
       .precio as number;
     expect(decimal % 1).not.toBe(0);
+  });
+
+  it("answers the price the listing sells at: the discounted one when there is one", async () => {
+    // Category 1000 holds products with precio_descuentos (e.g. 416870: 198500 → 187200).
+    const { body } = await get("/api/productos?categoria=1000&limit=200");
+    const discounted = (body.productos as Rec[]).filter((p) => p.precio_descuentos != null);
+    expect(discounted.length).toBeGreaterThan(5);
+    for (const p of discounted) {
+      const { body: price } = await get(`/api/precios/simple/${idOf(p)}`);
+      expect(price.precio).toBe(Number(p.precio_descuentos));
+      expect(price.precio).toBeLessThan(Number(p.precio));
+    }
+    const plain = (body.productos as Rec[]).find(
+      (p) => p.precio_descuentos == null && typeof p.precio === "number",
+    )!;
+    expect((await get(`/api/precios/simple/${idOf(plain)}`)).body.precio).toBe(plain.precio);
   });
 
   it("404s unknown ids", async () => {

@@ -20,7 +20,7 @@ const b = (name: string, color: string, ...sku: string[]): BrandDef => ({
   sku,
 });
 
-export function slugify(text: string): string {
+function slugify(text: string): string {
   return text
     .normalize("NFD")
     .replace(/[\u0300-\u036f]/g, "")

@@ -232,16 +232,32 @@ export async function ensureCatalogueDb(
 
 const HASH_ORDER = "(p.id * 7919 + ?) % 104729, p.id";
 
-/** Turns free text into an FTS5 query: every word must match, as a prefix. */
-export function toFtsQuery(text: string): string | null {
-  const words = text
+function ftsWords(text: string): string[] {
+  return text
     .normalize("NFC")
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean)
     .slice(0, 12);
+}
+
+/** Turns free text into an FTS5 query: every word must match, as a prefix. */
+export function toFtsQuery(text: string): string | null {
+  const words = ftsWords(text);
   if (words.length === 0) return null;
   return words.map((w) => `"${w}"*`).join(" AND ");
+}
+
+/**
+ * The two title queries of the merchant ranking (docs/decisions/0222): the title starts with
+ * the first word (the shopper named the product type: 'cámara' → 'Cámara IP Bala…', not
+ * 'Micrófono para Cámara'), and every word is in the title.
+ */
+function toTitleQueries(text: string): { leads: string; inTitle: string } | null {
+  const words = ftsWords(text);
+  if (words.length === 0) return null;
+  const all = words.map((w) => `"${w}"*`).join(" AND ");
+  return { leads: `title : ^"${words[0]}"* AND (${all})`, inTitle: `title : (${all})` };
 }
 
 export interface FeaturedRow {
@@ -257,6 +273,8 @@ export class CatalogueStore {
   readonly productCount: number;
   readonly #statements = new Map<string, StatementSync>();
   readonly #searchCache = new LRUCache<string, number[]>({ max: 200 });
+  /** Products a shopper can identify and buy: with a title and a positive price. */
+  readonly #sellable = new Set<number>();
   /** Product id → [level 1, level 2, level 3] category ids. */
   readonly #categoriesOf = new Map<number, [number, number, number]>();
 
@@ -288,6 +306,10 @@ export class CatalogueStore {
     }>;
     for (const r of rows) this.#categoriesOf.set(r.id, [r.cat1, r.cat2, r.cat3]);
     this.productCount = rows.length;
+    for (const r of this.db
+      .prepare("SELECT id FROM products WHERE has_title = 1 AND price > 0")
+      .all() as Array<{ id: number }>)
+      this.#sellable.add(r.id);
   }
 
   #stmt(sql: string): StatementSync {
@@ -335,11 +357,7 @@ export class CatalogueStore {
     // then page and filter by category in memory: the store pages through the same search.
     let ranked = this.#searchCache.get(fts);
     if (!ranked) {
-      ranked = (
-        this.#stmt(
-          "SELECT rowid AS id FROM products_fts WHERE products_fts MATCH ? ORDER BY bm25(products_fts, 10.0, 6.0, 6.0, 3.0, 1.0), rowid",
-        ).all(fts) as Array<{ id: number }>
-      ).map((r) => r.id);
+      ranked = this.#rank(fts, params.search ?? "");
       this.#searchCache.set(fts, ranked);
     }
     let ids = ranked;
@@ -356,15 +374,52 @@ export class CatalogueStore {
     };
   }
 
+  /**
+   * A merchant's search order (docs/decisions/0222): products whose title starts with the
+   * product type the shopper typed, then those with every word in the title, then the rest;
+   * within each, products with a title and a price before the others; then bm25 (title > model,
+   * SKU > brand > description), then id.
+   */
+  #rank(fts: string, text: string): number[] {
+    const ids = (
+      this.#stmt(
+        "SELECT rowid AS id FROM products_fts WHERE products_fts MATCH ? ORDER BY bm25(products_fts, 10.0, 6.0, 6.0, 3.0, 1.0), rowid",
+      ).all(fts) as Array<{ id: number }>
+    ).map((r) => r.id);
+    const title = toTitleQueries(text);
+    if (!title) return ids;
+    const matching = (query: string) =>
+      new Set(
+        (
+          this.#stmt("SELECT rowid AS id FROM products_fts WHERE products_fts MATCH ?").all(
+            query,
+          ) as Array<{ id: number }>
+        ).map((r) => r.id),
+      );
+    const leads = matching(title.leads);
+    const inTitle = matching(title.inTitle);
+    const tier = (id: number) =>
+      (leads.has(id) ? 0 : inTitle.has(id) ? 2 : 4) + (this.#sellable.has(id) ? 0 : 1);
+    const position = new Map(ids.map((id, index) => [id, index]));
+    return ids.sort((a, b) => tier(a) - tier(b) || position.get(a)! - position.get(b)!);
+  }
+
   record(id: string): string | undefined {
     const row = this.#stmt("SELECT record FROM products WHERE id = ?").get(Number(id)) as
       { record: string } | undefined;
     return row?.record;
   }
 
+  /**
+   * What the price call answers: the price the merchant charges today, i.e. the discounted
+   * price when the record has one, else the base price (decimals as stored). Lists carry the
+   * same figures, so a card, the product page and the cart agree (docs/decisions/0221).
+   */
   price(id: string): { found: boolean; price: number | null } {
-    const row = this.#stmt("SELECT price FROM products WHERE id = ?").get(Number(id)) as
-      { price: number | null } | undefined;
+    const row = this.#stmt(
+      `SELECT COALESCE(CAST(json_extract(record, '$.precio_descuentos') AS REAL), price) AS price
+       FROM products WHERE id = ?`,
+    ).get(Number(id)) as { price: number | null } | undefined;
     return row ? { found: true, price: row.price } : { found: false, price: null };
   }
 

@@ -153,6 +153,24 @@ describe("generateCatalogue", () => {
       expect(urls[0].url).toBe(`${BASE_MARK}/img/productos/${withImage?.id}-1.svg`);
     });
 
+    it("dates most products' last change in the past, Bogotá time, and leaves some undated", () => {
+      const dated = products.filter((p) => p.updatedAt !== null);
+      const share = 1 - dated.length / products.length;
+      expect(share).toBeGreaterThan(0.02);
+      expect(share).toBeLessThan(0.06);
+      for (const p of dated) {
+        expect(p.updatedAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00-05:00$/);
+        expect(p.record.fecha_actualizacion).toBe(p.updatedAt);
+        const time = Date.parse(p.updatedAt!);
+        expect(time).toBeGreaterThanOrEqual(Date.parse("2024-03-01T00:00:00-05:00"));
+        expect(time).toBeLessThan(Date.parse("2025-09-06T00:00:00-05:00"));
+      }
+      for (const p of products.filter((q) => q.updatedAt === null)) {
+        expect(p.record).not.toHaveProperty("fecha_actualizacion");
+      }
+      expect(new Set(dated.map((p) => p.updatedAt!.slice(0, 10))).size).toBeGreaterThan(300);
+    });
+
     it("sells each brand only in groups the tree gives it", () => {
       const tree = buildCategoryTree();
       for (const p of products) {

@@ -14,7 +14,7 @@ import { hash32, rngFor } from "./rng.ts";
 import type { Rng } from "./rng.ts";
 
 /** Bump when the generated data changes shape or content: the database is rebuilt. */
-export const GENERATOR_VERSION = 2;
+export const GENERATOR_VERSION = 3;
 export const DEFAULT_SEED = 20_250_907;
 export const DEFAULT_PRODUCT_COUNT = 22_500;
 
@@ -41,7 +41,13 @@ const PROPORTIONS = {
   datasheet: 0.4,
   hostileHtml: 0.006,
   accessories: 0.5,
+  missingUpdatedAt: 0.04,
 } as const;
+
+/** Products were last changed between these days (inclusive), Colombian time. */
+const UPDATED_FROM = Date.UTC(2024, 2, 1);
+const UPDATED_TO = Date.UTC(2025, 8, 5);
+const DAY_MS = 86_400_000;
 
 export interface CategoryRow {
   id: string;
@@ -87,6 +93,8 @@ interface GeneratedProduct {
   brokenImage: boolean;
   hasDatasheet: boolean;
   hasAccessories: boolean;
+  /** When the merchant last changed the product (ISO 8601, Bogotá offset), or null. */
+  updatedAt: string | null;
   /** The API record, as served (image URLs carry BASE_MARK). */
   record: Record<string, unknown>;
 }
@@ -435,12 +443,28 @@ export function generateCatalogue(count = DEFAULT_PRODUCT_COUNT, seed = DEFAULT_
       brokenImage,
       hasDatasheet,
       hasAccessories,
+      updatedAt: updatedAt(seed, index),
       record: {},
     };
     product.record = toRecord(product, rngFor(seed, "variant", index));
     products.push(product);
   }
   return { seed, categories, products };
+}
+
+/**
+ * The product's last change, from its own random stream so that adding it left every
+ * other generated value as it was (generator version 3).
+ */
+function updatedAt(seed: number, index: number): string | null {
+  const rng = rngFor(seed, "updated", index);
+  if (rng.chance(PROPORTIONS.missingUpdatedAt)) return null;
+  const day = rng.int(0, Math.floor((UPDATED_TO - UPDATED_FROM) / DAY_MS));
+  const minutes = rng.int(7 * 60, 19 * 60);
+  // Bogotá is UTC-5 all year: the local time plus 5 h is the UTC instant.
+  const instant = new Date(UPDATED_FROM + day * DAY_MS + (minutes + 5 * 60) * 60_000);
+  const local = new Date(instant.getTime() - 5 * 3_600_000).toISOString().slice(0, 19);
+  return `${local}-05:00`;
 }
 
 /** Image URL paths of a product (with BASE_MARK). A broken one points to image 0, which 404s. */
@@ -486,5 +510,6 @@ function toRecord(p: GeneratedProduct, v: Rng): Record<string, unknown> {
   const urls = imageUrls(p);
   r[v.chance(0.7) ? "imagenes" : "images"] = urls.map((url) => ({ url }));
   if (urls.length > 0) r[v.chance(0.6) ? "img_portada" : "imagen"] = urls[0];
+  if (p.updatedAt !== null) r.fecha_actualizacion = p.updatedAt;
   return r;
 }

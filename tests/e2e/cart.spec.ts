@@ -178,18 +178,16 @@ test("a tampered cart cookie gives an empty cart, not an error", async ({
   const forged = `${cookie!.value.slice(0, -3)}AAA`;
   // __Host- cookies are Secure and host-only; localhost counts as a secure origin.
   const secureUrl = baseURL!.replace(/^http:/, "https:");
-  await page
-    .context()
-    .addCookies([
-      {
-        name: CART_COOKIE,
-        value: forged,
-        url: secureUrl,
-        secure: true,
-        httpOnly: true,
-        sameSite: "Lax",
-      },
-    ]);
+  await page.context().addCookies([
+    {
+      name: CART_COOKIE,
+      value: forged,
+      url: secureUrl,
+      secure: true,
+      httpOnly: true,
+      sameSite: "Lax",
+    },
+  ]);
   const response = await page.goto("/carrito");
   expect(response?.status()).toBe(200);
   await expect(page.getByRole("main").getByText("Tu carrito está vacío")).toBeVisible();
@@ -214,18 +212,16 @@ test("a cookie signed with the previous secret keeps its cart; a vanished produc
   const old = createCookie(CART_COOKIE, { secrets: [OLD_SECRET], secure: true, path: "/" });
   const serialized = await old.serialize({ c: `${id}:2,99999999:1` });
   const value = serialized.split(";")[0].slice(CART_COOKIE.length + 1);
-  await page
-    .context()
-    .addCookies([
-      {
-        name: CART_COOKIE,
-        value,
-        url: baseURL!.replace(/^http:/, "https:"),
-        secure: true,
-        httpOnly: true,
-        sameSite: "Lax",
-      },
-    ]);
+  await page.context().addCookies([
+    {
+      name: CART_COOKIE,
+      value,
+      url: baseURL!.replace(/^http:/, "https:"),
+      secure: true,
+      httpOnly: true,
+      sameSite: "Lax",
+    },
+  ]);
   const response = await page.goto("/carrito");
   expect(response?.status()).toBe(200);
   await ready(page, info);

@@ -45,12 +45,14 @@ async function cardPrices(page: Page): Promise<(number | null)[]> {
 async function applyFilters(page: Page, info: TestInfo, expectedParam: RegExp) {
   if (!jsOn(info)) await page.getByRole("button", { name: "Aplicar filtros" }).click();
   await expect(page).toHaveURL(expectedParam);
+  // The list is busy until the new one is on screen (the skeletons only show after 300 ms).
+  await expect(page.getByTestId("resultados")).not.toHaveAttribute("aria-busy", "true");
   await expect(page.getByTestId("skeletons")).toHaveCount(0);
 }
 
 test("a category's catalogue: title, banner, count, filters, cards, pager, help; axe clean", async ({
   page,
-}, info) => {
+}) => {
   const response = await page.goto(CATEGORY);
   expect(response?.status()).toBe(200);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Productos en Videovigilancia");
@@ -254,7 +256,7 @@ test("with JS, 12 skeleton cards show while the list reloads @js", async ({ page
   await expect(page).toHaveURL(/pagina=2/);
 });
 
-test("without JS, typing does nothing until 'Aplicar filtros' @nojs", async ({ page }, info) => {
+test("without JS, typing does nothing until 'Aplicar filtros' @nojs", async ({ page }) => {
   await page.goto(CATEGORY);
   await page.getByLabel("Nombre del producto").fill("domo");
   expect(page.url()).not.toContain("texto=");
@@ -289,7 +291,7 @@ test("an unknown category answers 404", async ({ page }) => {
   await expect(page.getByText("Categoría no encontrada")).toBeVisible();
 });
 
-test("/marca/{marca}: only that brand's products; axe clean", async ({ page }, info) => {
+test("/marca/{marca}: only that brand's products; axe clean", async ({ page }) => {
   const response = await page.goto("/marca/Hikvision");
   expect(response?.status()).toBe(200);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Productos Hikvision");

@@ -26,7 +26,7 @@ const cards = (page: Page) =>
     .getByRole("listitem")
     .filter({ has: page.getByRole("link", { name: /^Ver productos/ }) });
 
-test("lists categories 20 per page, sorted by name; axe clean", async ({ page }, info) => {
+test("lists categories 20 per page, sorted by name; axe clean", async ({ page }) => {
   const response = await page.goto("/categorias");
   expect(response?.status()).toBe(200);
   await expect(page).toHaveTitle(/Lista de Categorías/);

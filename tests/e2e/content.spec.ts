@@ -2,7 +2,7 @@
  * Company pages (nosotros, privacidad, garantías, soporte técnico) and the
  * login placeholder, with JavaScript on and off.
  */
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/a11y.ts";
 
 const PAGES = [
@@ -124,7 +124,7 @@ test("support page lists the response times and a four-question FAQ", async ({ p
   await faq.first().locator("summary").click();
   await expect(faq.first().getByText(/24 a 48 horas/)).toBeVisible();
   await expect(
-    page.getByRole("region", { name: "Contáctenos" }).getByRole("link", { name: /@/ }),
+    page.getByRole("region", { name: "Contáctanos" }).getByRole("link", { name: /@/ }),
   ).toHaveAttribute("href", /^mailto:/);
 });
 
@@ -155,7 +155,7 @@ test.describe("login placeholder", () => {
     await page.goto("/login");
     await page.getByLabel("Correo electrónico").fill("ana@example.co");
     await page.getByRole("button", { name: "Iniciar sesión" }).click();
-    await expect(page.getByRole("main").getByRole("status")).toHaveText(
+    await expect(page.getByRole("main").getByRole("alert")).toHaveText(
       "Por favor complete todos los campos",
     );
     await expect(page.getByLabel("Correo electrónico")).toHaveValue("ana@example.co");
@@ -171,7 +171,7 @@ test.describe("login placeholder", () => {
     await page.getByLabel("Contraseña").fill("clave-secreta-123");
     await page.getByLabel("Recordarme").check();
     await page.getByRole("button", { name: "Iniciar sesión" }).click();
-    await expect(page.getByRole("main").getByRole("status")).toHaveText(
+    await expect(page.getByRole("main").getByRole("alert")).toHaveText(
       "Función en desarrollo. La autenticación será implementada próximamente.",
     );
     expect(await page.content()).not.toContain("clave-secreta-123");
@@ -180,7 +180,7 @@ test.describe("login placeholder", () => {
   test("register answers that registration is coming soon", async ({ page }) => {
     await page.goto("/login");
     await page.getByRole("button", { name: "Crear una cuenta" }).click();
-    await expect(page.getByRole("main").getByRole("status")).toHaveText(
+    await expect(page.getByRole("main").getByRole("alert")).toHaveText(
       "La funcionalidad de registro estará disponible próximamente...",
     );
   });

@@ -22,10 +22,10 @@ test.describe("categories mega menu", () => {
     const nav = menu(page).getByRole("navigation", { name: "Categorías de productos" });
     const tops = nav.locator(":scope > ul > li");
     expect(await tops.count()).toBeGreaterThanOrEqual(9);
-    await expect(tops.first().getByRole("button")).toHaveText(/Videovigilancia/);
+    await expect(tops.first().locator("summary")).toHaveText(/Videovigilancia/);
 
     // The first category's columns show before any hover.
-    const firstPanel = tops.first().locator(":scope > div");
+    const firstPanel = tops.first().locator("details > div");
     await expect(firstPanel).toBeVisible();
     const link = firstPanel.locator('a[href^="/productos?categoria="]').nth(1);
     await expect(link).toHaveAttribute("href", /^\/productos\?categoria=[^&]+&nombre=.+/);
@@ -33,12 +33,12 @@ test.describe("categories mega menu", () => {
 
     // Hovering another top category swaps the columns.
     const second = tops.nth(1);
-    await second.getByRole("button").hover();
-    await expect(second.locator(":scope > div")).toBeVisible();
+    await second.locator("summary").hover();
+    await expect(second.locator("details > div")).toBeVisible();
     await expect(firstPanel).toBeHidden();
 
     // A subcategory link goes to the catalogue filtered by that category, and the menu is gone.
-    const sub = second.locator(':scope > div a[href^="/productos?categoria="]').nth(1);
+    const sub = second.locator('details > div a[href^="/productos?categoria="]').nth(1);
     const href = await sub.getAttribute("href");
     await sub.click();
     await expect(page).toHaveURL(href!, { timeout: 15_000 });
@@ -73,17 +73,23 @@ test.describe("categories mega menu", () => {
     await expect(menu(page).getByRole("link", { name: "Ver todas las categorías" })).toBeFocused();
     await page.keyboard.press("Tab");
     await page.keyboard.press("Tab");
-    await expect(tops.first().getByRole("button")).toBeFocused();
+    await expect(tops.first().locator("summary")).toBeFocused();
 
-    // Past the focused category's links comes the next category, which then shows its columns.
-    const firstLinks = await tops.first().locator(":scope > div a").count();
+    // The open category's links come next, then the next category, which stays closed (its
+    // links are not in the tab order) until Enter opens it and closes the first.
+    const firstLinks = await tops.first().locator("details > div a").count();
     expect(firstLinks).toBeGreaterThan(0);
     await page.keyboard.press("Tab");
-    await expect(tops.first().locator(":scope > div a").first()).toBeFocused();
+    await expect(tops.first().locator("details > div a").first()).toBeFocused();
     for (let i = 0; i < firstLinks; i++) await page.keyboard.press("Tab");
-    await expect(tops.nth(1).getByRole("button")).toBeFocused();
-    await expect(tops.nth(1).locator(":scope > div")).toBeVisible();
-    await expect(tops.first().locator(":scope > div")).toBeHidden();
+    await expect(tops.nth(1).locator("summary")).toBeFocused();
+    await expect(tops.nth(1).locator("details > div")).toBeHidden();
+    await page.keyboard.press("Tab");
+    await expect(tops.nth(2).locator("summary")).toBeFocused();
+    await page.keyboard.press("Shift+Tab");
+    await page.keyboard.press("Enter");
+    await expect(tops.nth(1).locator("details > div")).toBeVisible();
+    await expect(tops.first().locator("details > div")).toBeHidden();
 
     await page.keyboard.press("Escape");
     await expect(menu(page)).toBeHidden();

@@ -31,9 +31,7 @@ const headerBox = (page: Page) =>
 const results = (page: Page) =>
   page.getByRole("list", { name: /^Resultados para/ }).locator("article");
 
-test("results page: breadcrumb, heading, count, 12 cards, pager; axe clean", async ({
-  page,
-}, info) => {
+test("results page: breadcrumb, heading, count, 12 cards, pager; axe clean", async ({ page }) => {
   const response = await page.goto("/buscar?q=camara");
   expect(response?.status()).toBe(200);
   const crumbs = page.getByRole("navigation", { name: "Ruta de navegación" });
@@ -114,7 +112,7 @@ test("empty result: hint and 'Ver todas las categorías'; no pager", async ({ pa
   await expect(page.getByRole("navigation", { name: "Páginas de resultados" })).toHaveCount(0);
 });
 
-test("an API failure shows the error with status 502", async ({ page }, info) => {
+test("an API failure shows the error with status 502", async ({ page }) => {
   const response = await page.goto("/buscar?q=falla500");
   expect(response?.status()).toBe(502);
   await expect(page.getByRole("alert")).toContainText(
@@ -131,7 +129,7 @@ test("a one-character term asks for 2 characters (400)", async ({ page }) => {
   ).toBeVisible();
 });
 
-test("the top-bar box submits to /buscar @nojs", async ({ page }, info) => {
+test("the top-bar box submits to /buscar @nojs", async ({ page }) => {
   await page.goto("/");
   await headerBox(page).fill("domo");
   await headerBox(page).press("Enter");

@@ -1,0 +1,38 @@
+import { Link } from "react-router";
+import type { SubcategoryLink } from "./catalogue.server";
+import styles from "./SubcategoryNav.module.css";
+
+const count = new Intl.NumberFormat("es-CO");
+
+/** The way down a category: its subcategories, each with its product count, as plain links. */
+export function SubcategoryNav({ items }: { items: SubcategoryLink[] }) {
+  if (items.length === 0) return null;
+  return (
+    <nav className={styles.nav} aria-labelledby="subcategorias-titulo">
+      <h2 id="subcategorias-titulo" className={styles.title}>
+        Subcategorías
+      </h2>
+      <ul className={styles.list}>
+        {items.map((item) => (
+          <li key={item.id}>
+            <Link to={item.href} className={styles.link}>
+              <span className={styles.name}>{item.name}</span>{" "}
+              {item.productCount !== null ? (
+                <>
+                  {/* The badge shows the number; the link's name says it in words. */}
+                  <span className={styles.count} aria-hidden="true">
+                    {count.format(item.productCount)}
+                  </span>
+                  <span className="visually-hidden">
+                    ({count.format(item.productCount)}{" "}
+                    {item.productCount === 1 ? "producto" : "productos"})
+                  </span>
+                </>
+              ) : null}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { withoutRepeatedFacts } from "./repeated-facts.server";
+
+// As the supplier sends product 18433: prose, then the feature list and the specification
+// table the page also shows from `features` and `especificaciones`.
+const html = `<h3>Panel de Alarma Híbrido de 32 zonas</h3>
+<p>El DS-YD792 de <strong>Hikvision</strong> es un equipo pensado para alarmas.</p>
+<h4>Características principales</h4>
+<ul><li>Verificación por foto</li><li>Programación remota</li></ul>
+<h4>Especificaciones</h4>
+<table><tbody><tr><th>Zonas</th><td>32 zonas</td></tr><tr><th>Comunicación</th><td>GPRS</td></tr></tbody></table>
+<p>Garantía de un año.</p>`;
+const features = ["Verificación por foto", "Programación remota"];
+const specifications = { Zonas: "32 zonas", Comunicación: "GPRS" };
+
+describe("withoutRepeatedFacts", () => {
+  it("drops the list of features and the table of specifications with their headings", () => {
+    const out = withoutRepeatedFacts({ descriptionHtml: html, features, specifications })!;
+    expect(out).not.toContain("<ul>");
+    expect(out).not.toContain("<table>");
+    expect(out).not.toContain("Características principales");
+    expect(out).not.toContain("Especificaciones");
+    expect(out).toContain("<h3>Panel de Alarma Híbrido de 32 zonas</h3>");
+    expect(out).toContain("<strong>Hikvision</strong>");
+    expect(out).toContain("<p>Garantía de un año.</p>");
+  });
+
+  it("recognises the table with its rows in another order", () => {
+    const swapped = html.replace(
+      "<tr><th>Zonas</th><td>32 zonas</td></tr><tr><th>Comunicación</th><td>GPRS</td></tr>",
+      "<tr><th>Comunicación</th><td>GPRS</td></tr><tr><th>Zonas</th><td>32 zonas</td></tr>",
+    );
+    const out = withoutRepeatedFacts({ descriptionHtml: swapped, features, specifications })!;
+    expect(out).not.toContain("<table>");
+  });
+
+  it("keeps lists, tables and headings that say something else", () => {
+    const other = withoutRepeatedFacts({
+      descriptionHtml: html,
+      features: ["Otra cosa"],
+      specifications: { Zonas: "16 zonas" },
+    });
+    expect(other).toBe(html);
+  });
+
+  it("keeps everything when the product has no features or specifications of its own", () => {
+    expect(withoutRepeatedFacts({ descriptionHtml: html, features: [], specifications: {} })).toBe(
+      html,
+    );
+    expect(withoutRepeatedFacts({ descriptionHtml: null, features, specifications })).toBeNull();
+  });
+
+  it("drops only what repeats: the table stays when only the features repeat", () => {
+    const out = withoutRepeatedFacts({
+      descriptionHtml: html,
+      features,
+      specifications: { Otra: "cosa" },
+    })!;
+    expect(out).not.toContain("<ul>");
+    expect(out).toContain("<table>");
+    expect(out).toContain("<h4>Especificaciones</h4>");
+  });
+});

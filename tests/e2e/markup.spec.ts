@@ -1,0 +1,57 @@
+/**
+ * Markup validity (issue 17, point 6): html-validate's recommended rules over the server HTML
+ * of every screen the suite visits (support/screens.ts), as a browser without JavaScript gets
+ * it. Only purely stylistic rules are off, each with its reason; React's own output style is
+ * the reason for most. Runs once, in the js-off project.
+ */
+import { expect, test } from "@playwright/test";
+import { HtmlValidate, type Message } from "html-validate";
+import { SCREENS } from "./support/screens.ts";
+
+const validator = new HtmlValidate({
+  extends: ["html-validate:recommended"],
+  rules: {
+    // React writes camelCase attribute names (charSet, fetchPriority, maxLength); HTML
+    // attribute names are case-insensitive, so only the style differs.
+    "attr-case": "off",
+    // React closes void elements as <meta/>; both forms are valid HTML.
+    "void-style": "off",
+    // React writes boolean attributes as async="" and hidden=""; the same as omitting the value.
+    "attribute-boolean-style": "off",
+    "attribute-empty-style": "off",
+    // React's useId gives ids like "_R_355_"; HTML allows any id without whitespace, and the
+    // relaxed check still rejects empty and whitespace ids.
+    "valid-id": ["error", { relaxed: true }],
+  },
+});
+
+function describeMessage(m: Message): string {
+  return `${m.ruleId} (${m.line}:${m.column}) ${m.message}${m.selector ? ` [${m.selector}]` : ""}`;
+}
+
+for (const screen of SCREENS) {
+  test(`valid markup: ${screen.name} (${screen.path}) @nojs`, async ({ page }) => {
+    await screen.prepare?.(page);
+    const response = await page.goto(screen.path);
+    expect(response, screen.path).not.toBeNull();
+    const status = response!.status();
+    if (screen.status === "5xx") expect(status, screen.path).toBeGreaterThanOrEqual(500);
+    else expect(status, screen.path).toBe(screen.status ?? 200);
+    const html = await response!.text();
+    if (screen.shows) expect(html, screen.path).toContain(screen.shows);
+    const report = await validator.validateString(html, screen.path);
+    const messages = report.results.flatMap((result) => result.messages);
+    expect(messages.map(describeMessage), `html-validate on ${screen.path}`).toEqual([]);
+  });
+}
+
+test("the validator catches what it is meant to catch @nojs", async () => {
+  // A guard against a configuration that silently checks nothing.
+  const report = await validator.validateString(
+    '<!doctype html><html lang="es"><head><title>t</title></head><body>' +
+      '<a href="tel:+576015550123">+57 601 555 0123</a><div role="region" aria-label="x"></div>' +
+      "</body></html>",
+  );
+  const rules = report.results.flatMap((r) => r.messages.map((m) => m.ruleId));
+  expect(rules).toEqual(expect.arrayContaining(["tel-non-breaking", "prefer-native-element"]));
+});

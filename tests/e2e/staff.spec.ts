@@ -1,0 +1,568 @@
+/**
+ * The staff notification tool (issue 11): the sign-in in front of /admin, the tool's messages,
+ * real sends against the sandbox (e-mails in its outbox), the API down, sign-out and the limit
+ * on failed sign-ins. Orders are made through the sandbox's payment API.
+ *
+ * The main e2e server runs the embedded sandbox with no STAFF_USERS, so the demo account
+ * personal / sandbox-demo signs in there, and no test fails a sign-in on it: the per-address
+ * limit would lock every other test out (docs/decisions/0325). The failed sign-ins, the limit
+ * and the API down run on a store process of their own, started here on a free port.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import {
+  type APIRequestContext,
+  type BrowserContext,
+  expect,
+  type Page,
+  test,
+} from "@playwright/test";
+import { hashPassword } from "../../app/staff/password.server.ts";
+import { PAYMENT_FIXTURES } from "../../sandbox/fixtures.ts";
+import { expectNoSeriousA11yViolations } from "./support/a11y.ts";
+
+const TOOL = "/admin/notificaciones";
+const SIGN_IN = "/admin/ingresar";
+const M = {
+  invalidOrderId: "Por favor ingresa un Order ID válido",
+  noOrderId: "No se encontró order_id en la URL proporcionada",
+  invalidUrl: "URL inválida. Por favor verifica el formato.",
+  unreachable: "Error de conexión. Verifica que el backend esté funcionando.",
+  wrong: "Usuario o contraseña incorrectos.",
+  tooMany: "Demasiados intentos. Intenta de nuevo más tarde.",
+};
+
+// --- Orders, made through the sandbox's payment API ---
+
+let sequence = 0;
+const newOrderId = (prefix: string) =>
+  `${prefix}-${Date.now()}${String(sequence++).padStart(3, "0")}${Math.random().toString(36).slice(2, 6)}`;
+
+const line = {
+  title: "Cámara IP Bala 4 MP",
+  name: "Cámara IP Bala 4 MP",
+  quantity: 1,
+  unit_price: 200_000,
+  product_id: "18433",
+  subtotal: 200_000,
+};
+
+/** A card order: approved (paid) or declined (unpaid). Returns its order id and charge id. */
+async function cardOrder(request: APIRequestContext, cardNumber: string, email: string) {
+  const orderId = newOrderId("CARD");
+  const prepared = await request.post("/sandbox/payments/prepare-checkout", {
+    data: {
+      client_type: "person",
+      customer: {
+        name: "Ana",
+        last_name: "Gómez",
+        email,
+        phone: "3001234567",
+        address: "Calle 1 # 2-3",
+        city: "Bogotá",
+      },
+      shipping: { sameAsInvoice: true },
+      order: { total_amount: 238_000, payment_method: "openpay", order_id: orderId },
+      products: [line],
+      cart_items: [line],
+    },
+  });
+  expect(prepared.status()).toBe(200);
+  const { session_id: sessionId } = (await prepared.json()) as { session_id: string };
+  const tokenResponse = await request.post("/sandbox/payments/card/token", {
+    data: {
+      card_number: cardNumber,
+      holder_name: PAYMENT_FIXTURES.holderName,
+      expiration_month: PAYMENT_FIXTURES.expiry.month,
+      expiration_year: PAYMENT_FIXTURES.expiry.year,
+      cvv2: PAYMENT_FIXTURES.cvv,
+    },
+  });
+  expect(tokenResponse.status()).toBe(200);
+  const token = (await tokenResponse.json()) as { id: string };
+  const charge = await request.post("/sandbox/payments/card/charge", {
+    data: {
+      token_id: token.id,
+      amount: 238_000,
+      order_id: orderId,
+      customer_name: "Ana",
+      customer_last_name: "Gómez",
+      customer_email: email,
+      sessionId,
+    },
+  });
+  const body = (await charge.json()) as { data?: { id: string }; charge_id?: string };
+  return { orderId, chargeId: body.data?.id ?? body.charge_id ?? "", status: charge.status() };
+}
+
+async function outbox(request: APIRequestContext, orderId: string) {
+  const response = await request.get(
+    `/sandbox/payments/emails?order_id=${encodeURIComponent(orderId)}`,
+  );
+  expect(response.status()).toBe(200);
+  return (await response.json()) as Array<{ to: string[] | string; subject: string; kind: string }>;
+}
+
+// --- Pages ---
+
+async function signIn(page: Page, user: string, password: string) {
+  await page.getByLabel("Usuario").fill(user);
+  await page.getByLabel("Contraseña").fill(password);
+  await page.getByRole("button", { name: "Ingresar" }).click();
+}
+
+async function signInAsDemo(page: Page) {
+  await page.goto(SIGN_IN);
+  await signIn(page, "personal", "sandbox-demo");
+  await expect(page).toHaveURL(TOOL);
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Notificaciones de pedidos" }),
+  ).toBeVisible();
+}
+
+async function send(page: Page, orderId: string) {
+  await page.getByLabel("Order ID", { exact: true }).fill(orderId);
+  await page.getByRole("button", { name: "Enviar Notificaciones" }).click();
+}
+
+const resultPanel = (page: Page) => page.locator("[data-resultado]");
+const summary = (page: Page) => page.getByRole("group", { name: "Hay un problema" });
+
+async function staffCookie(context: BrowserContext) {
+  return (await context.cookies()).find((c) => c.name.endsWith("personal"));
+}
+
+// --- On the main server (embedded sandbox, demo account) ---
+
+test("the tool asks for a sign-in first and comes back to it; the session cookie is strict", async ({
+  page,
+  context,
+}) => {
+  const response = await page.goto(TOOL);
+  await expect(page).toHaveURL(`${SIGN_IN}?volver=${encodeURIComponent(TOOL)}`);
+  expect(response?.headers()["cache-control"]).toBe("private, no-store");
+  await expect(page.getByRole("heading", { level: 1, name: "Ingreso del personal" })).toBeVisible();
+  await expect(page).toHaveTitle("Ingreso del personal | SegTel Colombia");
+  await expectNoSeriousA11yViolations(page);
+
+  await signIn(page, "Personal", "sandbox-demo");
+  await expect(page).toHaveURL(TOOL);
+  await expect(page.getByText("Sesión iniciada como personal")).toBeVisible();
+
+  const cookie = await staffCookie(context);
+  expect(cookie).toMatchObject({
+    name: "__Host-personal",
+    path: "/",
+    httpOnly: true,
+    secure: true,
+    sameSite: "Strict",
+  });
+  const hours = (cookie!.expires * 1000 - Date.now()) / 3_600_000;
+  expect(hours).toBeGreaterThan(7.9);
+  expect(hours).toBeLessThanOrEqual(8);
+
+  // Signed in, the sign-in page leads straight to the tool.
+  await page.goto(SIGN_IN);
+  await expect(page).toHaveURL(TOOL);
+});
+
+test("any /admin address needs the sign-in, and the return path never leaves /admin", async ({
+  page,
+}) => {
+  await page.goto("/admin/otra-cosa?x=1");
+  await expect(page).toHaveURL(`${SIGN_IN}?volver=${encodeURIComponent("/admin/otra-cosa?x=1")}`);
+
+  await page.goto(`${SIGN_IN}?volver=${encodeURIComponent("//atacante.example/admin/x")}`);
+  await signIn(page, "personal", "sandbox-demo");
+  await expect(page).toHaveURL(TOOL);
+
+  await page.goto("/admin");
+  await expect(page).toHaveURL(TOOL);
+  const missing = await page.goto("/admin/otra-cosa");
+  expect(missing?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Página no encontrada" })).toBeVisible();
+});
+
+test("the tool page: fields, the link home, no serious accessibility issue", async ({ page }) => {
+  await signInAsDemo(page);
+  await expect(page).toHaveTitle("Notificaciones de pedidos | SegTel Colombia");
+  await expect(page.getByLabel("Order ID", { exact: true })).toBeEmpty();
+  await expect(page.getByLabel("URL de la página de pago (opcional)")).toBeEmpty();
+  await expect(page.getByRole("button", { name: "Extraer Order ID" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Volver al inicio" })).toHaveAttribute("href", "/");
+  await expectNoSeriousA11yViolations(page);
+});
+
+test("an empty Order ID is refused by the server @nojs", async ({ page }) => {
+  await signInAsDemo(page);
+  const button = page.getByRole("button", { name: "Enviar Notificaciones" });
+  await expect(button).toBeEnabled();
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => r.request().method() === "POST"),
+    button.click(),
+  ]);
+  expect(response.status()).toBe(400);
+  await expect(summary(page)).toContainText(M.invalidOrderId);
+  await expect(page.getByLabel("Order ID", { exact: true })).toHaveAttribute(
+    "aria-invalid",
+    "true",
+  );
+  await expect(page).toHaveTitle(/^Error: Notificaciones de pedidos/);
+  await expectNoSeriousA11yViolations(page);
+});
+
+test("'Enviar Notificaciones' is disabled while the Order ID is empty @js", async ({ page }) => {
+  await signInAsDemo(page);
+  const orderId = page.getByLabel("Order ID", { exact: true });
+  const button = page.getByRole("button", { name: "Enviar Notificaciones" });
+  await expect(button).toBeDisabled();
+  await orderId.fill("   ");
+  await expect(button).toBeDisabled();
+  await orderId.fill("CARD 1");
+  await expect(button).toBeEnabled();
+  await button.click();
+  await expect(summary(page)).toContainText(M.invalidOrderId);
+  await expect(summary(page)).toBeFocused();
+  // In the summary and next to the field.
+  await expect(page.getByText(M.invalidOrderId)).toHaveCount(2);
+  await expect(page).toHaveTitle(/^Error: /);
+  // Nothing went to the server.
+  await expect(resultPanel(page)).toHaveCount(0);
+});
+
+test("an Order ID with characters no order has gets 'Por favor ingresa un Order ID válido'", async ({
+  page,
+}) => {
+  await signInAsDemo(page);
+  await send(page, "pedido#1");
+  await expect(summary(page)).toContainText(M.invalidOrderId);
+  await expect(page.getByLabel("Order ID", { exact: true })).toHaveValue("pedido#1");
+  await expect(resultPanel(page)).toHaveCount(0);
+});
+
+test("'Extraer Order ID' reads the order_id of a pasted URL, or says what is wrong", async ({
+  page,
+}) => {
+  await signInAsDemo(page);
+  const url = page.getByLabel("URL de la página de pago (opcional)");
+  const extract = page.getByRole("button", { name: "Extraer Order ID" });
+
+  await url.fill("no es una url");
+  await extract.click();
+  await expect(summary(page)).toContainText(M.invalidUrl);
+  await expect(url).toHaveAttribute("aria-invalid", "true");
+
+  await url.fill("https://tienda.example.co/checkout/success/card?id=tr123");
+  await extract.click();
+  await expect(summary(page)).toContainText(M.noOrderId);
+  await expect(summary(page)).not.toContainText(M.invalidUrl);
+
+  await url.fill(
+    "https://tienda.example.co/checkout/success/card?id=tr123&order_id=CARD-1767225600000AB12",
+  );
+  await extract.click();
+  await expect(page.getByLabel("Order ID", { exact: true })).toHaveValue("CARD-1767225600000AB12");
+  await expect(page.getByText("Order ID extraído de la URL: CARD-1767225600000AB12")).toBeVisible();
+  await expect(summary(page)).toHaveCount(0);
+  await expect(url).not.toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByRole("button", { name: "Enviar Notificaciones" })).toBeEnabled();
+});
+
+test("pasting a URL extracts its Order ID at once @js", async ({ page, context }) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await signInAsDemo(page);
+  const url = page.getByLabel("URL de la página de pago (opcional)");
+  await page.evaluate(() =>
+    navigator.clipboard.writeText(
+      "http://localhost:3000/checkout/success/pse?order_id=PSE-1767225600000ZZ99",
+    ),
+  );
+  await url.focus();
+  await page.keyboard.press("ControlOrMeta+V");
+  await expect(url).toHaveValue(/order_id=PSE-1767225600000ZZ99$/);
+  await expect(page.getByLabel("Order ID", { exact: true })).toHaveValue("PSE-1767225600000ZZ99");
+  // A paste that is not a URL says so, without taking focus away from the field.
+  await url.fill("");
+  await page.evaluate(() => navigator.clipboard.writeText("CARD-123"));
+  await page.keyboard.press("ControlOrMeta+V");
+  await expect(page.getByText(M.invalidUrl).first()).toBeVisible();
+  await expect(url).toBeFocused();
+});
+
+test("a paid order: notifications sent, e-mails in the outbox, a refresh sends nothing, a second send is noted", async ({
+  page,
+  request,
+}) => {
+  const { orderId, chargeId, status } = await cardOrder(
+    request,
+    PAYMENT_FIXTURES.cards.approvedVisa.number,
+    "ana.pagada@example.com",
+  );
+  expect(status).toBe(200);
+  expect(await outbox(request, orderId)).toHaveLength(0);
+
+  await signInAsDemo(page);
+  await send(page, orderId);
+  await expect(page).toHaveURL(TOOL);
+  const panel = resultPanel(page);
+  await expect(panel).toHaveAttribute("data-resultado", "sent");
+  await expect(panel.getByRole("heading", { name: "Notificaciones enviadas" })).toBeVisible();
+  await expect(panel).toContainText("Notificaciones enviadas al cliente y a ventas.");
+  const facts = panel.locator("dl");
+  await expect(facts).toContainText(`Order ID${orderId}`);
+  await expect(facts).toContainText(`ID del pago${chargeId}`);
+  await expect(facts).toContainText("Estado del pagocompleted");
+  await expect(facts).toContainText("Correo del clienteana.pagada@example.com");
+  await expect(facts).toContainText("Monto$\u00a0238.000");
+  await expect(panel).not.toContainText("ya se habían enviado");
+  // The form is fresh after the redirect.
+  await expect(page.getByLabel("Order ID", { exact: true })).toBeEmpty();
+  await expectNoSeriousA11yViolations(page);
+
+  const sent = await outbox(request, orderId);
+  expect(sent).toHaveLength(2);
+  expect(JSON.stringify(sent)).toContain("ana.pagada@example.com");
+
+  // The page after the redirect is a GET: reloading shows the tool again and sends nothing.
+  await page.reload();
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Notificaciones de pedidos" }),
+  ).toBeVisible();
+  await expect(resultPanel(page)).toHaveCount(0);
+  expect(await outbox(request, orderId)).toHaveLength(2);
+
+  await send(page, orderId);
+  await expect(resultPanel(page)).toHaveAttribute("data-resultado", "sent");
+  await expect(resultPanel(page)).toContainText(
+    "Las notificaciones de este pedido ya se habían enviado antes; esta vez se enviaron de nuevo.",
+  );
+  const again = await outbox(request, orderId);
+  expect(again).toHaveLength(4);
+  expect(again.filter((e) => e.subject.startsWith("Reenvío: "))).toHaveLength(2);
+
+  // The outbox page shows them too.
+  await page.goto(`/sandbox/correos?pedido=${encodeURIComponent(orderId)}`);
+  await expect(page.getByRole("heading", { level: 2 })).toHaveCount(4);
+});
+
+test("an unpaid order: an information panel with the suggestion, and no e-mail", async ({
+  page,
+  request,
+}) => {
+  const { orderId, status } = await cardOrder(
+    request,
+    PAYMENT_FIXTURES.cards.declined.number,
+    "ana.declinada@example.com",
+  );
+  expect(status).toBe(402);
+  await signInAsDemo(page);
+  await send(page, orderId);
+  const panel = resultPanel(page);
+  await expect(panel).toHaveAttribute("data-resultado", "not-sent");
+  await expect(panel.getByRole("heading", { name: "No se enviaron notificaciones" })).toBeVisible();
+  await expect(panel).toContainText(`El pago de la orden ${orderId} no está completado`);
+  await expect(panel).toContainText(
+    "Sugerencia: El pago fue rechazado: el cliente debe intentar de nuevo con un pedido nuevo.",
+  );
+  await expect(panel.locator("dl")).toContainText("Estado del pagofailed");
+  expect(await outbox(request, orderId)).toHaveLength(0);
+  await expectNoSeriousA11yViolations(page);
+});
+
+test("an unknown order and a failing platform show the server's message", async ({ page }) => {
+  await signInAsDemo(page);
+  const unknown = newOrderId("ORDER");
+  await send(page, unknown);
+  const panel = resultPanel(page);
+  await expect(panel).toHaveAttribute("data-resultado", "error");
+  await expect(panel).toContainText(`No se encontró la orden ${unknown}`);
+  await expect(panel).toContainText("Sugerencia: Verifica el Order ID");
+
+  await send(page, PAYMENT_FIXTURES.faults.error500OrderId);
+  await expect(panel).toHaveAttribute("data-resultado", "error");
+  await expect(panel).toContainText(PAYMENT_FIXTURES.faults.message);
+  await expect(panel.locator("dl")).toContainText("Order IDFALLA500");
+});
+
+test("'Cerrar sesión' ends the session", async ({ page, context }) => {
+  await signInAsDemo(page);
+  expect(await staffCookie(context)).toBeTruthy();
+  await page.getByRole("button", { name: "Cerrar sesión" }).click();
+  await expect(page).toHaveURL(SIGN_IN);
+  await expect(page.getByText("Cerraste la sesión.")).toBeVisible();
+  expect(await staffCookie(context)).toBeUndefined();
+  await page.goto(TOOL);
+  await expect(page).toHaveURL(new RegExp(`${SIGN_IN}\\?volver=`));
+  // A GET of the sign-out address signs nobody out and sends nobody anywhere odd.
+  await page.goto("/admin/salir");
+  await expect(page).toHaveURL(new RegExp(`${SIGN_IN}\\?volver=`));
+});
+
+// --- Store processes of their own ---
+
+interface StoreProcess {
+  child: ChildProcess;
+  origin: string;
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+/** A production store process on a free port (the log's 'store listening' line says which). */
+async function startStore(env: Record<string, string>): Promise<StoreProcess> {
+  const child = spawn(process.execPath, ["server.ts"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: "0",
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "info",
+      SESSION_SECRET: "staff-e2e-secret-0123456789",
+      BUILD_DIR: process.env.BUILD_DIR ?? "build",
+      STAFF_USERS: "",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk) => (output += chunk));
+  child.stderr.on("data", (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  const stop = async () => {
+    if (child.exitCode === null) child.kill("SIGTERM");
+    await exited;
+  };
+  for (let i = 0; i < 300; i++) {
+    const port = /"url":"http:\/\/127\.0\.0\.1:(\d+)"/.exec(output)?.[1];
+    if (port) return { child, origin: `http://localhost:${port}`, output: () => output, stop };
+    if (child.exitCode !== null) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  await stop();
+  throw new Error(`store did not start:\n${output}`);
+}
+
+/** Starts a store expected to refuse to start; its exit code and output. */
+async function failedStart(env: Record<string, string>) {
+  const child = spawn(process.execPath, ["server.ts"], {
+    env: { ...process.env, NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk) => (output += chunk));
+  child.stderr.on("data", (chunk) => (output += chunk));
+  const code = await new Promise<number | null>((resolve) => child.on("exit", (c) => resolve(c)));
+  return { code, output };
+}
+
+test.describe.serial("a store against an API that is down, with its own accounts", () => {
+  let store: StoreProcess;
+  test.beforeAll(async () => {
+    const [ana, bloqueo] = await Promise.all([
+      hashPassword("clave-de-ana-e2e"),
+      hashPassword("clave-de-bloqueo-e2e"),
+    ]);
+    store = await startStore({
+      API_URL: "http://127.0.0.1:9",
+      API_TIMEOUT_MS: "3000",
+      STAFF_USERS: `ana=${ana} bloqueo=${bloqueo}`,
+    });
+  });
+  test.afterAll(async () => {
+    await store?.stop();
+  });
+
+  test("the demo account does not exist there; an account of STAFF_USERS sends, and the API down is a connection error", async ({
+    page,
+  }) => {
+    await page.goto(`${store.origin}${TOOL}`);
+    await expect(page).toHaveURL(new RegExp(`${SIGN_IN}\\?volver=`));
+    await signIn(page, "ana", "clave-de-ana-e2e");
+    await expect(page).toHaveURL(`${store.origin}${TOOL}`);
+    await send(page, "CARD-1767225600000AB12");
+    const panel = resultPanel(page);
+    await expect(panel).toHaveAttribute("data-resultado", "unreachable");
+    await expect(panel).toContainText(M.unreachable);
+    await expect(panel.locator("dl")).toContainText("Order IDCARD-1767225600000AB12");
+    await expectNoSeriousA11yViolations(page);
+
+    // One audit line: who, which order, what happened.
+    const audits = store
+      .output()
+      .split("\n")
+      .filter((l) => l.includes('"audit":"manual-notification"'));
+    expect(audits).toHaveLength(1);
+    expect(JSON.parse(audits[0])).toMatchObject({
+      staff: "ana",
+      orderId: "CARD-1767225600000AB12",
+      outcome: "unreachable",
+    });
+  });
+
+  test("a wrong password and an unknown user get the same answer; after five failures, 429", async ({
+    page,
+  }) => {
+    await page.goto(`${store.origin}${SIGN_IN}`);
+    await signIn(page, "ana", "clave-equivocada");
+    await expect(summary(page)).toContainText(M.wrong);
+    await expect(page).toHaveTitle(/^Error: Ingreso del personal/);
+    await expect(page.getByLabel("Usuario")).toHaveValue("ana");
+    await expect(page.getByLabel("Contraseña")).toBeEmpty();
+    await expectNoSeriousA11yViolations(page);
+    const wrongPage = await page.locator("main").innerText();
+
+    await signIn(page, "nadie", "clave-equivocada");
+    await expect(summary(page)).toContainText(M.wrong);
+    expect(await page.locator("main").innerText()).toBe(wrongPage);
+
+    // The personal demo account does not exist when STAFF_USERS is set.
+    await signIn(page, "personal", "sandbox-demo");
+    await expect(summary(page)).toContainText(M.wrong);
+
+    for (let i = 0; i < 2; i++) {
+      await signIn(page, "bloqueo", `mala-${i}`);
+      await expect(summary(page)).toContainText(M.wrong);
+    }
+    // Five failures from this address: now even the right password is refused.
+    await signIn(page, "bloqueo", "clave-de-bloqueo-e2e");
+    await expect(summary(page)).toContainText(M.tooMany);
+    await expect(page).toHaveURL(new RegExp(`${SIGN_IN}`));
+
+    const answer = await page.request.post(`${store.origin}${SIGN_IN}`, {
+      headers: { Origin: store.origin },
+      form: { usuario: "ana", clave: "clave-de-ana-e2e", volver: TOOL },
+      maxRedirects: 0,
+    });
+    expect(answer.status()).toBe(429);
+    expect(await answer.text()).toContain(M.tooMany);
+
+    // Passwords never reach the log.
+    expect(store.output()).not.toContain("clave-equivocada");
+    expect(store.output()).not.toContain("clave-de-bloqueo-e2e");
+  });
+});
+
+test("with a remote API and no STAFF_USERS the tool answers 404, and the start-up log says why", async ({
+  request,
+}) => {
+  const store = await startStore({ API_URL: "http://127.0.0.1:9" });
+  try {
+    for (const path of [TOOL, SIGN_IN, "/admin"]) {
+      const response = await request.get(`${store.origin}${path}`, { maxRedirects: 0 });
+      expect(response.status(), path).toBe(404);
+    }
+    expect(store.output()).toContain("STAFF_USERS is not set: the staff tool (/admin) is off");
+  } finally {
+    await store.stop();
+  }
+});
+
+test("a malformed STAFF_USERS stops the start with one line naming it", async () => {
+  const { code, output } = await failedStart({ STAFF_USERS: "ana=clave-en-claro" });
+  expect(code).toBe(1);
+  const lines = output
+    .trim()
+    .split("\n")
+    .filter((l) => !l.startsWith("npm warn"));
+  expect(lines).toHaveLength(1);
+  expect(lines[0]).toMatch(/^Invalid environment variable STAFF_USERS: /);
+  expect(output).not.toContain("clave-en-claro");
+});
