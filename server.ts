@@ -14,6 +14,7 @@ import { logger } from "./app/platform/logger.server.ts";
 import {
   CLIENT_ADDRESS_HEADER,
   closeRateLimitStore,
+  connectRateLimitStore,
   rateLimitStore,
 } from "./app/platform/rate-limit.server.ts";
 import {
@@ -94,8 +95,9 @@ app.use((_req, res, next) => {
   next();
 });
 
-// Rate limits kept in Redis (REDIS_URL) are shared by every instance; the connection opens now.
-rateLimitStore();
+// Rate limits kept in Redis (REDIS_URL) are shared by every instance: connected before the
+// first request (or, if Redis is away, failing open and logged until it answers).
+await connectRateLimitStore(cfg.redisUrl);
 
 // Healthy while the process serves pages: a Redis outage only shows in `limits` (they fail open).
 app.get("/healthz", (_req, res) => {

@@ -78,6 +78,29 @@ export function rateLimitStore(
   return sharedRedis(redisUrl).status === "ready" ? "redis" : "redis-unavailable";
 }
 
+/**
+ * Opens the Redis connection (when REDIS_URL is set) and waits for it, at most `timeoutMs`: the
+ * server starts taking requests with its limits shared, or, if Redis does not answer in time,
+ * starts anyway with them failing open (logged) until it does.
+ */
+export async function connectRateLimitStore(
+  redisUrl: string | undefined = config().redisUrl,
+  timeoutMs = 2_000,
+): Promise<ReturnType<typeof rateLimitStore>> {
+  if (!redisUrl) return "memory";
+  const client = sharedRedis(redisUrl);
+  if (client.status !== "ready") {
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, timeoutMs);
+      client.once("ready", () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+  return rateLimitStore(redisUrl);
+}
+
 /** Closes the Redis connection, if any (graceful shutdown). */
 export async function closeRateLimitStore(): Promise<void> {
   const client = holder[REDIS_KEY];

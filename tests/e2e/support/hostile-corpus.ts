@@ -33,20 +33,29 @@ export const REFLECTED = [
 
 /**
  * Forms the store posts, with a valid value per field. The corpus posts each one as it is and
- * with every field in turn replaced, missing or repeated. New forms (checkout steps, card and
- * PSE payment, staff sign-in and notifications) join this list as their routes land.
+ * with every field in turn replaced, missing or repeated. `staff` forms are posted signed in
+ * (the corpus is given a staff session cookie). New forms (checkout steps, card and PSE
+ * payment) join this list as their routes land.
  */
-export const FORMS: Array<{ path: string; fields: Record<string, string> }> = [
+export const FORMS: Array<{ path: string; fields: Record<string, string>; staff?: boolean }> = [
   ...["add", "decrement", "remove", "set", "clear"].map((intent) => ({
     path: "/carrito",
     fields: { intent, productId: "18433", quantity: "2", redirectTo: "/carrito" },
   })),
   { path: "/carrito", fields: { intent: "add", productId: "18433", fetcher: "1" } },
   { path: "/login", fields: { intent: "login", email: "cliente@correo.co", password: "clave" } },
-  // Placeholders for the forms being built: uncomment with the route.
-  // { path: "/checkout", fields: { intent: "continuar", step: "1", clientType: "person" } },
-  // { path: "/admin/ingresar", fields: { username: "ventas", password: "clave" } },
-  // { path: "/admin/notificaciones", fields: { orderId: "ORD-1" } },
+  {
+    path: "/admin/ingresar",
+    fields: { usuario: "personal", clave: "equivocada", volver: "/admin" },
+  },
+  { path: "/admin/notificaciones", fields: { intent: "enviar", orderId: "ORD-1" }, staff: true },
+  {
+    path: "/admin/notificaciones",
+    fields: { intent: "extraer", url: "https://tienda.example.co/checkout/success/card?id=1" },
+    staff: true,
+  },
+  { path: "/admin/salir", fields: {}, staff: true },
+  // Next: { path: "/checkout", fields: { … } } and the payment forms, with their routes.
 ];
 
 /** A valid value for each route parameter name; others get "1". */
@@ -256,7 +265,7 @@ const HOSTILE_FIELD_VALUES = [
   "__proto__",
 ];
 
-export function buildCorpus(origin: string): HostileRequest[] {
+export function buildCorpus(origin: string, staffCookie = ""): HostileRequest[] {
   const sameOrigin = { Origin: origin, "Accept-Encoding": "identity" };
   const base = { "Accept-Encoding": "identity" };
   const out: HostileRequest[] = [];
@@ -330,6 +339,7 @@ export function buildCorpus(origin: string): HostileRequest[] {
   // Fuzzed forms: each field replaced, dropped and repeated, form-encoded and multipart, on the
   // page and on its data request (the fetcher path).
   for (const form of FORMS) {
+    const session: Record<string, string> = form.staff ? { Cookie: staffCookie } : {};
     const entries = Object.entries(form.fields);
     const variants: Array<Array<[string, string]>> = [entries];
     for (const [name] of entries) {
@@ -345,12 +355,21 @@ export function buildCorpus(origin: string): HostileRequest[] {
         out.push({
           method: "POST",
           path,
-          headers: { ...sameOrigin, "Content-Type": "application/x-www-form-urlencoded" },
+          headers: {
+            ...sameOrigin,
+            ...session,
+            "Content-Type": "application/x-www-form-urlencoded",
+          },
           body: urlencoded(fields),
         });
       } else {
         const { type, body } = multipart(fields);
-        out.push({ method: "POST", path, headers: { ...sameOrigin, "Content-Type": type }, body });
+        out.push({
+          method: "POST",
+          path,
+          headers: { ...sameOrigin, ...session, "Content-Type": type },
+          body,
+        });
       }
     });
   }
