@@ -2,17 +2,26 @@
  * The Node server: static files, compression, health, the embedded sandbox
  * (when no API_URL is set) and the React Router request handler.
  */
-import type { Server } from "node:http";
+import http from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { createRequestHandler } from "@react-router/express";
-import { createRequest, sendResponse } from "@remix-run/node-fetch-server";
+import { sendResponse as writeResponse } from "@remix-run/node-fetch-server";
 import compression from "compression";
 import express from "express";
-import type { ServerBuild } from "react-router";
+import { createRequestHandler, type ServerBuild } from "react-router";
 import { ConfigError, loadConfig, usesGeneratedSecret } from "./app/platform/config.server.ts";
 import { logger } from "./app/platform/logger.server.ts";
-import { CLIENT_ADDRESS_HEADER } from "./app/platform/rate-limit.server.ts";
+import {
+  CLIENT_ADDRESS_HEADER,
+  closeRateLimitStore,
+  connectRateLimitStore,
+  rateLimitStore,
+} from "./app/platform/rate-limit.server.ts";
+import {
+  createRequestGuard,
+  FORM_BODY_LIMIT,
+  readLimitedBody,
+} from "./app/platform/request-guard.server.ts";
 import { resolveStaffAccess, type StaffAccess } from "./app/staff/staff-access.server.ts";
 import { getSandbox, SANDBOX_PREFIX } from "./sandbox/index.ts";
 
@@ -86,18 +95,50 @@ app.use((_req, res, next) => {
   next();
 });
 
+// Rate limits kept in Redis (REDIS_URL) are shared by every instance: connected before the
+// first request (or, if Redis is away, failing open and logged until it answers).
+await connectRateLimitStore(cfg.redisUrl);
+
+// Healthy while the process serves pages: a Redis outage only shows in `limits` (they fail open).
 app.get("/healthz", (_req, res) => {
   res.setHeader("Cache-Control", "no-store");
-  res.json({ status: "ok", api: cfg.apiUrl ? "remote" : "sandbox" });
+  res.json({ status: "ok", api: cfg.apiUrl ? "remote" : "sandbox", limits: rateLimitStore() });
 });
 
 if (!cfg.apiUrl) {
   // The browser loads the sandbox's images, logos and PDFs from the same origin.
   const sandbox = getSandbox({ dataDir: cfg.sandboxDataDir, publicBase: SANDBOX_PREFIX });
-  await sandbox.ready;
+  // A catalogue that cannot be written (disk full, a folder that cannot be created) stops the
+  // process with one line, like a bad setting: a store up with nothing to sell would pass its
+  // health checks (docs/decisions/0366).
+  await sandbox.ready.catch((error: unknown) => {
+    const reason = error instanceof Error ? error.message : String(error);
+    console.error(`The sandbox catalogue could not be built in SANDBOX_DATA_DIR: ${reason}`);
+    process.exit(1);
+  });
   app.use(SANDBOX_PREFIX, async (req, res) => {
-    const response = await sandbox.fetch(createRequest(req, res));
-    await sendResponse(res, response);
+    let body: Uint8Array<ArrayBuffer> | undefined;
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      const read =
+        Number(req.get("content-length")) > FORM_BODY_LIMIT
+          ? "too-large"
+          : await readLimitedBody(req, FORM_BODY_LIMIT);
+      if (read === "aborted") return void res.destroy();
+      if (read === "too-large") {
+        res
+          .status(413)
+          .set("Connection", "close")
+          .json({ error: "Cuerpo de la solicitud demasiado grande" });
+        return;
+      }
+      body = read;
+    }
+    const request = toFetchRequest(req, res, req.url, body);
+    if (!request) {
+      res.status(400).json({ error: "Solicitud no válida" });
+      return;
+    }
+    await sendResponse(res, await sandbox.fetch(request));
   });
 }
 
@@ -129,27 +170,59 @@ app.use((req, _res, next) => {
   next();
 });
 
-app.use(
-  createRequestHandler({
-    build,
-    mode: cfg.isProduction ? "production" : "development",
-  }),
-);
+// Every app route: the guard refuses what React Router cannot answer well (a method the route
+// does not take, a body that is not a form, an oversized body or URL, a cross-site form post)
+// with a small Spanish page, and hands the request with the body it has read to React Router.
+const handleRequest = createRequestHandler(build, cfg.isProduction ? "production" : "development");
+const guard = createRequestGuard(build);
+app.use(async (req, res, next) => {
+  try {
+    const verdict = await guard(req, (body) => toFetchRequest(req, res, req.originalUrl, body));
+    if ("refusal" in verdict) return await sendResponse(res, verdict.refusal);
+    const response = await handleRequest(verdict.request);
+    // A temporary outage (upstream down, slow or busy) says when to try again.
+    if (response.status === 503 && !response.headers.has("Retry-After")) {
+      res.setHeader("Retry-After", String(RETRY_AFTER_SECONDS));
+    }
+    await sendResponse(res, response);
+  } catch (error) {
+    if (res.destroyed || res.writableEnded) return; // the client went away mid-answer
+    next(error);
+  }
+});
 
 app.use(((error, _req, res, _next) => {
   logger.error({ err: error }, "unhandled error");
   if (!res.headersSent) res.status(500).type("text/plain").send("Error interno del servidor");
 }) as express.ErrorRequestHandler);
 
-const server: Server = app.listen(cfg.port, cfg.host, () => {
+// Limits set on purpose (docs/decisions/0363): request headers (with the request line) up to
+// 16 KB and 100 fields, else 431; the headers must arrive within 20 s and the whole request
+// within 30 s, else 408, checked every 5 s (a slow client cannot hold a connection open); an
+// idle keep-alive connection stays open 65 s, longer than the usual 60 s idle timeout of load
+// balancers, so the store never closes a connection a balancer is about to reuse. Bodies and
+// URLs are capped by the request guard (64 KB forms, 4,096-character URLs).
+const server = http.createServer(
+  { maxHeaderSize: 16 * 1024, connectionsCheckingInterval: 5_000 },
+  app,
+);
+server.maxHeadersCount = 100;
+server.headersTimeout = 20_000;
+server.requestTimeout = 30_000;
+server.keepAliveTimeout = 65_000;
+server.listen(cfg.port, cfg.host, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : cfg.port;
   logger.info(
-    { url: `http://${cfg.host}:${port}`, api: cfg.apiUrl ? "remote" : "sandbox", mode: cfg.env },
+    {
+      url: `http://${cfg.host}:${port}`,
+      api: cfg.apiUrl ? "remote" : "sandbox",
+      mode: cfg.env,
+      limits: cfg.redisUrl ? "redis" : "memory",
+    },
     "store listening",
   );
 });
-server.keepAliveTimeout = 65_000;
 
 // Graceful shutdown: stop accepting, let in-flight requests finish, then exit 0.
 let stopping = false;
@@ -158,8 +231,7 @@ function shutdown(signal: string) {
   stopping = true;
   logger.info({ signal }, "shutting down");
   server.close(() => {
-    void vite?.close();
-    process.exit(0);
+    void Promise.all([vite?.close(), closeRateLimitStore()]).finally(() => process.exit(0));
   });
   server.closeIdleConnections();
   setTimeout(() => {
@@ -174,4 +246,59 @@ function parseTrustProxy(value: string): boolean | number | string {
   if (value === "true") return true;
   if (/^\d+$/.test(value)) return Number(value);
   return value;
+}
+
+/** Seconds a 503 asks the client to wait before trying again. */
+const RETRY_AFTER_SECONDS = 10;
+
+/**
+ * The Fetch request for a Node request, with the body the server has already read (the same
+ * URL rules as React Router's Express adapter: the public host and port, the protocol from
+ * X-Forwarded-Proto under TRUST_PROXY). Undefined when the request cannot make a valid URL.
+ */
+function toFetchRequest(
+  req: express.Request,
+  res: express.Response,
+  target: string,
+  body: Uint8Array<ArrayBuffer> | undefined,
+): Request | undefined {
+  const [, forwardedPort] = req.app.enabled("trust proxy")
+    ? (req.get("x-forwarded-host")?.split(":") ?? [])
+    : [];
+  const [, hostPort] = req.get("host")?.split(":") ?? [];
+  const port = [forwardedPort, hostPort]
+    .map((p) => Number.parseInt(p ?? "", 10))
+    .find((p) => Number.isSafeInteger(p));
+  const host = `${req.hostname?.split(/[\\/?#@]/)[0] || "localhost"}${port ? `:${port}` : ""}`;
+  const controller = new AbortController();
+  res.on("close", () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  try {
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (value === undefined) continue;
+      for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
+    }
+    return new Request(new URL(`${req.protocol}://${host}${target}`), {
+      method: req.method,
+      headers,
+      body,
+      signal: controller.signal,
+    });
+  } catch {
+    return undefined;
+  }
+}
+
+/** Writes a Fetch response, with the standard reason phrase when it has none ("200 OK"). */
+function sendResponse(res: express.Response, response: Response): Promise<void> {
+  if (response.statusText || !http.STATUS_CODES[response.status]) {
+    return writeResponse(res, response);
+  }
+  const { status, headers, body } = response;
+  return writeResponse(
+    res,
+    new Response(body, { status, statusText: http.STATUS_CODES[status], headers }),
+  );
 }

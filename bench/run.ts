@@ -1,79 +1,304 @@
 /**
- * `npm run bench`: starts the production server and measures requests/s and p99
- * latency of store pages and sandbox calls, beside a static file served by the
- * same server (the ratios say how far each page is from the cheapest response).
- * Needs `npm run build` first. A benchmark, not a test: it never fails on numbers.
+ * `npm run bench [pages] [browsing] [cart]` (all three by default): starts the production server
+ * (or `cluster.ts` with BENCH_CLUSTER=1) and measures it. Needs `npm run build` first. A
+ * benchmark, not a test: it never fails on numbers.
+ *
+ * - pages: requests/s and p99 of single pages beside a static file (how far each page is from
+ *   the cheapest answer), a few connections each.
+ * - browsing: 200 connections of mixed browsing (home, catalogue pages with filters, categories,
+ *   products, search, content pages) for 60 s after a warm-up: requests/s, errors, p50/p90/p99
+ *   and the server's memory from the end of the warm-up to the end (flat = within ±10 %).
+ * - cart: shoppers with cart cookies who add a product, open the cart and open the checkout.
+ *
+ * Knobs: BENCH_PORT, BENCH_SECONDS and BENCH_CONNECTIONS (pages), BENCH_BROWSING_CONNECTIONS,
+ * BENCH_BROWSING_SECONDS, BENCH_CART_CONNECTIONS, BENCH_CART_SECONDS, BENCH_WARMUP_SECONDS,
+ * BENCH_CLUSTER=1 and WEB_CONCURRENCY (workers).
  */
-import { spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import http from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
 
-const PORT = Number(process.env.BENCH_PORT ?? 3399);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
+const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+const PORT = env("BENCH_PORT", 3399);
+const ORIGIN = `http://127.0.0.1:${PORT}`;
+const PAGES = { seconds: env("BENCH_SECONDS", 5), connections: env("BENCH_CONNECTIONS", 8) };
+const BROWSING = {
+  seconds: env("BENCH_BROWSING_SECONDS", 60),
+  connections: env("BENCH_BROWSING_CONNECTIONS", 200),
+};
+const CART = {
+  seconds: env("BENCH_CART_SECONDS", 30),
+  connections: env("BENCH_CART_CONNECTIONS", 50),
+};
+const WARMUP_SECONDS = env("BENCH_WARMUP_SECONDS", 15);
+const CLUSTER = process.env.BENCH_CLUSTER === "1";
 
-const targets: Array<{ name: string; path: string }> = [
-  { name: "static file", path: "/favicon.svg" },
-  { name: "home /", path: "/" },
-  { name: "sandbox search", path: "/sandbox/api/productos?search=camara%20ip&limit=60" },
-  { name: "largest category page", path: "/categoria/22" },
-  { name: "search results page", path: "/buscar?q=camara" },
-];
+const chosen = process.argv.slice(2);
+const runs = (name: string) => chosen.length === 0 || chosen.includes(name);
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+// --- HTTP ---
 
-function get(path: string): Promise<number> {
-  return new Promise((resolve, reject) => {
+const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+
+interface Answer {
+  status: number;
+  ms: number;
+  body: string;
+  cookies: string[];
+}
+
+function request(
+  path: string,
+  options: {
+    method?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    keep?: boolean;
+  } = {},
+): Promise<Answer> {
+  const start = performance.now();
+  return new Promise((resolve) => {
     // Compressed, as browsers ask for it.
-    const headers = { "accept-encoding": "br, gzip" };
-    const req = http.get({ host: "127.0.0.1", port: PORT, path, agent, headers }, (res) => {
-      res.resume();
-      res.on("end", () => resolve(res.statusCode ?? 0));
-    });
-    req.on("error", reject);
+    const headers: Record<string, string | number> = {
+      "accept-encoding": "br, gzip",
+      ...options.headers,
+    };
+    if (options.body !== undefined) headers["content-length"] = Buffer.byteLength(options.body);
+    const req = http.request(
+      { host: "127.0.0.1", port: PORT, path, agent, headers, method: options.method ?? "GET" },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => {
+          if (options.keep) chunks.push(chunk);
+        });
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            ms: performance.now() - start,
+            body: Buffer.concat(chunks).toString(),
+            cookies: (res.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]),
+          }),
+        );
+        res.on("error", () =>
+          resolve({ status: 0, ms: performance.now() - start, body: "", cookies: [] }),
+        );
+      },
+    );
+    req.setTimeout(30_000, () => req.destroy());
+    req.on("error", () =>
+      resolve({ status: 0, ms: performance.now() - start, body: "", cookies: [] }),
+    );
+    req.end(options.body);
   });
 }
 
-async function measure(path: string) {
-  const latencies: number[] = [];
-  let errors = 0;
-  const end = performance.now() + SECONDS * 1000;
-  await Promise.all(
-    Array.from({ length: CONNECTIONS }, async () => {
-      while (performance.now() < end) {
-        const start = performance.now();
-        const status = await get(path).catch(() => 0);
-        if (status !== 200) errors++;
-        latencies.push(performance.now() - start);
-      }
-    }),
-  );
-  latencies.sort((a, b) => a - b);
-  const p99 = latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * 0.99))] ?? 0;
-  return { rps: latencies.length / SECONDS, p99, errors };
+// --- Statistics ---
+
+class Tally {
+  readonly latencies: number[] = [];
+  readonly statuses = new Map<number, number>();
+  errors = 0;
+  add(answer: Answer, ok: (status: number) => boolean = (s) => s >= 200 && s < 400) {
+    this.latencies.push(answer.ms);
+    this.statuses.set(answer.status, (this.statuses.get(answer.status) ?? 0) + 1);
+    if (!ok(answer.status)) this.errors++;
+  }
+  percentile(p: number) {
+    const sorted = [...this.latencies].sort((a, b) => a - b);
+    return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
+  }
+  get count() {
+    return this.latencies.length;
+  }
+  get max() {
+    return Math.max(0, ...this.latencies);
+  }
+  statusList() {
+    return [...this.statuses]
+      .sort((a, b) => a[0] - b[0])
+      .map(([s, n]) => `${s || "failed"}×${n}`)
+      .join(" ");
+  }
+}
+
+const fmt = (n: number, digits = 0) =>
+  n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+// --- Server process and its memory ---
+
+let server: ChildProcess | undefined;
+
+function startServer() {
+  server = spawn(process.execPath, [CLUSTER ? "cluster.ts" : "server.ts"], {
+    env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), LOG_LEVEL: "warn" },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+}
+
+/** Resident memory of the server and its workers, in MB (Linux /proc; undefined elsewhere). */
+function serverMemoryMb(): number | undefined {
+  const pids = (pid: number): number[] => {
+    try {
+      const children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8")
+        .trim()
+        .split(/\s+/)
+        .filter(Boolean)
+        .map(Number);
+      return [pid, ...children.flatMap(pids)];
+    } catch {
+      return [pid];
+    }
+  };
+  if (!server?.pid) return undefined;
+  try {
+    let kb = 0;
+    for (const pid of pids(server.pid)) {
+      const status = readFileSync(`/proc/${pid}/status`, "utf8");
+      kb += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    }
+    return kb / 1024;
+  } catch {
+    return undefined;
+  }
 }
 
 async function waitForHealth() {
-  for (let i = 0; i < 600; i++) {
-    if ((await get("/healthz").catch(() => 0)) === 200) return;
+  for (let i = 0; i < 1200; i++) {
+    if ((await request("/healthz")).status === 200) return;
     await sleep(100);
   }
-  throw new Error("the server did not become healthy in 60 s");
+  throw new Error("the server did not become healthy in 120 s");
 }
 
-const server = spawn(process.execPath, ["server.ts"], {
-  env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), LOG_LEVEL: "warn" },
-  stdio: ["ignore", "inherit", "inherit"],
-});
-try {
-  await waitForHealth();
+/** Runs `user` on `connections` loops for `seconds`; samples memory each second meanwhile. */
+async function drive(
+  connections: number,
+  seconds: number,
+  user: (stop: () => boolean) => Promise<void>,
+) {
+  const end = performance.now() + seconds * 1000;
+  const stop = () => performance.now() >= end;
+  const memory: number[] = [];
+  const sampler = setInterval(() => {
+    const mb = serverMemoryMb();
+    if (mb !== undefined) memory.push(mb);
+  }, 1000);
+  await Promise.all(Array.from({ length: connections }, () => user(stop)));
+  clearInterval(sampler);
+  return memory;
+}
+
+// --- The site's own links, for realistic browsing ---
+
+interface Site {
+  products: string[];
+  listings: string[];
+  categories: string[];
+  brands: string[];
+  content: string[];
+}
+
+async function discoverSite(): Promise<Site> {
+  const links = new Set<string>();
+  for (const path of ["/", "/categorias", "/productos", "/categoria/22", "/producto/18433"]) {
+    const { body } = await request(path, {
+      keep: true,
+      headers: { "accept-encoding": "identity" },
+    });
+    for (const [, href] of body.matchAll(/href="(\/[^"#]*)"/g))
+      links.add(href.replaceAll("&amp;", "&"));
+  }
+  const all = [...links].filter(
+    (l) => !/^\/(assets|sandbox|banners)\/|\.(svg|css|js|xml|txt)$/.test(l),
+  );
+  const pick = (pattern: RegExp) => all.filter((l) => pattern.test(l));
+  return {
+    products: pick(/^\/producto\/\d+$/),
+    listings: pick(/^\/productos\?/),
+    categories: pick(/^\/categorias?(\/|$)/),
+    brands: pick(/^\/marca\//),
+    content: pick(/^\/(nosotros|garantias|privacidad|soporte-tecnico)$/),
+  };
+}
+
+/** Deterministic choices, so two runs browse the same way. */
+function random(seed: number) {
+  let a = seed;
+  const next = () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return { next, pick: <T>(items: T[]): T => items[Math.floor(next() * items.length)] };
+}
+
+const SEARCHES = [
+  "camara",
+  "dvr",
+  "cable utp",
+  "sensor",
+  "hikvision",
+  "radio",
+  "ups",
+  "switch poe",
+];
+const SORTS = ["relevancia", "precio-asc", "precio-desc", "nombre"];
+
+/** One step of a browsing shopper: [page kind, path], with the mix of the issue. */
+function browsingStep(site: Site, rng: ReturnType<typeof random>): [string, string] {
+  const r = rng.next();
+  if (r < 0.1) return ["home", "/"];
+  if (r < 0.3) {
+    const base = rng.pick(site.listings.length ? site.listings : ["/productos?"]);
+    const filters = [`orden=${rng.pick(SORTS)}`];
+    if (rng.next() < 0.5) filters.push(`pagina=${1 + Math.floor(rng.next() * 3)}`);
+    if (rng.next() < 0.3 && site.brands.length) {
+      filters.push(`marca=${rng.pick(site.brands).split("/")[2]}`);
+    }
+    if (rng.next() < 0.2) filters.push("precio_min=100000&precio_max=2000000");
+    return ["catalogue + filters", `${base}&${filters.join("&")}`];
+  }
+  if (r < 0.45)
+    return ["categories", rng.pick(site.categories.length ? site.categories : ["/categorias"])];
+  if (r < 0.75)
+    return ["product", rng.pick(site.products.length ? site.products : ["/producto/18433"])];
+  if (r < 0.85) return ["brand", rng.pick(site.brands.length ? site.brands : ["/productos"])];
+  if (r < 0.95) return ["search", `/buscar?q=${encodeURIComponent(rng.pick(SEARCHES))}`];
+  return ["content", rng.pick(site.content.length ? site.content : ["/nosotros"])];
+}
+
+// --- Scenarios ---
+
+async function pagesScenario() {
+  const targets: Array<{ name: string; path: string }> = [
+    { name: "static file", path: "/favicon.svg" },
+    { name: "home /", path: "/" },
+    { name: "sandbox search", path: "/sandbox/api/productos?search=camara%20ip&limit=60" },
+    { name: "largest category page", path: "/categoria/22" },
+    { name: "search results page", path: "/buscar?q=camara" },
+  ];
   const rows: Array<{ name: string; rps: number; p99: number; errors: number }> = [];
   for (const target of targets) {
-    await measure(target.path); // warm caches with one short round
-    rows.push({ name: target.name, ...(await measure(target.path)) });
+    const round = async () => {
+      const tally = new Tally();
+      await drive(PAGES.connections, PAGES.seconds, async (stop) => {
+        while (!stop()) tally.add(await request(target.path), (s) => s === 200);
+      });
+      return tally;
+    };
+    await round(); // warm caches with one round
+    const tally = await round();
+    rows.push({
+      name: target.name,
+      rps: tally.count / PAGES.seconds,
+      p99: tally.percentile(0.99),
+      errors: tally.errors,
+    });
   }
   const base = rows[0];
-  console.log(`\n${CONNECTIONS} connections, ${SECONDS} s per target\n`);
+  console.log(`\nsingle pages: ${PAGES.connections} connections, ${PAGES.seconds} s per target\n`);
   console.log(
     "target                    req/s     p99 ms   req/s vs static   p99 vs static   non-200",
   );
@@ -89,7 +314,144 @@ try {
       ].join(" "),
     );
   }
+}
+
+function printMemory(memory: number[]) {
+  if (memory.length < 2) {
+    console.log("  memory      not measured (needs Linux /proc)");
+    return;
+  }
+  const [first, last] = [memory[0], memory.at(-1)!];
+  const change = ((last - first) / first) * 100;
+  const flat = Math.max(...memory.map((m) => Math.abs(m - first) / first)) <= 0.1;
+  console.log(
+    `  memory MB   after warm-up ${fmt(first)}, end ${fmt(last)}, min ${fmt(Math.min(...memory))}, ` +
+      `max ${fmt(Math.max(...memory))}; change ${change >= 0 ? "+" : ""}${fmt(change, 1)} % ` +
+      `(${flat ? "flat, within ±10 %" : "NOT flat: beyond ±10 %"})`,
+  );
+}
+
+function printTally(title: string, tally: Tally, seconds: number, byKind: Map<string, Tally>) {
+  console.log(`\n${title}`);
+  console.log(
+    `  requests    ${fmt(tally.count)} (${fmt(tally.count / seconds, 1)}/s), errors ${fmt(tally.errors)}` +
+      `  [${tally.statusList()}]`,
+  );
+  console.log(
+    `  latency ms  p50 ${fmt(tally.percentile(0.5))}, p90 ${fmt(tally.percentile(0.9))}, ` +
+      `p99 ${fmt(tally.percentile(0.99))}, max ${fmt(tally.max)}`,
+  );
+  console.log("  by page                      requests    p50 ms    p99 ms   statuses");
+  for (const [kind, t] of byKind) {
+    console.log(
+      `    ${kind.padEnd(26)} ${fmt(t.count).padStart(8)} ${fmt(t.percentile(0.5)).padStart(9)} ` +
+        `${fmt(t.percentile(0.99)).padStart(9)}   ${t.statusList()}`,
+    );
+  }
+}
+
+async function browsingScenario(site: Site) {
+  const { connections, seconds } = BROWSING;
+  let tally = new Tally();
+  let byKind = new Map<string, Tally>();
+  let seed = 1;
+  const shopper = async (stop: () => boolean) => {
+    const rng = random(seed++);
+    while (!stop()) {
+      const [kind, path] = browsingStep(site, rng);
+      const answer = await request(path);
+      tally.add(answer);
+      if (!byKind.has(kind)) byKind.set(kind, new Tally());
+      byKind.get(kind)!.add(answer);
+    }
+  };
+  console.log(
+    `\nmixed browsing: warming up for ${WARMUP_SECONDS} s with ${connections} connections…`,
+  );
+  await drive(connections, WARMUP_SECONDS, shopper);
+  tally = new Tally();
+  byKind = new Map();
+  const memory = await drive(connections, seconds, shopper);
+  printTally(
+    `mixed browsing: ${connections} connections, ${seconds} s after the warm-up`,
+    tally,
+    seconds,
+    byKind,
+  );
+  printMemory(memory);
+}
+
+async function cartScenario(site: Site) {
+  const { connections, seconds } = CART;
+  let byKind = new Map<string, Tally>([
+    ["add to cart (POST)", new Tally()],
+    ["cart page", new Tally()],
+    ["checkout", new Tally()],
+  ]);
+  let total = new Tally();
+  let seed = 1000;
+  const shopper = async (stop: () => boolean) => {
+    const rng = random(seed++);
+    let jar = new Map<string, string>();
+    for (let round = 0; !stop(); round++) {
+      if (round % 5 === 0) jar = new Map(); // a new shopper now and then: carts stay small
+      const cookie = [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
+      const product = rng
+        .pick(site.products.length ? site.products : ["/producto/18433"])
+        .split("/")[2];
+      const added = await request("/carrito", {
+        method: "POST",
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          origin: ORIGIN,
+          ...(cookie ? { cookie } : {}),
+        },
+        body: `intent=add&productId=${product}&quantity=${1 + Math.floor(rng.next() * 3)}&redirectTo=/carrito`,
+      });
+      for (const c of added.cookies) {
+        const [name, ...value] = c.split("=");
+        jar.set(name, value.join("="));
+      }
+      const withCookie = { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join("; ") };
+      const page = await request("/carrito", { headers: withCookie });
+      const checkout = await request("/checkout", { headers: withCookie });
+      byKind.get("add to cart (POST)")!.add(added, (s) => s === 303);
+      byKind.get("cart page")!.add(page, (s) => s === 200);
+      byKind.get("checkout")!.add(checkout, (s) => s === 200);
+      for (const a of [added, page, checkout]) total.add(a, (s) => s === 200 || s === 303);
+    }
+  };
+  console.log(
+    `\ncart: warming up for ${Math.min(WARMUP_SECONDS, 10)} s with ${connections} shoppers…`,
+  );
+  await drive(connections, Math.min(WARMUP_SECONDS, 10), shopper);
+  total = new Tally();
+  byKind = new Map([...byKind.keys()].map((k) => [k, new Tally()]));
+  const memory = await drive(connections, seconds, shopper);
+  printTally(
+    `cart: ${connections} shoppers with cart cookies (add, cart page, checkout), ${seconds} s`,
+    total,
+    seconds,
+    byKind,
+  );
+  printMemory(memory);
+}
+
+startServer();
+try {
+  await waitForHealth();
+  console.log(
+    CLUSTER
+      ? `cluster.ts (${process.env.WEB_CONCURRENCY ?? "one per core"} workers)`
+      : "server.ts (one process)",
+  );
+  if (runs("pages")) await pagesScenario();
+  if (runs("browsing") || runs("cart")) {
+    const site = await discoverSite();
+    if (runs("browsing")) await browsingScenario(site);
+    if (runs("cart")) await cartScenario(site);
+  }
 } finally {
   agent.destroy();
-  server.kill("SIGTERM");
+  server?.kill("SIGTERM");
 }

@@ -7,13 +7,15 @@
  */
 import pLimit from "p-limit";
 import type { AppCache } from "~/platform/cache.server.ts";
+import { config } from "~/platform/config.server.ts";
 import { getSandbox, SANDBOX_PREFIX } from "../../sandbox/index.ts";
 
 /**
  * How an upstream call failed: the API answered with an error status (`answered`), it did not
- * answer in time (`timeout`), or it could not be reached at all (`unreachable`).
+ * answer in time (`timeout`), it could not be reached at all (`unreachable`), or the call was
+ * never sent because too many were already waiting for a slot (`busy`, a 503).
  */
-export type FailureKind = "answered" | "timeout" | "unreachable";
+export type FailureKind = "answered" | "timeout" | "unreachable" | "busy";
 
 /** An upstream failure with a message fit to show ('Producto no encontrado', 'Error HTTP: 500', …). */
 export class ApiError extends Error {
@@ -36,6 +38,8 @@ export class ApiError extends Error {
 
 export const TIMEOUT_MESSAGE = "Tiempo de espera agotado al consultar el servidor";
 export const NETWORK_MESSAGE = "Error de red: no se pudo conectar con el servidor";
+export const BUSY_MESSAGE =
+  "La tienda está atendiendo a muchas personas en este momento. Intenta de nuevo en unos segundos.";
 
 export function isNotFound(error: unknown): boolean {
   return error instanceof ApiError && error.status === 404;
@@ -49,6 +53,11 @@ export interface TransportOptions {
   token?: string;
   timeoutMs: number;
   concurrency: number;
+  /**
+   * Calls that may wait for a slot; past it a call fails at once with a `busy` ApiError (503)
+   * instead of queueing without bound. Default: API_QUEUE_MAX.
+   */
+  queueMax?: number;
   /** Remote transport only; defaults to `globalThis.fetch` looked up at call time (msw intercepts it). */
   fetch?: FetchLike;
   /** Embedded sandbox only. */
@@ -89,6 +98,7 @@ const SANDBOX_ORIGIN = "http://sandbox.internal";
 
 export function createTransport(options: TransportOptions): Transport {
   const limit = pLimit(options.concurrency);
+  const queueMax = options.queueMax ?? config().apiQueueMax;
   const baseUrl = options.baseUrl?.replace(/\/+$/, "");
 
   let sandbox: ReturnType<typeof getSandbox> | undefined;
@@ -141,6 +151,10 @@ export function createTransport(options: TransportOptions): Transport {
     // The sandbox builds its catalogue on first start: wait for it outside the
     // request timeout. A failed build is answered by the sandbox itself (503).
     if (!baseUrl) await embeddedSandbox().ready.catch(() => {});
+    // A burst of shoppers never queues without bound: past the maximum, a quick 503.
+    if (limit.activeCount >= options.concurrency && limit.pendingCount >= queueMax) {
+      throw new ApiError(BUSY_MESSAGE, 503, { kind: "busy" });
+    }
     return limit(async () => {
       const controller = new AbortController();
       const timedOut = new Promise<never>((_, reject) => {

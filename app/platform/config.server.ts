@@ -25,6 +25,7 @@ const schema = z.object({
   API_TOKEN: optionalString,
   API_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   API_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(6),
+  API_QUEUE_MAX: z.coerce.number().int().min(0).max(10_000).default(100),
   SESSION_SECRET: optionalString,
   SANDBOX_DATA_DIR: z.string().trim().min(1).default(".data/sandbox"),
   SALES_EMAIL: z.email().default("ventas@seguridadtelecom.com.co"),
@@ -55,6 +56,8 @@ export type Config = {
   apiToken: string | undefined;
   apiTimeoutMs: number;
   apiConcurrency: number;
+  /** Upstream calls that may wait for a slot before new ones get a quick 503. */
+  apiQueueMax: number;
   sessionSecrets: string[];
   sandboxDataDir: string;
   salesEmail: string;
@@ -113,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiToken: e.API_TOKEN,
     apiTimeoutMs: e.API_TIMEOUT_MS,
     apiConcurrency: e.API_CONCURRENCY,
+    apiQueueMax: e.API_QUEUE_MAX,
     sessionSecrets,
     sandboxDataDir: path.resolve(e.SANDBOX_DATA_DIR),
     salesEmail: e.SALES_EMAIL,

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { clientAddress, CLIENT_ADDRESS_HEADER, createRateLimit } from "./rate-limit.server";
+import {
+  clientAddress,
+  CLIENT_ADDRESS_HEADER,
+  connectRateLimitStore,
+  createRateLimit,
+  rateLimitStore,
+} from "./rate-limit.server";
 
 describe("createRateLimit (memory store)", () => {
   it("allows the configured attempts per key, then refuses with a retry time", async () => {
@@ -38,6 +44,12 @@ describe("createRateLimit (Redis away)", () => {
     );
     for (let i = 0; i < 3; i++) expect((await limit.consume(["k"])).allowed).toBe(true);
     expect((await limit.isBlocked(["k"])).blocked).toBe(false);
+  });
+
+  it("says where the limits live: memory without REDIS_URL, Redis unavailable when it is away", async () => {
+    expect(rateLimitStore(undefined)).toBe("memory");
+    expect(await connectRateLimitStore(undefined)).toBe("memory");
+    expect(await connectRateLimitStore("redis://127.0.0.1:1", 200)).toBe("redis-unavailable");
   });
 });
 

@@ -30,18 +30,82 @@ export interface RateLimit {
   reset(keys: string[]): Promise<void>;
 }
 
-let redis: Redis | undefined;
+/**
+ * server.ts imports this module natively and the app's build bundles its own copy: the one
+ * connection lives on globalThis so both use it.
+ */
+const REDIS_KEY = Symbol.for("tienda-seguridad.rate-limit.redis");
+const holder = globalThis as typeof globalThis & { [REDIS_KEY]?: Redis };
 
+/**
+ * The process's one Redis connection. It reconnects on its own (every 2 s at most) while Redis
+ * is away; the loss and the return are logged once each, not at every attempt.
+ */
 function sharedRedis(url: string): Redis {
-  redis ??= new Redis(url, {
+  const existing = holder[REDIS_KEY];
+  if (existing) return existing;
+  const client = new Redis(url, {
     // Fail fast instead of queueing commands while Redis is away: the limit fails open.
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
     connectTimeout: 2_000,
     lazyConnect: false,
   });
-  redis.on("error", (error: Error) => logger.warn({ err: error.message }, "redis unavailable"));
-  return redis;
+  let available: boolean | undefined;
+  client.on("ready", () => {
+    if (available === false) logger.info("redis available again: rate limits shared");
+    available = true;
+  });
+  client.on("error", (error: Error) => {
+    if (available !== false) {
+      logger.warn({ err: error.message }, "redis unavailable: rate limits fail open");
+    }
+    available = false;
+  });
+  holder[REDIS_KEY] = client;
+  return client;
+}
+
+/**
+ * Where the limits are kept, for the health answer and the start-up log: "memory" (this
+ * process only), "redis" (shared by every instance), or "redis-unavailable" (failing open).
+ * Opens the Redis connection when REDIS_URL is set, so a wrong address shows at start.
+ */
+export function rateLimitStore(
+  redisUrl: string | undefined = config().redisUrl,
+): "memory" | "redis" | "redis-unavailable" {
+  if (!redisUrl) return "memory";
+  return sharedRedis(redisUrl).status === "ready" ? "redis" : "redis-unavailable";
+}
+
+/**
+ * Opens the Redis connection (when REDIS_URL is set) and waits for it, at most `timeoutMs`: the
+ * server starts taking requests with its limits shared, or, if Redis does not answer in time,
+ * starts anyway with them failing open (logged) until it does.
+ */
+export async function connectRateLimitStore(
+  redisUrl: string | undefined = config().redisUrl,
+  timeoutMs = 2_000,
+): Promise<ReturnType<typeof rateLimitStore>> {
+  if (!redisUrl) return "memory";
+  const client = sharedRedis(redisUrl);
+  if (client.status !== "ready") {
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, timeoutMs);
+      client.once("ready", () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+  return rateLimitStore(redisUrl);
+}
+
+/** Closes the Redis connection, if any (graceful shutdown). */
+export async function closeRateLimitStore(): Promise<void> {
+  const client = holder[REDIS_KEY];
+  holder[REDIS_KEY] = undefined;
+  await client?.quit().catch(() => {});
 }
 
 export function createRateLimit(

@@ -10,7 +10,7 @@ import { expect, test } from "@playwright/test";
 test("GET /healthz says the sandbox is in use", async ({ request }) => {
   const res = await request.get("/healthz");
   expect(res.status()).toBe(200);
-  expect(await res.json()).toEqual({ status: "ok", api: "sandbox" });
+  expect(await res.json()).toEqual({ status: "ok", api: "sandbox", limits: "memory" });
 });
 
 test("hashed assets are immutable for a year, other static files short-lived", async ({

@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { failureStatus } from "./failure.server";
+import { ApiError, BUSY_MESSAGE, createTransport } from "./transport.server";
+
+describe("the upstream queue is bounded", () => {
+  it("past API_QUEUE_MAX waiting calls, a call fails at once with a busy 503", async () => {
+    const release: Array<() => void> = [];
+    const transport = createTransport({
+      baseUrl: "http://merchant.test",
+      timeoutMs: 5_000,
+      concurrency: 1,
+      queueMax: 2,
+      // The API answers only when the test says so.
+      fetch: () =>
+        new Promise<Response>((resolve) => release.push(() => resolve(Response.json({ ok: 1 })))),
+    });
+    const running = transport.getJson("/a");
+    const queued = [transport.getJson("/b"), transport.getJson("/c")];
+    await new Promise((r) => setTimeout(r, 10));
+    expect(transport.activeCount).toBe(1);
+    expect(transport.pendingCount).toBe(2);
+
+    const refused = await transport.getJson("/d").catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(ApiError);
+    expect(refused).toMatchObject({ status: 503, kind: "busy", message: BUSY_MESSAGE });
+    expect(failureStatus(refused)).toBe(503);
+    expect(release).toHaveLength(1); // never sent
+
+    // The calls that did wait are answered as slots free up, and the queue takes calls again.
+    for (let i = 0; i < 3; i++) {
+      await new Promise((r) => setTimeout(r, 10));
+      release.shift()?.();
+    }
+    await expect(Promise.all([running, ...queued])).resolves.toEqual([
+      { ok: 1 },
+      { ok: 1 },
+      { ok: 1 },
+    ]);
+    const again = transport.getJson("/e");
+    await new Promise((r) => setTimeout(r, 10));
+    release.shift()?.();
+    await expect(again).resolves.toEqual({ ok: 1 });
+  });
+});

@@ -1,0 +1,80 @@
+/**
+ * `npm run start:cluster`: one store process (server.ts) per core with node:cluster, sharing the
+ * port. The primary serves nothing: it checks the configuration once, gives every worker the
+ * same session secret, replaces a worker that dies and, on SIGTERM/SIGINT, lets each worker
+ * finish its requests and exits when they all have (docs/decisions/0364).
+ */
+import cluster, { type Worker } from "node:cluster";
+import { randomBytes } from "node:crypto";
+import os from "node:os";
+import { fileURLToPath } from "node:url";
+import { ConfigError, loadConfig } from "./app/platform/config.server.ts";
+import { logger } from "./app/platform/logger.server.ts";
+
+const workers = Number(process.env.WEB_CONCURRENCY) || os.availableParallelism();
+
+try {
+  loadConfig();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+
+const env: Record<string, string> = {};
+if (!process.env.SESSION_SECRET?.trim()) {
+  // Each worker would draw its own secret and refuse the others' cookies: one for all.
+  env.SESSION_SECRET = randomBytes(32).toString("hex");
+  logger.warn("SESSION_SECRET is not set: using a random secret, carts end when the cluster stops");
+}
+if (!process.env.REDIS_URL?.trim()) {
+  logger.warn(
+    { workers },
+    "REDIS_URL is not set: each worker keeps its own rate limits (set it to share them)",
+  );
+}
+
+cluster.setupPrimary({ exec: fileURLToPath(new URL("./server.ts", import.meta.url)) });
+
+let stopping = false;
+const starts = new Map<number, number>();
+
+function fork(): Worker {
+  const worker = cluster.fork(env);
+  starts.set(worker.id, Date.now());
+  return worker;
+}
+
+cluster.on("exit", (worker, code, signal) => {
+  const lived = Date.now() - (starts.get(worker.id) ?? 0);
+  starts.delete(worker.id);
+  if (stopping) {
+    if (Object.keys(cluster.workers ?? {}).length === 0) {
+      logger.info("all workers stopped");
+      process.exit(0);
+    }
+    return;
+  }
+  logger.error({ pid: worker.process.pid, code, signal }, "worker died: starting another");
+  // A worker that dies at once (a broken build, a port in use) is not restarted in a tight loop.
+  setTimeout(fork, lived < 5_000 ? 5_000 : 0);
+});
+
+function shutdown(signal: NodeJS.Signals) {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, "stopping the workers");
+  for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGTERM");
+  if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+  setTimeout(() => {
+    logger.warn("forced exit after 15 s");
+    process.exit(1);
+  }, 15_000).unref();
+}
+process.on("SIGTERM", () => shutdown("SIGTERM"));
+process.on("SIGINT", () => shutdown("SIGINT"));
+
+logger.info({ workers }, "starting the store workers");
+for (let i = 0; i < workers; i++) fork();
