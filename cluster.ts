@@ -57,8 +57,15 @@ cluster.on("exit", (worker, code, signal) => {
     }
     return;
   }
+  // A worker that exits 1 at once refused to start (its configuration, an unwritable data
+  // folder, a port in use: its own log line says which); every other would too, so stop.
+  if (code === 1 && lived < 5_000) {
+    logger.error({ pid: worker.process.pid }, "a worker could not start: stopping the store");
+    shutdown("SIGTERM");
+    return;
+  }
   logger.error({ pid: worker.process.pid, code, signal }, "worker died: starting another");
-  // A worker that dies at once (a broken build, a port in use) is not restarted in a tight loop.
+  // A worker that dies soon after it started is not restarted in a tight loop.
   setTimeout(fork, lived < 5_000 ? 5_000 : 0);
 });
 

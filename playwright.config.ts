@@ -27,7 +27,9 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   use: {
     baseURL: `http://localhost:${PORT}`,
-    trace: "retain-on-failure",
+    // A trace records every action of every test, which costs more than the tests; CI records
+    // one when it retries a failed test.
+    trace: "on-first-retry",
     // A failed journey leaves a screenshot of where it stopped in test-results/ (the
     // shopper-screens spec also attaches full-page screenshots of the main screens).
     screenshot: "only-on-failure",

@@ -197,7 +197,7 @@ app.use(((error, _req, res, _next) => {
 }) as express.ErrorRequestHandler);
 
 // Limits set on purpose (docs/decisions/0363): request headers (with the request line) up to
-// 16 KB and 100 fields, else 431; the headers must arrive within 20 s and the whole request
+// 16 KB, else 431, and only the first 100 header fields read (Node drops the rest); the headers must arrive within 20 s and the whole request
 // within 30 s, else 408, checked every 5 s (a slow client cannot hold a connection open); an
 // idle keep-alive connection stays open 65 s, longer than the usual 60 s idle timeout of load
 // balancers, so the store never closes a connection a balancer is about to reuse. Bodies and

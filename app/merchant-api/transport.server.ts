@@ -3,7 +3,7 @@
  * path for a remote API (API_URL) and for the embedded sandbox, with the bearer
  * token, a timeout, a concurrency limit and the error mapping every call shares.
  * Resource-specific meaning (404 → placeholder, etc.) lives in the call modules;
- * what a failure means for the shopper's page is failure.ts.
+ * what a failure means for the shopper's page is failure.server.ts.
  */
 import pLimit from "p-limit";
 import type { AppCache } from "~/platform/cache.server.ts";

@@ -34,8 +34,7 @@ export const REFLECTED = [
 /**
  * Forms the store posts, with a valid value per field. The corpus posts each one as it is and
  * with every field in turn replaced, missing or repeated. `staff` forms are posted signed in
- * (the corpus is given a staff session cookie). New forms (checkout steps, card and PSE
- * payment) join this list as their routes land.
+ * (the corpus is given a staff session cookie). A new form joins this list with its route.
  */
 const FORMS: Array<{ path: string; fields: Record<string, string>; staff?: boolean }> = [
   ...["add", "decrement", "remove", "set", "clear"].map((intent) => ({
@@ -55,7 +54,39 @@ const FORMS: Array<{ path: string; fields: Record<string, string>; staff?: boole
     staff: true,
   },
   { path: "/admin/salir", fields: {}, staff: true },
-  // Next: { path: "/checkout", fields: { … } } and the payment forms, with their routes.
+  {
+    path: "/checkout",
+    fields: {
+      intent: "billing",
+      client_type: "person",
+      name: "Ana",
+      last_name: "Gómez",
+      email: "ana@example.co",
+      phone: "3001234567",
+      department: "11",
+      city: "Bogotá",
+      address: "Calle 10 # 20-30",
+    },
+  },
+  { path: "/checkout", fields: { intent: "shipping", same_as_invoice: "on" } },
+  { path: "/checkout", fields: { intent: "finalize", payment_method: "openpay" } },
+  {
+    path: "/checkout/pago",
+    fields: {
+      intent: "pay-card",
+      order_id: "CARD-1767225600000K7Q2",
+      holder_name: "Ana Gómez",
+      card_number: "4111111111111111",
+      expiration_month: "12",
+      expiration_year: "2030",
+      cvv2: "123",
+    },
+  },
+  {
+    path: "/checkout/pago",
+    fields: { intent: "pay-pse", bank: "1007", document_type: "CC", document: "1020304050" },
+  },
+  { path: "/mi-cuenta/pedidos", fields: { order_id: "CARD-1767225600000K7Q2", email: "a@b.co" } },
 ];
 
 /** A valid value for each route parameter name; others get "1". */
