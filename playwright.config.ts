@@ -16,7 +16,9 @@ const chromium = {
 
 // Every journey runs twice: with JavaScript on and with JavaScript off. A test whose
 // title carries @js checks an enhancement and runs only with JavaScript on; one tagged
-// @nojs checks the plain-HTML path that JavaScript replaces, and runs only with it off.
+// @nojs checks the plain-HTML path that JavaScript replaces, and runs only with it off. One
+// tagged @once checks the server's answer itself (status, metadata, JSON-LD, the text and order
+// of what is listed), which JavaScript does not change: it runs once, with JavaScript off.
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
@@ -42,7 +44,7 @@ export default defineConfig({
     {
       name: "js-on",
       testIgnore: /server\.spec\.ts/,
-      grepInvert: /@nojs\b/,
+      grepInvert: /@nojs\b|@once\b/,
       use: { ...chromium, javaScriptEnabled: true },
     },
     {

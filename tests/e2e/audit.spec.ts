@@ -27,7 +27,7 @@ async function ready(page: Page, info: TestInfo) {
 
 // ── 1. Products a shopper can tell apart ────────────────────────────────────────────────
 
-test("three brands' products with one title get titles, descriptions and JSON-LD names with brand and model", async ({
+test("three brands' products with one title get titles, descriptions and JSON-LD names with brand and model @once", async ({
   page,
 }) => {
   const titles = new Set<string>();
@@ -56,7 +56,7 @@ test("three brands' products with one title get titles, descriptions and JSON-LD
   expect(names.size).toBe(3);
 });
 
-test("a listing names the model on cards whose titles repeat, so every card has its own name", async ({
+test("a listing names the model on cards whose titles repeat, so every card has its own name @once", async ({
   page,
 }) => {
   // A category of glass-break detectors: many products, two titles.
@@ -77,7 +77,7 @@ test("a listing names the model on cards whose titles repeat, so every card has 
   expect(new Set(names).size).toBe(names.length);
 });
 
-test("a card whose title is unique in its list keeps the plain title", async ({ page }) => {
+test("a card whose title is unique in its list keeps the plain title @once", async ({ page }) => {
   await page.goto(`/buscar?q=${encodeURIComponent(P.complete.sku)}`);
   const card = page.getByRole("main").getByRole("article").first();
   const title = (await card.getByRole("heading", { level: 3 }).innerText()).trim();
@@ -107,7 +107,9 @@ test("the home page's brand logos link to brand pages that list the brand's prod
   for (const card of await cards.all()) await expect(card).toContainText("Hikvision");
 });
 
-test("the brand page and the catalogue's brand filter list the same products", async ({ page }) => {
+test("the brand page and the catalogue's brand filter list the same products @once", async ({
+  page,
+}) => {
   const countOf = async (path: string) => {
     await page.goto(path);
     return (await page.getByRole("main").locator("p[aria-live]").first().innerText()).trim();
@@ -141,7 +143,7 @@ test("brand pages are in the sitemap @nojs", async ({ request, baseURL }) => {
 
 // ── 3. A way down a category ───────────────────────────────────────────────────────────
 
-test("a category offers its subcategories with counts, and the breadcrumb leads back up", async ({
+test("a category offers its subcategories with counts, and the breadcrumb leads back up @once", async ({
   page,
 }, info) => {
   await page.goto("/categoria/32");
@@ -181,7 +183,7 @@ test("a category offers its subcategories with counts, and the breadcrumb leads 
 
 // ── 4. Junk in supplier HTML ───────────────────────────────────────────────────────────
 
-test("a description with junk HTML shows neither a broken image nor an orphan invitation", async ({
+test("a description with junk HTML shows neither a broken image nor an orphan invitation @once", async ({
   page,
 }) => {
   const requested: string[] = [];

@@ -82,7 +82,7 @@ test("a category's catalogue: title, banner, count, filters, cards, pager, help;
   await expectNoSeriousA11yViolations(page);
 });
 
-test("without a category: 'Catálogo de Productos', no banner", async ({ page }) => {
+test("without a category: 'Catálogo de Productos', no banner @once", async ({ page }) => {
   await page.goto("/productos");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Catálogo de Productos");
   await expect(page.locator('img[src^="/banners/categorias/"]')).toHaveCount(0);
@@ -90,7 +90,7 @@ test("without a category: 'Catálogo de Productos', no banner", async ({ page })
   await expect(cards(page)).toHaveCount(24);
 });
 
-test("a search list: 'Resultados para …' and noindex", async ({ page }) => {
+test("a search list: 'Resultados para …' and noindex @once", async ({ page }) => {
   await page.goto("/productos?search=domo");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Resultados para domo");
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
@@ -128,9 +128,12 @@ test("the brand select lists the brands present and keeps only that brand", asyn
     info,
     new RegExp(`marca=${encodeURIComponent(brand).replace(/%20/g, "(\\+|%20)")}`),
   );
-  const texts = await cards(page).allInnerTexts();
-  expect(texts.length).toBeGreaterThan(0);
-  for (const text of texts) expect(text.toLowerCase()).toContain(brand.toLowerCase());
+  // With JavaScript the address changes as the new list is requested: wait for the list.
+  await expect(async () => {
+    const texts = await cards(page).allInnerTexts();
+    expect(texts.length).toBeGreaterThan(0);
+    for (const text of texts) expect(text.toLowerCase()).toContain(brand.toLowerCase());
+  }).toPass();
 });
 
 test("price bounds are inclusive and keep products without a price", async ({ page }, info) => {
@@ -198,7 +201,7 @@ test("with JS, 'Limpiar' also cancels a filter still being typed @js", async ({ 
   await expect(page.getByLabel("Nombre del producto")).toHaveValue("");
 });
 
-test("no match: 'No se encontraron productos'", async ({ page }) => {
+test("no match: 'No se encontraron productos' @once", async ({ page }) => {
   await page.goto(`${CATEGORY}&texto=zzqxw`);
   await expect(page.getByRole("heading", { name: "No se encontraron productos" })).toBeVisible();
   await expect(page.getByRole("main").getByText(/^0 productos/)).toBeVisible();
@@ -285,7 +288,7 @@ test("/categoria/{id}: the same screen with breadcrumb; levels resolve to the de
   await expect(crumbs.getByRole("link", { name: "Videovigilancia" })).toBeVisible();
 });
 
-test("an unknown category answers 404", async ({ page }) => {
+test("an unknown category answers 404 @once", async ({ page }) => {
   const response = await page.goto("/categoria/987654321");
   expect(response?.status()).toBe(404);
   await expect(page.getByText("Categoría no encontrada")).toBeVisible();

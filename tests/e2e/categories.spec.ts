@@ -82,7 +82,7 @@ test("the search finds by name, ignoring accents, and highlights the first match
   await expect(page.getByPlaceholder("Buscar categoría...")).toHaveValue("CAMARAS");
 });
 
-test("no match: 'No se encontraron categorías'", async ({ page }) => {
+test("no match: 'No se encontraron categorías' @once", async ({ page }) => {
   await page.goto("/categorias?q=zzqxw");
   await expect(page.getByText("No se encontraron categorías")).toBeVisible();
   await expect(page.getByText("0 categorías encontradas")).toBeVisible();

@@ -63,7 +63,7 @@ const PAGES = [
 ];
 
 for (const spec of PAGES) {
-  test(`${spec.path} renders its headings, meta and passes axe`, async ({ page }) => {
+  test(`${spec.path} renders its headings, meta and passes axe @once`, async ({ page }) => {
     const response = await page.goto(spec.path);
     expect(response?.status()).toBe(200);
     await expect(page.getByRole("heading", { level: 1, name: spec.h1 })).toBeVisible();
@@ -86,13 +86,13 @@ for (const spec of PAGES) {
   });
 }
 
-test("privacy policy shows its last update and legal basis", async ({ page }) => {
+test("privacy policy shows its last update and legal basis @once", async ({ page }) => {
   await page.goto("/privacidad");
   await expect(page.getByText("Última actualización: 7 de septiembre de 2025")).toBeVisible();
   await expect(page.getByText(/Ley Estatutaria 1581 de 2012/)).toBeVisible();
 });
 
-test("the warranty accordion has seven sections that open and close without scripts", async ({
+test("the warranty accordion has seven sections that open and close without scripts @once", async ({
   page,
 }) => {
   await page.goto("/garantias");
@@ -114,7 +114,7 @@ test("the warranty accordion has seven sections that open and close without scri
   await expect(page.getByText(/1 año contado desde la fecha de compra/)).toBeVisible();
 });
 
-test("support page lists the response times and a four-question FAQ", async ({ page }) => {
+test("support page lists the response times and a four-question FAQ @once", async ({ page }) => {
   await page.goto("/soporte-tecnico");
   for (const time of ["Respuesta en 24 horas", "Respuesta en 12 horas", "Respuesta en 4 horas"]) {
     await expect(page.getByText(time, { exact: true })).toBeVisible();

@@ -69,7 +69,7 @@ test("statistics and decorative particles", async ({ page }) => {
   await expect(page.locator('[data-particles="180"]')).toHaveCSS("position", "absolute");
 });
 
-test("featured products by category, 4 each, priced in COP without IVA", async ({ page }) => {
+test("featured products by category, 4 each, priced in COP without IVA @once", async ({ page }) => {
   await page.goto("/");
   const featured = page.getByRole("region", { name: "Productos destacados" });
   const groups = featured.getByRole("region");
@@ -94,14 +94,18 @@ test("brand strip with about 60 brands, pausable", async ({ page }) => {
   const list = brands.getByRole("list", { name: /marcas/ });
   expect(await list.getByRole("listitem").count()).toBeGreaterThanOrEqual(50);
   await expect(list.getByRole("img").first()).toHaveAttribute("alt", /\S/);
-  await brands.getByLabel("Pausar animación").check();
-  await expect(brands.locator("ul").first().locator("..")).toHaveCSS(
-    "animation-play-state",
-    "paused",
-  );
+  // With JavaScript, hydration may redraw the box checked before it: check until it holds.
+  await expect(async () => {
+    await brands.getByLabel("Pausar animación").check();
+    await expect(brands.locator("ul").first().locator("..")).toHaveCSS(
+      "animation-play-state",
+      "paused",
+      { timeout: 1_000 },
+    );
+  }).toPass();
 });
 
-test("services and call to action", async ({ page }) => {
+test("services and call to action @once", async ({ page }) => {
   await page.goto("/");
   const services = page.getByRole("region", { name: "Nuestros servicios" });
   await expect(services.getByRole("heading", { level: 3 })).toHaveText([
@@ -115,7 +119,7 @@ test("services and call to action", async ({ page }) => {
   await expect(page.getByRole("dialog", { name: /equipo de ventas/ })).toBeVisible();
 });
 
-test("an unknown path shows the home content with status 404", async ({ page }) => {
+test("an unknown path shows the home content with status 404 @once", async ({ page }) => {
   const response = await page.goto("/esta-pagina/no-existe");
   expect(response?.status()).toBe(404);
   await expect(page.getByText("No encontramos la página que buscas.")).toBeVisible();
@@ -124,7 +128,7 @@ test("an unknown path shows the home content with status 404", async ({ page }) 
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
 });
 
-test("home meta: title, description, canonical, Open Graph and Organization JSON-LD", async ({
+test("home meta: title, description, canonical, Open Graph and Organization JSON-LD @once", async ({
   page,
 }) => {
   await page.goto("/");

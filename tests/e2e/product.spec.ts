@@ -68,7 +68,7 @@ test("a complete product shows title, model, brand, price, stock, description an
   expect(relatedCount).toBeLessThanOrEqual(12);
 });
 
-test("meta tags and JSON-LD describe the product and its breadcrumb", async ({ page }) => {
+test("meta tags and JSON-LD describe the product and its breadcrumb @once", async ({ page }) => {
   await page.goto(`/producto/${P.complete.id}`);
   await expect(page.locator('meta[property="og:type"]')).toHaveAttribute("content", "product");
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
@@ -102,7 +102,7 @@ test("meta tags and JSON-LD describe the product and its breadcrumb", async ({ p
   expect(items.at(-1)!.item).toMatch(new RegExp(`/producto/${P.complete.id}$`));
 });
 
-test("a product without price shows 'Consultar precio' and a way to contact sales", async ({
+test("a product without price shows 'Consultar precio' and a way to contact sales @once", async ({
   page,
 }) => {
   await page.goto(`/producto/${P.noPrice}`);
@@ -115,7 +115,7 @@ test("a product without price shows 'Consultar precio' and a way to contact sale
   expect(product).not.toHaveProperty("offers");
 });
 
-test("a product without stock says 'Sin stock' and is out of stock in JSON-LD", async ({
+test("a product without stock says 'Sin stock' and is out of stock in JSON-LD @once", async ({
   page,
 }) => {
   await page.goto(`/producto/${P.stock0}`);
@@ -124,7 +124,7 @@ test("a product without stock says 'Sin stock' and is out of stock in JSON-LD", 
   expect(product.offers).toMatchObject({ availability: "https://schema.org/OutOfStock" });
 });
 
-test("a product with stock 2 shows the popular and running-low badges", async ({ page }) => {
+test("a product with stock 2 shows the popular and running-low badges @once", async ({ page }) => {
   await page.goto(`/producto/${P.stock2}`);
   const badges = page.getByRole("main").getByRole("list").filter({ hasText: "Popular" }).first();
   await expect(badges).toContainText("Popular");
@@ -132,7 +132,10 @@ test("a product with stock 2 shows the popular and running-low badges", async ({
   await expect(page.getByRole("main").getByText("Stock: 2", { exact: true })).toBeVisible();
 });
 
-test("the datasheet section links to a PDF streamed by the store", async ({ page, request }) => {
+test("the datasheet section links to a PDF streamed by the store @once", async ({
+  page,
+  request,
+}) => {
   await page.goto(`/producto/${P.withPdf.id}`);
   const section = page.getByRole("region", { name: "Documentación técnica" });
   const link = section.getByRole("link", { name: /Ver ficha técnica/ });
@@ -149,7 +152,7 @@ test("the datasheet section links to a PDF streamed by the store", async ({ page
   expect(body.subarray(0, 5).toString("latin1")).toBe("%PDF-");
 });
 
-test("a product without datasheet has no documentation section; its PDF URL is a 404 page", async ({
+test("a product without datasheet has no documentation section; its PDF URL is a 404 page @once", async ({
   page,
   request,
 }) => {
@@ -162,7 +165,7 @@ test("a product without datasheet has no documentation section; its PDF URL is a
   expect(await missing.text()).toContain("Documentación no disponible");
 });
 
-test("an unknown, over-long or non-numeric product id answers 404 'Producto no encontrado'", async ({
+test("an unknown, over-long or non-numeric product id answers 404 'Producto no encontrado' @once", async ({
   page,
 }) => {
   // 20 digits pass the store's own check and are refused by the API (400): still a 404 page.
@@ -180,7 +183,7 @@ test("an unknown, over-long or non-numeric product id answers 404 'Producto no e
   await expectNoSeriousA11yViolations(page);
 });
 
-test("an API failure shows 'Error al cargar el producto:' with a 5xx status and a retry link", async ({
+test("an API failure shows 'Error al cargar el producto:' with a 5xx status and a retry link @once", async ({
   page,
 }) => {
   const path = `/producto/${SANDBOX_FIXTURES.faults.productId}`;
@@ -199,7 +202,7 @@ test("an API failure shows 'Error al cargar el producto:' with a 5xx status and 
   ).toBeVisible();
 });
 
-test("hostile supplier HTML is shown as harmless text", async ({ page }) => {
+test("hostile supplier HTML is shown as harmless text @once", async ({ page }) => {
   const dialogs: string[] = [];
   page.on("dialog", async (dialog) => {
     dialogs.push(dialog.message());
@@ -272,7 +275,7 @@ async function cardOf(page: Page, sku: string, id: string) {
     .first();
 }
 
-test("product cards: missing title and brand, list price with saving, badges and stock", async ({
+test("product cards: missing title and brand, list price with saving, badges and stock @once", async ({
   page,
 }) => {
   const untitled = await cardOf(page, "PL-9326", P.noTitle);
@@ -312,7 +315,7 @@ test("a card without price opens the contact dialog from 'Consultar precio'", as
   await expect(dialog.getByRole("link", { name: /\d/ })).toHaveAttribute("href", /^tel:\+?\d+$/);
 });
 
-test("a product without title or brand says so on its page", async ({ page }) => {
+test("a product without title or brand says so on its page @once", async ({ page }) => {
   await page.goto(`/producto/${P.noTitle}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Producto sin título");
   await expect(page).toHaveTitle(/^Producto sin título /);

@@ -90,7 +90,7 @@ test("without JS, the results page never shows the loading state @nojs", async (
   await expect(page.getByTestId("skeletons")).toHaveCount(0);
 });
 
-test("/busqueda is the same screen", async ({ page }) => {
+test("/busqueda is the same screen @once", async ({ page }) => {
   await page.goto("/busqueda?q=camara");
   await expect(page.getByText(/^Se encontraron \d+ productos$/)).toBeVisible();
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
@@ -99,7 +99,7 @@ test("/busqueda is the same screen", async ({ page }) => {
   );
 });
 
-test("empty result: hint and 'Ver todas las categorías'; no pager", async ({ page }) => {
+test("empty result: hint and 'Ver todas las categorías'; no pager @once", async ({ page }) => {
   await page.goto("/buscar?q=zzqxwv");
   await expect(page.getByRole("heading", { name: "No se encontraron productos" })).toBeVisible();
   await expect(
@@ -112,7 +112,7 @@ test("empty result: hint and 'Ver todas las categorías'; no pager", async ({ pa
   await expect(page.getByRole("navigation", { name: "Páginas de resultados" })).toHaveCount(0);
 });
 
-test("an API failure shows the error with status 502", async ({ page }) => {
+test("an API failure shows the error with status 502 @once", async ({ page }) => {
   const response = await page.goto("/buscar?q=falla500");
   expect(response?.status()).toBe(502);
   await expect(page.getByRole("alert")).toContainText(
@@ -121,7 +121,7 @@ test("an API failure shows the error with status 502", async ({ page }) => {
   await expectNoSeriousA11yViolations(page);
 });
 
-test("a one-character term asks for 2 characters (400)", async ({ page }) => {
+test("a one-character term asks for 2 characters (400) @once", async ({ page }) => {
   const response = await page.goto("/buscar?q=%C3%A1");
   expect(response?.status()).toBe(400);
   await expect(
@@ -255,7 +255,7 @@ test("with JS: no match and a failing search both show 'No se encontraron produc
   await expect(page).toHaveURL(/\/buscar\?q=domo$/);
 });
 
-test("the suggestions endpoint answers JSON ranked on the server", async ({ request }) => {
+test("the suggestions endpoint answers JSON ranked on the server @once", async ({ request }) => {
   const short = await request.get("/buscar/sugerencias?q=a");
   expect(await short.json()).toMatchObject({ status: "short", exact: [], suggestions: [] });
   const failing = await request.get("/buscar/sugerencias?q=falla500");
@@ -266,7 +266,10 @@ test("the suggestions endpoint answers JSON ranked on the server", async ({ requ
   expect(body.suggestions.length).toBeLessThanOrEqual(8);
 });
 
-test("robots.txt and the sitemaps cover products and categories", async ({ request, baseURL }) => {
+test("robots.txt and the sitemaps cover products and categories @once", async ({
+  request,
+  baseURL,
+}) => {
   const robots = await (await request.get("/robots.txt")).text();
   expect(robots).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
   const index = await (await request.get("/sitemap.xml")).text();

@@ -154,7 +154,10 @@ for (const list of LISTS) {
     await apply(page, info);
     await expect(page).toHaveURL(/\/productos\?.*categoria=200.*marca=Hikvision/);
     await expectListing(page, "Productos en Cámaras IP");
-    for (const text of await cards(page).allInnerTexts()) expect(text).toMatch(/HIKVISION/i);
+    // With JavaScript the address changes as the new list is requested: wait for the list.
+    await expect(async () => {
+      for (const text of await cards(page).allInnerTexts()) expect(text).toMatch(/HIKVISION/i);
+    }).toPass();
 
     // 7. Back: with JavaScript the brand filter replaced its history entry (filters do not fill
     // the history), so back returns to the list before the menu link; without it, every

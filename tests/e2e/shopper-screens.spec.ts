@@ -28,7 +28,7 @@ async function cardTitles(page: Page): Promise<string[]> {
 
 // ── Search order (point 3) ──────────────────────────────────────────────────────────────────
 
-test("searching a product type shows that type first; unsellable products never lead", async ({
+test("searching a product type shows that type first; unsellable products never lead @once", async ({
   page,
 }) => {
   await page.goto("/buscar?q=camara");
@@ -158,7 +158,9 @@ test("mega menu: hovering a category shows its columns", async ({ page }, info) 
 
 // ── The product page says each thing once (point 8) ─────────────────────────────────────────
 
-test("/producto/18433 shows its features and its specification table once", async ({ page }) => {
+test("/producto/18433 shows its features and its specification table once @once", async ({
+  page,
+}) => {
   await page.goto("/producto/18433");
   const main = page.getByRole("main");
   await expect(
@@ -311,7 +313,7 @@ test("login answers are announced as alerts", async ({ page }) => {
   );
 });
 
-test("the store speaks as 'tú' outside the texts the spec quotes", async ({ page }) => {
+test("the store speaks as 'tú' outside the texts the spec quotes @once", async ({ page }) => {
   const usted =
     /\b(usted|Escríbanos|llámenos|Cuéntenos|Contáctenos|Ingrese|Acceda|¿No tiene|¿Necesita|le ayudaremos|le responde|le atiende|sus datos|su carrito|su solicitud)\b/i;
   for (const path of ["/nosotros", "/garantias", "/soporte-tecnico", "/privacidad", "/login"]) {
