@@ -25,8 +25,12 @@ test("hero carousel: 5 banners, first image eager, anchors move between slides",
 
   if (testInfo.project.name === "js-on") {
     // Stop the autoplay so it cannot move the slides under the assertions below.
-    await hero.getByRole("button", { name: /Pausar/ }).click();
-    await expect(hero.getByRole("button", { name: /Reanudar/ })).toBeVisible();
+    // A click before hydration is lost: click until the button says it paused.
+    const pause = hero.getByRole("button", { name: /Pausar/ });
+    await expect(async () => {
+      if (await pause.isVisible()) await pause.click();
+      await expect(hero.getByRole("button", { name: /Reanudar/ })).toBeVisible({ timeout: 1_000 });
+    }).toPass();
     await hero.getByRole("link", { name: /Banner 1/ }).click();
   }
   await expect(slides.first()).toBeInViewport({ ratio: 0.9 });
