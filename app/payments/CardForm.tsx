@@ -1,7 +1,6 @@
 import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
-import { Form, useNavigation } from "react-router";
 import { formatCOP } from "~/money";
 import {
   CARD_BRAND_LABELS,
@@ -12,8 +11,9 @@ import {
   EXPIRY_MONTHS,
   formatCardNumber,
 } from "./card";
-import { ErrorSummary, FormTitle, summaryErrors } from "./ErrorSummary";
+import { summaryErrors } from "./ErrorSummary";
 import { controlProps, FormField } from "./FormField";
+import { PaymentForm } from "./PaymentForm";
 import type { PaymentFormReply, PaymentPageData } from "./payments.server";
 import styles from "./payments.module.css";
 
@@ -69,11 +69,6 @@ export function CardForm({
     },
   });
   const [brand, setBrand] = useState<CardBrand | null>(null);
-  // Errors show from the first submit on (no blur validation moving the button under the click).
-  const [submits, setSubmits] = useState(0);
-  const showSummary = submits > 0 || lastResult !== undefined;
-  const navigation = useNavigation();
-  const paying = navigation.state !== "idle" && navigation.formData?.get("intent") === "pay-card";
   // A new answer re-creates the secret inputs, so the browser shows them empty.
   const secretKey = result?.attempt ?? "inicial";
   const errors = summaryErrors(form.errors, [
@@ -85,26 +80,17 @@ export function CardForm({
   ]);
 
   return (
-    <Form
-      method="post"
-      id={form.id}
-      noValidate
-      onSubmit={(event) => {
-        setSubmits((n) => n + 1);
-        form.onSubmit(event);
-      }}
-      className={styles.form}
-      aria-labelledby="pago-titulo"
+    <PaymentForm
+      form={form}
+      intent="pay-card"
+      page={page}
+      title={title}
+      result={result}
+      answered={lastResult !== undefined}
+      errors={errors}
+      submitLabel={`Pagar ${formatCOP(page.totals.total)}`}
+      busyLabel="Procesando pago…"
     >
-      <FormTitle title={title} hasErrors={showSummary && errors.length > 0} />
-      <ErrorSummary
-        errors={showSummary ? errors : []}
-        focusKey={submits > 0 ? `${submits}-${result?.attempt ?? ""}` : result?.attempt}
-      />
-      <input type="hidden" name="intent" value="pay-card" />
-      <input type="hidden" name="order_id" value={page.orderId} />
-      <input type="hidden" name="expected_total" value={page.totals.total} />
-
       <FormField
         field={fields.holder_name}
         label="Nombre del titular"
@@ -188,9 +174,6 @@ export function CardForm({
       <p className={styles.secure}>
         Tus datos de tarjeta van cifrados a la pasarela de pagos y la tienda no los guarda.
       </p>
-      <button type="submit" className={styles.primary} disabled={paying}>
-        {paying ? "Procesando pago…" : `Pagar ${formatCOP(page.totals.total)}`}
-      </button>
-    </Form>
+    </PaymentForm>
   );
 }

@@ -1,10 +1,9 @@
 import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useState } from "react";
-import { Form, useNavigation } from "react-router";
 import { formatCOP } from "~/money";
-import { ErrorSummary, FormTitle, summaryErrors } from "./ErrorSummary";
+import { summaryErrors } from "./ErrorSummary";
 import { controlProps, FormField } from "./FormField";
+import { PaymentForm } from "./PaymentForm";
 import type { PaymentFormReply, PaymentPageData } from "./payments.server";
 import { PSE_DOCUMENT_TYPE_LABELS, PSE_PERSON_TYPE_LABELS, pseFormSchema } from "./pse";
 import styles from "./payments.module.css";
@@ -35,11 +34,6 @@ export function PseForm({
       return parseWithZod(formData, { schema: pseFormSchema });
     },
   });
-  // Errors show from the first submit on (no blur validation moving the button under the click).
-  const [submits, setSubmits] = useState(0);
-  const showSummary = submits > 0 || lastResult !== undefined;
-  const navigation = useNavigation();
-  const paying = navigation.state !== "idle" && navigation.formData?.get("intent") === "pay-pse";
   const errors = summaryErrors(form.errors, [
     fields.document_type,
     fields.document,
@@ -50,26 +44,17 @@ export function PseForm({
   const personTypeInvalid = Boolean(fields.person_type.errors?.length);
 
   return (
-    <Form
-      method="post"
-      id={form.id}
-      noValidate
-      onSubmit={(event) => {
-        setSubmits((n) => n + 1);
-        form.onSubmit(event);
-      }}
-      className={styles.form}
-      aria-labelledby="pago-titulo"
+    <PaymentForm
+      form={form}
+      intent="pay-pse"
+      page={page}
+      title={title}
+      result={result}
+      answered={lastResult !== undefined}
+      errors={errors}
+      submitLabel={`Pagar ${formatCOP(page.totals.total)} con PSE`}
+      busyLabel="Conectando con tu banco…"
     >
-      <FormTitle title={title} hasErrors={showSummary && errors.length > 0} />
-      <ErrorSummary
-        errors={showSummary ? errors : []}
-        focusKey={submits > 0 ? `${submits}-${result?.attempt ?? ""}` : result?.attempt}
-      />
-      <input type="hidden" name="intent" value="pay-pse" />
-      <input type="hidden" name="order_id" value={page.orderId} />
-      <input type="hidden" name="expected_total" value={page.totals.total} />
-
       <fieldset
         className={
           personTypeInvalid ? `${styles.fieldset} ${styles.fieldInvalid}` : styles.fieldset
@@ -161,9 +146,6 @@ export function PseForm({
         Te llevaremos a la página de tu banco para autorizar el pago; al terminar volverás a la
         tienda.
       </p>
-      <button type="submit" className={styles.primary} disabled={paying}>
-        {paying ? "Conectando con tu banco…" : `Pagar ${formatCOP(page.totals.total)} con PSE`}
-      </button>
-    </Form>
+    </PaymentForm>
   );
 }

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { formatCOP } from "~/money";
 import { AutoRefresh } from "./AutoRefresh";
 import { type ReceiptView, RESULT_TEXTS, type ResultView } from "./result";
+import { ErrorDetails, ResultCard, RetryActions } from "./ResultCard";
 import styles from "./payments.module.css";
 
 /** The receipt's PDF: inline to print it, `?descargar=1` to save it. */
@@ -110,132 +111,101 @@ export function ResultPage({ view }: { view: ResultView }) {
   if (view.state === "missing" || view.state === "error") {
     const missing = view.state === "missing";
     return (
-      <main id="contenido" className={`container ${styles.page} ${styles.result}`}>
-        <div className={`${styles.resultCard} ${styles.toneError}`}>
-          <h1>{missing ? RESULT_TEXTS.missingTitle : RESULT_TEXTS.errorTitle}</h1>
-          <p role="alert">{missing ? RESULT_TEXTS.missing : RESULT_TEXTS.error}</p>
-          <p className={styles.actions}>
-            {missing ? null : (
-              <Link to="." reloadDocument className={styles.primary}>
-                Reintentar
-              </Link>
-            )}
-            <Link to="/carrito" className={styles.secondary}>
-              Ver carrito
+      <ResultCard tone="error">
+        <h1>{missing ? RESULT_TEXTS.missingTitle : RESULT_TEXTS.errorTitle}</h1>
+        <p role="alert">{missing ? RESULT_TEXTS.missing : RESULT_TEXTS.error}</p>
+        <p className={styles.actions}>
+          {missing ? null : (
+            <Link to="." reloadDocument className={styles.primary}>
+              Reintentar
             </Link>
-            <Link to="/" className={styles.secondary}>
-              Volver al inicio
-            </Link>
-          </p>
-        </div>
-      </main>
+          )}
+          <Link to="/carrito" className={styles.secondary}>
+            Ver carrito
+          </Link>
+          <Link to="/" className={styles.secondary}>
+            Volver al inicio
+          </Link>
+        </p>
+      </ResultCard>
     );
   }
 
   if (view.state === "failed") {
     return (
-      <main id="contenido" className={`container ${styles.page} ${styles.result}`}>
-        <div className={`${styles.resultCard} ${styles.toneError}`}>
-          <h1>{RESULT_TEXTS.failedTitle}</h1>
-          <Status label={view.statusLabel} />
-          <p>{RESULT_TEXTS.failedLead}</p>
-          {view.orderId ? <p>Pedido {view.orderId}</p> : null}
-          {view.error ? (
-            <dl className={styles.details}>
-              {view.error.code ? (
-                <div>
-                  <dt>Código de error</dt>
-                  <dd>{view.error.code}</dd>
-                </div>
-              ) : null}
-              {view.error.description ? (
-                <div>
-                  <dt>Descripción</dt>
-                  <dd>{view.error.description}</dd>
-                </div>
-              ) : null}
-            </dl>
-          ) : null}
-          <p className={styles.actions}>
-            <Link to="/checkout" className={styles.primary}>
-              Intentar nuevamente
-            </Link>
-            <Link to="/carrito" className={styles.secondary}>
-              Ver carrito
-            </Link>
-            <Link to="/" className={styles.secondary}>
-              Volver al inicio
-            </Link>
-          </p>
-        </div>
-      </main>
+      <ResultCard tone="error">
+        <h1>{RESULT_TEXTS.failedTitle}</h1>
+        <Status label={view.statusLabel} />
+        <p>{RESULT_TEXTS.failedLead}</p>
+        {view.orderId ? <p>Pedido {view.orderId}</p> : null}
+        {view.error ? (
+          <ErrorDetails code={view.error.code} description={view.error.description} />
+        ) : null}
+        <RetryActions />
+      </ResultCard>
     );
   }
 
   if (view.state === "pending") {
     return (
-      <main id="contenido" className={`container ${styles.page} ${styles.result}`}>
-        <div className={`${styles.resultCard} ${styles.toneWarning}`}>
-          <h1>{RESULT_TEXTS.pendingTitle}</h1>
-          <Status label={view.statusLabel} />
-          <p>{RESULT_TEXTS.pendingLead}</p>
-          <p>{RESULT_TEXTS.pendingResolves}</p>
-          {view.orderId ? <p>Pedido {view.orderId}</p> : null}
-          <AutoRefresh refresh={view.refresh} />
-          <p className={styles.actions}>
-            {view.bankUrl ? (
-              <a href={view.bankUrl} className={styles.primary}>
-                Continuar en el banco
-              </a>
-            ) : null}
-            <Link to="/mi-cuenta/pedidos" className={styles.secondary}>
-              Consultar mis pedidos
-            </Link>
-            <Link to="/" className={styles.secondary}>
-              Volver al inicio
-            </Link>
-          </p>
-        </div>
-      </main>
+      <ResultCard tone="warning">
+        <h1>{RESULT_TEXTS.pendingTitle}</h1>
+        <Status label={view.statusLabel} />
+        <p>{RESULT_TEXTS.pendingLead}</p>
+        <p>{RESULT_TEXTS.pendingResolves}</p>
+        {view.orderId ? <p>Pedido {view.orderId}</p> : null}
+        <AutoRefresh refresh={view.refresh} />
+        <p className={styles.actions}>
+          {view.bankUrl ? (
+            <a href={view.bankUrl} className={styles.primary}>
+              Continuar en el banco
+            </a>
+          ) : null}
+          <Link to="/mi-cuenta/pedidos" className={styles.secondary}>
+            Consultar mis pedidos
+          </Link>
+          <Link to="/" className={styles.secondary}>
+            Volver al inicio
+          </Link>
+        </p>
+      </ResultCard>
     );
   }
 
   const completed = view.statusLabel === "Completado";
   return (
-    <main id="contenido" className={`container ${styles.page} ${styles.result}`}>
-      <div className={`${styles.resultCard} ${styles.toneSuccess}`}>
-        <h1>{completed ? RESULT_TEXTS.successTitle : RESULT_TEXTS.successPendingTitle}</h1>
-        <Status label={view.statusLabel} />
-        {view.receipt ? (
-          <>
-            <p className={styles.noPrint}>
-              {completed ? RESULT_TEXTS.successLead : RESULT_TEXTS.successPendingLead}
-            </p>
-            <Receipt receipt={view.receipt} />
-            <p className={`${styles.actions} ${styles.noPrint}`}>
-              <PrintLink chargeId={view.chargeId} />
-              <a href={receiptPdfUrl(view.chargeId, true)} className={styles.secondary}>
-                Descargar comprobante (PDF)
-              </a>
-              <Link to="/productos" className={styles.primary}>
-                Seguir comprando
-              </Link>
-            </p>
-          </>
-        ) : (
-          <>
-            <p>
-              Por tu seguridad, los detalles del pago solo se muestran en el navegador con el que se
-              hizo la compra.
-            </p>
-            <p className={styles.actions}>
-              <Link to="/" className={styles.primary}>
-                Volver al inicio
-              </Link>
-            </p>
-          </>
-        )}
-      </div>
-    </main>
+    <ResultCard tone="success">
+      <h1>{completed ? RESULT_TEXTS.successTitle : RESULT_TEXTS.successPendingTitle}</h1>
+      <Status label={view.statusLabel} />
+      {view.receipt ? (
+        <>
+          <p className={styles.noPrint}>
+            {completed ? RESULT_TEXTS.successLead : RESULT_TEXTS.successPendingLead}
+          </p>
+          <Receipt receipt={view.receipt} />
+          <p className={`${styles.actions} ${styles.noPrint}`}>
+            <PrintLink chargeId={view.chargeId} />
+            <a href={receiptPdfUrl(view.chargeId, true)} className={styles.secondary}>
+              Descargar comprobante (PDF)
+            </a>
+            <Link to="/productos" className={styles.primary}>
+              Seguir comprando
+            </Link>
+          </p>
+        </>
+      ) : (
+        <>
+          <p>
+            Por tu seguridad, los detalles del pago solo se muestran en el navegador con el que se
+            hizo la compra.
+          </p>
+          <p className={styles.actions}>
+            <Link to="/" className={styles.primary}>
+              Volver al inicio
+            </Link>
+          </p>
+        </>
+      )}
+    </ResultCard>
   );
 }

@@ -1,0 +1,67 @@
+import { type FormEvent, type ReactNode, useState } from "react";
+import { Form, useNavigation } from "react-router";
+import { ErrorSummary, FormTitle, type SummaryError } from "./ErrorSummary";
+import type { PaymentFormReply, PaymentPageData } from "./payments.server";
+import styles from "./payments.module.css";
+
+/**
+ * What the card and PSE forms share: the form element posting to the store, its page title and
+ * error summary, the order's hidden fields and the submit button, which says what is happening
+ * while the payment is under way.
+ */
+export function PaymentForm({
+  form,
+  intent,
+  page,
+  title,
+  result,
+  answered,
+  errors,
+  submitLabel,
+  busyLabel,
+  children,
+}: {
+  form: { id: string; onSubmit: (event: FormEvent<HTMLFormElement>) => void };
+  intent: "pay-card" | "pay-pse";
+  page: PaymentPageData;
+  title: string;
+  result: PaymentFormReply | undefined;
+  /** The server answered this form (its errors show at once). */
+  answered: boolean;
+  errors: SummaryError[];
+  submitLabel: string;
+  busyLabel: string;
+  children: ReactNode;
+}) {
+  // Errors show from the first submit on (no blur validation moving the button under the click).
+  const [submits, setSubmits] = useState(0);
+  const showSummary = submits > 0 || answered;
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
+  return (
+    <Form
+      method="post"
+      id={form.id}
+      noValidate
+      onSubmit={(event) => {
+        setSubmits((n) => n + 1);
+        form.onSubmit(event);
+      }}
+      className={styles.form}
+      aria-labelledby="pago-titulo"
+    >
+      <FormTitle title={title} hasErrors={showSummary && errors.length > 0} />
+      <ErrorSummary
+        errors={showSummary ? errors : []}
+        focusKey={submits > 0 ? `${submits}-${result?.attempt ?? ""}` : result?.attempt}
+      />
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="order_id" value={page.orderId} />
+      <input type="hidden" name="expected_total" value={page.totals.total} />
+      {children}
+      <button type="submit" className={styles.primary} disabled={busy}>
+        {busy ? busyLabel : submitLabel}
+      </button>
+    </Form>
+  );
+}
