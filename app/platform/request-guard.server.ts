@@ -8,6 +8,7 @@
  */
 import type { Readable } from "node:stream";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import { plainPage } from "./plain-page.server.ts";
 
 /** Form posts are small: a cart line, a sign-in, a checkout step. */
 export const FORM_BODY_LIMIT = 64 * 1024;
@@ -174,32 +175,10 @@ export function refusalResponse(
   options: { allow?: readonly string[]; close?: boolean } = {},
 ): Response {
   const { title, text } = REFUSALS[status];
-  const html = `<!doctype html>
-<html lang="es-CO">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${title}</title>
-</head>
-<body>
-<main id="contenido">
-<h1>${title}</h1>
-<p>${text}</p>
-<p><a href="/productos">Ver el catálogo</a> · <a href="/">Volver al inicio</a></p>
-</main>
-</body>
-</html>
-`;
-  const headers = new Headers({
-    "Content-Type": "text/html; charset=utf-8",
-    "Cache-Control": "no-store",
-    "Content-Security-Policy":
-      "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
-  });
-  if (options.allow) headers.set("Allow", options.allow.join(", "));
-  if (options.close) headers.set("Connection", "close");
-  return new Response(html, { status, headers });
+  const headers: Record<string, string> = {};
+  if (options.allow) headers.Allow = options.allow.join(", ");
+  if (options.close) headers.Connection = "close";
+  return plainPage(status, title, text, headers);
 }
 
 /** What the guard needs of an incoming request (a Node/Express request fits). */

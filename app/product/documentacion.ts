@@ -1,6 +1,7 @@
 import { DATASHEET_NOT_FOUND, fetchDatasheet } from "~/merchant-api/client.server";
 import { failureStatus } from "~/merchant-api/failure.server";
 import { logger } from "~/platform/logger.server";
+import { plainPage } from "~/platform/plain-page.server";
 import type { Route } from "./+types/documentacion";
 
 /**
@@ -48,7 +49,7 @@ function fileName(sku: string): string {
 }
 
 function missingPage(): Response {
-  return htmlPage(
+  return plainPage(
     404,
     DATASHEET_NOT_FOUND,
     "La ficha técnica de este producto no está disponible en este momento.",
@@ -56,42 +57,9 @@ function missingPage(): Response {
 }
 
 function errorPage(status: number): Response {
-  return htmlPage(
+  return plainPage(
     status,
     "No pudimos abrir la ficha técnica",
     "Ocurrió un error al obtener el documento. Por favor, intenta de nuevo en unos minutos.",
   );
-}
-
-/**
- * This resource route has no React view; the shopper who lands here (a new
- * tab) still gets a small Spanish page with a way back. Texts are constants.
- */
-function htmlPage(status: number, title: string, text: string): Response {
-  const html = `<!doctype html>
-<html lang="es-CO">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${title}</title>
-</head>
-<body>
-<main id="contenido">
-<h1>${title}</h1>
-<p>${text}</p>
-<p><a href="/productos">Ver el catálogo</a> · <a href="/">Volver al inicio</a></p>
-</main>
-</body>
-</html>
-`;
-  return new Response(html, {
-    status,
-    headers: {
-      "Content-Type": "text/html; charset=utf-8",
-      "Cache-Control": "no-store",
-      "Content-Security-Policy":
-        "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
-    },
-  });
 }
