@@ -11,6 +11,7 @@ import express from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { ConfigError, loadConfig, usesGeneratedSecret } from "./app/platform/config.server.ts";
 import { logger } from "./app/platform/logger.server.ts";
+import { anonymousGet, createPageCache } from "./app/platform/page-cache.server.ts";
 import {
   CLIENT_ADDRESS_HEADER,
   closeRateLimitStore,
@@ -175,11 +176,25 @@ app.use((req, _res, next) => {
 // with a small Spanish page, and hands the request with the body it has read to React Router.
 const handleRequest = createRequestHandler(build, cfg.isProduction ? "production" : "development");
 const guard = createRequestGuard(build);
+// Anonymous pages from memory (docs/decisions/0384): fresh 30 s, then refreshed behind a
+// stale answer for up to 5 minutes.
+const pageCache =
+  cfg.pageCacheMb > 0
+    ? createPageCache({
+        maxBytes: cfg.pageCacheMb * 1024 * 1024,
+        freshMs: 30_000,
+        maxStaleMs: 5 * 60_000,
+      })
+    : undefined;
 app.use(async (req, res, next) => {
   try {
     const verdict = await guard(req, (body) => toFetchRequest(req, res, req.originalUrl, body));
     if ("refusal" in verdict) return await sendResponse(res, verdict.refusal);
-    const response = await handleRequest(verdict.request);
+    const { request } = verdict;
+    const response =
+      pageCache && anonymousGet(request)
+        ? await pageCache.respond(request, () => handleRequest(request))
+        : await handleRequest(request);
     // A temporary outage (upstream down, slow or busy) says when to try again.
     if (response.status === 503 && !response.headers.has("Retry-After")) {
       res.setHeader("Retry-After", String(RETRY_AFTER_SECONDS));

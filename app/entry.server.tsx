@@ -10,6 +10,8 @@ import { applyCacheHeaders, withCacheHeaders } from "~/platform/http-cache.serve
 import { config } from "~/platform/config.server";
 import { logger } from "~/platform/logger.server";
 import { NonceContext } from "~/platform/nonce";
+import { MenuMarkupContext } from "~/layout/MegaMenu";
+import { menuMarkup } from "~/layout/menu-markup.server";
 
 export const streamTimeout = 5_000;
 
@@ -37,7 +39,7 @@ export function handleDataRequest(response: Response, { request }: { request: Re
   return withCacheHeaders(request, response);
 }
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -48,6 +50,7 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const nonce = randomBytes(16).toString("base64");
+  const menu = await menuMarkup();
   responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
 
   return new Promise<Response>((resolve, reject) => {
@@ -62,7 +65,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <MenuMarkupContext.Provider value={menu}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </MenuMarkupContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,

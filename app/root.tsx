@@ -15,9 +15,6 @@ import { ContactDialog } from "~/layout/ContactDialog";
 import { FlashNotice } from "~/layout/FlashNotice";
 import { Footer } from "~/layout/Footer";
 import { Header } from "~/layout/Header";
-import { buildCategoryTree, menuTree } from "~/catalogue/category-tree";
-import type { CategoryNode } from "~/merchant-api/product";
-import { getCategories } from "~/merchant-api/client.server";
 import { type CartSummary, getCartSummary } from "~/cart/cart.server";
 import { config } from "~/platform/config.server";
 import { type FlashNotice as Notice, getFlash } from "~/layout/flash.server";
@@ -32,7 +29,6 @@ import { publicPage } from "~/platform/http-cache.server";
 export interface RootData {
   /** Public origin of the request, for canonical URLs. */
   origin: string;
-  categoriesTree: CategoryNode[];
   cart: CartSummary;
   notice: Notice | null;
   salesEmail: string;
@@ -47,14 +43,9 @@ export const headers = publicPage;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const cfg = config();
-  // The layout degrades instead of failing the whole page when the API is down.
-  const [categoriesTree, cart, flash] = await Promise.all([
-    getCategories()
-      .then((list) => menuTree(buildCategoryTree(list)))
-      .catch((error: unknown) => {
-        logger.warn({ err: error }, "categories unavailable: empty menu");
-        return [];
-      }),
+  // The layout degrades instead of failing the whole page when the API is down. The mega
+  // menu's categories are not loader data: entry.server puts them in as markup (0383).
+  const [cart, flash] = await Promise.all([
     getCartSummary(request).catch((error: unknown) => {
       logger.warn({ err: error }, "cart summary unavailable");
       return EMPTY_CART;
@@ -63,7 +54,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   ]);
   const value: RootData = {
     origin: new URL(request.url).origin,
-    categoriesTree,
     cart,
     notice: flash.notice,
     salesEmail: cfg.salesEmail,
@@ -114,7 +104,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Saltar al contenido principal
         </a>
         <NavigationProgress />
-        <Header categories={root?.categoriesTree ?? []} cart={root?.cart ?? EMPTY_CART} />
+        <Header cart={root?.cart ?? EMPTY_CART} />
         <FlashNotice notice={root?.notice ?? null} />
         {children}
         <Footer

@@ -78,7 +78,7 @@ describe("buildCategoryTree", () => {
 });
 
 describe("menuTree", () => {
-  it("keeps three levels and drops deeper ones", () => {
+  it("keeps the top categories and their subcategories, and drops deeper ones", () => {
     const tree = buildCategoryTree([
       cat("22", "Videovigilancia", null),
       cat("2", "Cámaras", "22"),
@@ -86,8 +86,9 @@ describe("menuTree", () => {
       cat("4", "Domo 4K", "3"),
     ]);
     const menu = menuTree(tree);
-    expect(menu[0].children[0].children[0].id).toBe("3");
-    expect(menu[0].children[0].children[0].children).toEqual([]);
+    expect(menu[0].children[0].id).toBe("2");
+    expect(menu[0].children[0].children).toEqual([]);
+    expect(tree[0].children[0].children[0].id).toBe("3"); // the full tree is left whole
   });
 });
 

@@ -52,10 +52,11 @@ export function buildCategoryTree(categories: readonly Category[]): CategoryNode
 }
 
 /**
- * The part of the tree the mega menu shows: the top categories with two
- * levels below them. Keeps the root loader payload small.
+ * The part of the tree the mega menu shows: the top categories and their
+ * subcategory columns. Deeper levels are listed on each category's page, which
+ * keeps the menu's markup, sent with every page, small (docs/decisions/0383).
  */
-export function menuTree(tree: readonly CategoryNode[], depth = 3): CategoryNode[] {
+export function menuTree(tree: readonly CategoryNode[], depth = 2): CategoryNode[] {
   const trim = (node: CategoryNode, level: number): CategoryNode => ({
     ...node,
     children: level >= depth ? [] : node.children.map((child) => trim(child, level + 1)),

@@ -1,5 +1,4 @@
 import { Link } from "react-router";
-import type { CategoryNode } from "~/merchant-api/product";
 import type { CartSummary } from "~/cart/cart.server";
 import { SITE_NAME } from "~/seo/seo";
 import { CartButton } from "~/cart/CartButton";
@@ -9,7 +8,7 @@ import { MegaMenu } from "./MegaMenu";
 import { SearchBox } from "~/search/SearchBox";
 
 /** The fixed top bar of every page. */
-export function Header({ categories, cart }: { categories: CategoryNode[]; cart: CartSummary }) {
+export function Header({ cart }: { cart: CartSummary }) {
   return (
     <header className={styles.header}>
       <div className={`container ${styles.bar}`}>
@@ -17,7 +16,7 @@ export function Header({ categories, cart }: { categories: CategoryNode[]; cart:
           <img src="/logo.svg" alt="" width="40" height="40" className={styles.logoMark} />
           <span className={styles.logoText}>{SITE_NAME}</span>
         </Link>
-        <MegaMenu categories={categories} />
+        <MegaMenu />
         <div className={styles.search}>
           <SearchBox />
         </div>

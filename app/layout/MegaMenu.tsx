@@ -1,63 +1,116 @@
-import { type KeyboardEvent, useState } from "react";
-import { Link } from "react-router";
-import { useHydrated } from "remix-utils/use-hydrated";
-import { categoryHref } from "~/catalogue/category-tree";
-import type { CategoryNode } from "~/merchant-api/product";
+import {
+  createContext,
+  type KeyboardEvent,
+  type MouseEvent,
+  type PointerEvent,
+  useContext,
+  useEffect,
+  useRef,
+} from "react";
+import { Link, useNavigate } from "react-router";
 import styles from "./MegaMenu.module.css";
 
 const MEGA_MENU_ID = "menu-categorias";
-/** Leaves listed under each subcategory column before 'Ver más'. */
-const MAX_LEAVES = 4;
-const count = new Intl.NumberFormat("es-CO");
 
-function CountBadge({ value }: { value: number | null }) {
-  if (value === null) return null;
-  return (
-    <span className={styles.badge}>
-      {count.format(value)}
-      <span className="visually-hidden"> productos</span>
-    </span>
-  );
+/**
+ * The menu's content as HTML (menu-markup.server.tsx), provided by entry.server for the
+ * document it renders; empty in the browser, which keeps the server's markup.
+ */
+export const MenuMarkupContext = createContext("");
+
+/**
+ * In the browser the content is left as the server rendered it: React does not hydrate
+ * inside `dangerouslySetInnerHTML`, and this one object never changes, so no render of the
+ * layout ever rewrites it.
+ */
+const KEEP_SERVER_MARKUP = { __html: "" };
+
+/** The top categories' toggles, in order. */
+const topToggles = (nav: HTMLElement) => [
+  ...nav.querySelectorAll<HTMLElement>(":scope > ul > li > details > summary"),
+];
+
+/** Arrow keys, Home and End: the index of the top category to move to, or -1. */
+function nextTop(key: string, at: number, length: number): number {
+  if (key === "ArrowDown") return (at + 1) % length;
+  if (key === "ArrowUp") return (at - 1 + length) % length;
+  if (key === "Home") return 0;
+  if (key === "End") return length - 1;
+  return -1;
+}
+
+/** Closes the menu at once when a link is followed, not when the next page arrives. */
+function closeMenu() {
+  document.getElementById(MEGA_MENU_ID)?.hidePopover();
+}
+
+function openTop(summary: HTMLElement) {
+  const details = summary.parentElement;
+  if (details instanceof HTMLDetailsElement && !details.open) details.open = true;
 }
 
 /**
- * The categories mega menu. A native popover opened by its button: it works
- * without JavaScript, closes on outside click and Escape (the browser returns
- * focus to the button), and the page scroll is locked by CSS while it is open
- * (global.css). Each top category is a `<details>` of one exclusive group: the
- * open one shows its columns and is the only panel in the tab order, with or
- * without JavaScript; hovering shows a category's columns. With JavaScript the
- * arrow keys move between top categories and the toggles carry aria-expanded.
- * Client-side navigations close the menu (root Layout). See docs/decisions/0226.
+ * The categories mega menu. A native popover opened by its button: it works without
+ * JavaScript, closes on outside click and Escape (the browser returns focus to the button),
+ * and the page scroll is locked by CSS while it is open (global.css). Each top category is a
+ * `<details>` of one exclusive group: the open one shows its columns and is the only panel
+ * in the tab order, with or without JavaScript; hovering shows a category's columns.
+ *
+ * The content is static markup that travels once (docs/decisions/0383), so JavaScript
+ * enhances it by delegation: a hovered category stays open, the arrow keys move between top
+ * categories, the toggles carry aria-expanded, and a followed link is a client navigation
+ * that closes the menu at once. Other client-side navigations close it too (root Layout).
  */
-export function MegaMenu({ categories }: { categories: CategoryNode[] }) {
-  // The open top category; the first one until the shopper picks another.
-  const [openIndex, setOpenIndex] = useState(0);
-  const hydrated = useHydrated();
+export function MegaMenu() {
+  const markup = useContext(MenuMarkupContext);
+  const navRef = useRef<HTMLElement>(null);
+  const navigate = useNavigate();
 
-  /** Arrow keys, Home and End move between the top categories and open the one reached. */
-  function moveBetweenTops(event: KeyboardEvent<HTMLUListElement>) {
+  // aria-expanded mirrors each toggle's state; `toggle` does not bubble, so it is captured.
+  useEffect(() => {
+    const nav = navRef.current;
+    if (!nav) return;
+    const sync = () => {
+      for (const summary of topToggles(nav)) {
+        summary.setAttribute("aria-expanded", String(summary.parentElement?.hasAttribute("open")));
+      }
+    };
+    sync();
+    nav.addEventListener("toggle", sync, true);
+    return () => nav.removeEventListener("toggle", sync, true);
+  }, []);
+
+  function moveBetweenTops(event: KeyboardEvent<HTMLElement>) {
     const target = event.target as HTMLElement;
     if (target.tagName !== "SUMMARY") return;
-    const tops = [
-      ...event.currentTarget.querySelectorAll<HTMLElement>(":scope > li > details > summary"),
-    ];
+    const tops = topToggles(event.currentTarget);
     const at = tops.indexOf(target);
-    if (at < 0) return;
-    const next =
-      event.key === "ArrowDown"
-        ? (at + 1) % tops.length
-        : event.key === "ArrowUp"
-          ? (at - 1 + tops.length) % tops.length
-          : event.key === "Home"
-            ? 0
-            : event.key === "End"
-              ? tops.length - 1
-              : -1;
+    const next = at < 0 ? -1 : nextTop(event.key, at, tops.length);
     if (next < 0) return;
     event.preventDefault();
     tops[next].focus();
-    setOpenIndex(next);
+    openTop(tops[next]);
+  }
+
+  function openHovered(event: PointerEvent<HTMLElement>) {
+    if (event.pointerType !== "mouse") return;
+    const summary = (event.target as Element)
+      .closest(":scope > ul > li")
+      ?.querySelector<HTMLElement>(":scope > details > summary");
+    if (summary) openTop(summary);
+  }
+
+  function followLink(event: MouseEvent<HTMLElement>) {
+    const link = (event.target as Element).closest("a");
+    if (!link) return;
+    closeMenu();
+    const plainClick =
+      event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+    const href = link.getAttribute("href");
+    if (plainClick && href?.startsWith("/")) {
+      event.preventDefault();
+      void navigate(href);
+    }
   }
 
   return (
@@ -73,19 +126,10 @@ export function MegaMenu({ categories }: { categories: CategoryNode[] }) {
         </svg>
         <span className={styles.triggerText}>Categorías</span>
       </button>
-      {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- delegated: a followed link (click or Enter) closes the menu */}
-      <div
-        id={MEGA_MENU_ID}
-        popover="auto"
-        className={styles.menu}
-        // With JavaScript, following a link closes the menu at once, not when the next page arrives.
-        onClick={(event) => {
-          if ((event.target as Element).closest("a")) event.currentTarget.hidePopover();
-        }}
-      >
+      <div id={MEGA_MENU_ID} popover="auto" className={styles.menu}>
         <div className={styles.head}>
           <h2 className={styles.title}>Categorías de productos</h2>
-          <Link to="/categorias" className={styles.all}>
+          <Link to="/categorias" className={styles.all} onClick={closeMenu}>
             Ver todas las categorías
           </Link>
           <button
@@ -98,87 +142,17 @@ export function MegaMenu({ categories }: { categories: CategoryNode[] }) {
             <span aria-hidden="true">×</span>
           </button>
         </div>
-        {categories.length === 0 ? (
-          <p className={styles.empty}>
-            No pudimos cargar las categorías en este momento.{" "}
-            <Link to="/productos">Ver el catálogo completo</Link>
-          </p>
-        ) : (
-          <nav aria-label="Categorías de productos" className={styles.nav}>
-            {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- arrow keys move between the top categories' buttons inside */}
-            <ul className={styles.list} onKeyDown={moveBetweenTops}>
-              {categories.map((top, index) => (
-                <li
-                  key={top.id}
-                  className={styles.top}
-                  onPointerEnter={(event) => {
-                    if (event.pointerType === "mouse") setOpenIndex(index);
-                  }}
-                >
-                  {/* One open at a time (`name`): only its panel is in the tab order. */}
-                  <details
-                    name={`${MEGA_MENU_ID}-grupo`}
-                    open={openIndex === index}
-                    className={styles.details}
-                    onToggle={(event) => {
-                      const open = event.currentTarget.open;
-                      setOpenIndex((current) => (open ? index : current === index ? -1 : current));
-                    }}
-                  >
-                    <summary
-                      className={styles.topButton}
-                      aria-expanded={hydrated ? openIndex === index : undefined}
-                    >
-                      <span>{top.name}</span>
-                      <span aria-hidden="true" className={styles.chevron}>
-                        ›
-                      </span>
-                    </summary>
-                    <div className={styles.panel}>
-                      <p className={styles.panelHead}>
-                        <Link to={categoryHref(top)} className={styles.panelAll}>
-                          Ver todo en {top.name}
-                        </Link>
-                        <CountBadge value={top.productCount} />
-                      </p>
-                      {top.children.length > 0 ? (
-                        <ul className={styles.columns}>
-                          {top.children.map((sub) => (
-                            <li key={sub.id} className={styles.column}>
-                              <Link to={categoryHref(sub)} className={styles.columnHead}>
-                                {sub.name}
-                                <CountBadge value={sub.productCount} />
-                              </Link>
-                              {sub.children.length > 0 ? (
-                                <ul className={styles.leaves}>
-                                  {sub.children.slice(0, MAX_LEAVES).map((leaf) => (
-                                    <li key={leaf.id}>
-                                      <Link to={categoryHref(leaf)} className={styles.leaf}>
-                                        {leaf.name}
-                                        <CountBadge value={leaf.productCount} />
-                                      </Link>
-                                    </li>
-                                  ))}
-                                  {sub.children.length > MAX_LEAVES ? (
-                                    <li>
-                                      <Link to={categoryHref(sub)} className={styles.more}>
-                                        Ver más en {sub.name}
-                                      </Link>
-                                    </li>
-                                  ) : null}
-                                </ul>
-                              ) : null}
-                            </li>
-                          ))}
-                        </ul>
-                      ) : null}
-                    </div>
-                  </details>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        )}
+        {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- delegated to the links and toggles inside */}
+        <nav
+          ref={navRef}
+          aria-label="Categorías de productos"
+          className={styles.nav}
+          dangerouslySetInnerHTML={markup ? { __html: markup } : KEEP_SERVER_MARKUP}
+          suppressHydrationWarning
+          onClick={followLink}
+          onKeyDown={moveBetweenTops}
+          onPointerOver={openHovered}
+        />
       </div>
     </>
   );

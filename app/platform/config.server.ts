@@ -26,6 +26,7 @@ const schema = z.object({
   API_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   API_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(6),
   API_QUEUE_MAX: z.coerce.number().int().min(0).max(10_000).default(100),
+  PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
   SESSION_SECRET: optionalString,
   SANDBOX_DATA_DIR: z.string().trim().min(1).default(".data/sandbox"),
   SALES_EMAIL: z.email().default("ventas@seguridadtelecom.com.co"),
@@ -58,6 +59,8 @@ export type Config = {
   apiConcurrency: number;
   /** Upstream calls that may wait for a slot before new ones get a quick 503. */
   apiQueueMax: number;
+  /** Size bound of the whole-page cache for anonymous visitors; 0 turns it off. */
+  pageCacheMb: number;
   sessionSecrets: string[];
   sandboxDataDir: string;
   salesEmail: string;
@@ -117,6 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiTimeoutMs: e.API_TIMEOUT_MS,
     apiConcurrency: e.API_CONCURRENCY,
     apiQueueMax: e.API_QUEUE_MAX,
+    pageCacheMb: e.PAGE_CACHE_MB,
     sessionSecrets,
     sandboxDataDir: path.resolve(e.SANDBOX_DATA_DIR),
     salesEmail: e.SALES_EMAIL,

@@ -31,7 +31,8 @@ function cookieNames(request: Request): string[] {
   return header.split(";").map((part) => part.split("=", 1)[0].trim());
 }
 
-function carriesPersonalCookie(request: Request): boolean {
+/** The request carries the cart or notice cookie: its pages are personal. */
+export function carriesPersonalCookie(request: Request): boolean {
   return cookieNames(request).some((name) => PERSONAL_COOKIES.has(name));
 }
 

@@ -11,8 +11,10 @@ const contactDialog = (page: Page) => page.getByRole("dialog", { name: /equipo d
 test.describe("categories mega menu", () => {
   test("opens, shows the subcategory columns of the hovered category and links to the catalogue", async ({
     page,
-  }) => {
+  }, testInfo) => {
     await page.goto("/");
+    // Set on this document: it survives client navigations only (JavaScript on).
+    await page.evaluate(() => Object.assign(window, { firstDocument: true }));
     await expect(menu(page)).toBeHidden();
     await menuButton(page).click();
     await expect(menu(page)).toBeVisible();
@@ -29,7 +31,7 @@ test.describe("categories mega menu", () => {
     await expect(firstPanel).toBeVisible();
     const link = firstPanel.locator('a[href^="/productos?categoria="]').nth(1);
     await expect(link).toHaveAttribute("href", /^\/productos\?categoria=[^&]+&nombre=.+/);
-    await expect(firstPanel.locator("ul li span").first()).toHaveText(/\d/); // count badge
+    await expect(firstPanel.locator("ul li small").first()).toHaveText(/^[\d.]+ productos$/); // count badge
 
     // Hovering another top category swaps the columns.
     const second = tops.nth(1);
@@ -44,6 +46,31 @@ test.describe("categories mega menu", () => {
     await expect(page).toHaveURL(href!, { timeout: 15_000 });
     await expect(menu(page)).toBeHidden();
     await expect(page.locator("html")).not.toHaveCSS("overflow", "hidden");
+
+    // On the next page the menu is whole again (with JavaScript its markup is kept from the
+    // first document across client navigations), and it still leads on.
+    await menuButton(page).click();
+    await expect(tops).toHaveCount(await tops.count());
+    expect(await tops.count()).toBeGreaterThanOrEqual(9);
+    const third = tops.nth(2);
+    await third.locator("summary").click();
+    const next = third.locator('details > div a[href^="/productos?categoria="]').first();
+    const nextHref = await next.getAttribute("href");
+    await next.click();
+    await expect(page).toHaveURL(nextHref!, { timeout: 15_000 });
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(/Productos en/);
+    await expect(menu(page)).toBeHidden();
+    const sameDocument = await page.evaluate(() => "firstDocument" in window);
+    expect(sameDocument).toBe(testInfo.project.name === "js-on");
+  });
+
+  test("travels once: as markup, not again in the page's data @once", async ({ request }) => {
+    const html = await (await request.get("/nosotros")).text();
+    // A subcategory name appears in the menu's markup and nowhere else on a content page.
+    const name = /<details[^>]*>[\s\S]*?<ul><li><a href="[^"]+">([^<]+)</.exec(html)?.[1];
+    expect(name).toBeTruthy();
+    expect(html.split(name!).length - 1).toBe(1);
+    expect(html).not.toContain("categoriesTree");
   });
 
   test("closes on Escape and on an outside click", async ({ page }) => {

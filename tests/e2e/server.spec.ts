@@ -4,6 +4,7 @@
  * Runs once (project "server"), not per browser mode.
  */
 import { type ChildProcess, spawn } from "node:child_process";
+import { createHash } from "node:crypto";
 import net from "node:net";
 import { expect, test } from "@playwright/test";
 
@@ -33,20 +34,53 @@ test("pages are compressed with brotli or gzip", async ({ request }) => {
   expect(gzip.headers()["content-encoding"]).toBe("gzip");
 });
 
-test("documents carry a nonce-based CSP that matches their scripts", async ({ request }) => {
-  const res = await request.get("/");
-  const csp = res.headers()["content-security-policy"];
-  const nonce = csp.match(/'nonce-([^']+)'/)?.[1];
-  expect(nonce).toBeTruthy();
-  expect(csp).toContain("object-src 'none'");
-  expect(csp).toContain("frame-ancestors 'none'");
-  const html = await res.text();
-  const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
-  expect(scripts.length).toBeGreaterThan(0);
-  for (const tag of scripts) {
-    if (tag.includes('type="application/ld+json"')) continue;
-    expect(tag).toContain(`nonce="${nonce}"`);
+test("a page rendered for one request carries its own nonce, matching its scripts", async ({
+  request,
+}) => {
+  // The cart cookie's name is enough to make the page personal: rendered for this request.
+  const personal = { headers: { Cookie: "carrito=x" } };
+  const nonces = [];
+  for (const res of [await request.get("/", personal), await request.get("/", personal)]) {
+    expect(res.headers()["x-page-cache"]).toBeUndefined();
+    const csp = res.headers()["content-security-policy"];
+    const nonce = csp.match(/'nonce-([^']+)'/)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    const html = await res.text();
+    const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) {
+      if (tag.includes('type="application/ld+json"')) continue;
+      expect(tag).toContain(`nonce="${nonce}"`);
+    }
+    expect(res.headers()["x-content-type-options"]).toBe("nosniff");
+    nonces.push(nonce);
   }
+  expect(nonces[0]).not.toBe(nonces[1]);
+});
+
+test("a cached page carries no nonce: its CSP allows each inline script by hash", async ({
+  request,
+}) => {
+  await request.get("/garantias");
+  const res = await request.get("/garantias");
+  expect(res.headers()["x-page-cache"]).toBe("hit");
+  const csp = res.headers()["content-security-policy"];
+  expect(csp).not.toContain("nonce");
+  expect(csp).not.toContain("unsafe-inline");
+  const html = await res.text();
+  expect(html).not.toContain("nonce=");
+  const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(
+    ([, attributes]) => !attributes.includes("src=") && !attributes.includes("ld+json"),
+  );
+  expect(inline.length).toBeGreaterThan(1);
+  const allowed = /script-src ([^;]*)/.exec(csp)![1].split(" ");
+  expect(allowed[0]).toBe("'self'");
+  const hashes = inline.map(
+    ([, , body]) => `'sha256-${createHash("sha256").update(body).digest("base64")}'`,
+  );
+  expect(allowed.slice(1).sort()).toEqual([...new Set(hashes)].sort());
   expect(res.headers()["x-content-type-options"]).toBe("nosniff");
 });
 

@@ -1,0 +1,163 @@
+import { createHash } from "node:crypto";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { describe, expect, it, vi } from "vitest";
+import {
+  anonymousGet,
+  createPageCache,
+  PAGE_CACHE_HEADER,
+  withoutNonce,
+} from "./page-cache.server";
+
+const NONCE = "bm9uY2Utb25l";
+const CSP = `default-src 'self'; script-src 'self' 'nonce-${NONCE}' 'strict-dynamic'; style-src 'self'`;
+const sha = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
+
+const document = (title: string) =>
+  `<!DOCTYPE html><html><head><link rel="modulepreload" href="/assets/a.js" nonce="${NONCE}"/>` +
+  `<title>${title}</title></head><body><p>${title}</p>` +
+  `<script nonce="${NONCE}">window.ctx = {"title":"${title}"};</script>` +
+  `<script type="application/ld+json">{"@type":"Product"}</script>` +
+  `<script nonce="${NONCE}" type="module" async="">import "/assets/entry.js";</script></body></html>`;
+
+const page = (title: string, init: { status?: number; headers?: HeadersInit } = {}) =>
+  new Response(document(title), {
+    status: init.status ?? 200,
+    headers: {
+      "Content-Type": "text/html; charset=utf-8",
+      "Cache-Control": "public, max-age=60",
+      "Content-Security-Policy": CSP,
+      ...init.headers,
+    },
+  });
+
+const get = (path: string, headers: HeadersInit = {}) =>
+  new Request(`http://localhost${path}`, {
+    headers: { "Accept-Encoding": "br, gzip", ...headers },
+  });
+
+const cache = (over: Partial<Parameters<typeof createPageCache>[0]> = {}) =>
+  createPageCache({ maxBytes: 10 * 1024 * 1024, freshMs: 1000, maxStaleMs: 10_000, ...over });
+
+describe("withoutNonce", () => {
+  it("drops the nonce and allows each inline script by its hash, external ones by origin", () => {
+    const { html, csp } = withoutNonce(document("Uno"), CSP);
+    expect(html).not.toContain(NONCE);
+    expect(html).toContain('<link rel="modulepreload" href="/assets/a.js"/>');
+    expect(csp).toBe(
+      `default-src 'self'; script-src 'self' ${sha('window.ctx = {"title":"Uno"};')} ` +
+        `${sha('import "/assets/entry.js";')}; style-src 'self'`,
+    );
+  });
+
+  it("leaves a document without a nonce as it is", () => {
+    const plain = "<p>hola</p>";
+    expect(withoutNonce(plain, "default-src 'self'")).toEqual({
+      html: plain,
+      csp: "default-src 'self'",
+    });
+  });
+});
+
+describe("anonymousGet", () => {
+  it("takes GETs without the cart or notice cookie", () => {
+    expect(anonymousGet(get("/"))).toBe(true);
+    expect(anonymousGet(get("/", { Cookie: "tema=oscuro" }))).toBe(true);
+    expect(anonymousGet(get("/", { Cookie: "a=1; carrito=abc" }))).toBe(false);
+    expect(anonymousGet(get("/", { Cookie: "__Host-aviso=x" }))).toBe(false);
+    expect(anonymousGet(new Request("http://localhost/", { method: "HEAD" }))).toBe(false);
+    expect(anonymousGet(new Request("http://localhost/", { method: "POST" }))).toBe(false);
+  });
+});
+
+describe("createPageCache", () => {
+  it("renders a page once, then answers from memory, compressed once per entry", async () => {
+    const pages = cache();
+    const render = vi.fn(async () => page("Uno"));
+    const first = await pages.respond(get("/uno"), render);
+    expect(first.headers.get(PAGE_CACHE_HEADER)).toBe("miss");
+    const second = await pages.respond(get("/uno"), render);
+    expect(second.headers.get(PAGE_CACHE_HEADER)).toBe("hit");
+    expect(render).toHaveBeenCalledTimes(1);
+
+    expect(second.headers.get("Content-Encoding")).toBe("br");
+    const html = brotliDecompressSync(Buffer.from(await second.arrayBuffer())).toString();
+    expect(html).toBe(withoutNonce(document("Uno"), CSP).html);
+    expect(second.headers.get("Content-Security-Policy")).not.toContain("nonce");
+    expect(second.headers.get("Vary")).toBe("Cookie, Accept-Encoding");
+
+    const gz = await pages.respond(get("/uno", { "Accept-Encoding": "gzip" }), render);
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(html);
+    const plain = await pages.respond(get("/uno", { "Accept-Encoding": "br;q=0" }), render);
+    expect(plain.headers.get("Content-Encoding")).toBeNull();
+    expect(await plain.text()).toBe(html);
+    expect(Number(plain.headers.get("Content-Length"))).toBe(Buffer.byteLength(html));
+  });
+
+  it("renders concurrent first requests of one URL once", async () => {
+    const pages = cache();
+    const render = vi.fn(async () => page("Uno"));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => pages.respond(get("/uno"), render)),
+    );
+    expect(render).toHaveBeenCalledTimes(1);
+    expect(answers.every((a) => a.status === 200)).toBe(true);
+  });
+
+  it("never stores what is not public: an error, a cookie set, a private page", async () => {
+    const pages = cache();
+    for (const [path, response] of [
+      ["/falta", () => page("No encontrada", { status: 404 })],
+      ["/aviso", () => page("Aviso", { headers: { "Set-Cookie": "aviso=1" } })],
+      ["/carrito", () => page("Carrito", { headers: { "Cache-Control": "private, no-store" } })],
+    ] as const) {
+      const render = vi.fn(async () => response());
+      const first = await pages.respond(get(path), render);
+      const again = await pages.respond(get(path), render);
+      expect(render).toHaveBeenCalledTimes(2);
+      expect(again.headers.get(PAGE_CACHE_HEADER)).toBe("bypass");
+      expect(first.status).toBe(response().status);
+      // The page's own answer, with its own nonce, untouched.
+      expect(await again.text()).toContain(`nonce="${NONCE}"`);
+    }
+    expect(pages.size().entries).toBe(0);
+  });
+
+  it("answers a stale page at once and refreshes it behind; too old, it renders first", async () => {
+    let clock = 1000; // lru-cache reads a start time of 0 as "no time to live"
+    const pages = cache({ freshMs: 1000, maxStaleMs: 10_000, now: () => clock });
+    let title = "Uno";
+    const render = vi.fn(async () => page(title));
+    const read = async (r: Response) => brotliDecompressSync(Buffer.from(await r.arrayBuffer()));
+    await pages.respond(get("/p"), render);
+
+    title = "Dos";
+    clock += 2000;
+    const stale = await pages.respond(get("/p"), render);
+    expect(stale.headers.get(PAGE_CACHE_HEADER)).toBe("stale");
+    expect((await read(stale)).toString()).toContain("<p>Uno</p>");
+    await vi.waitFor(() => expect(render).toHaveBeenCalledTimes(2));
+    await vi.waitFor(async () => {
+      const fresh = await pages.respond(get("/p"), render);
+      expect((await read(fresh)).toString()).toContain("<p>Dos</p>");
+    });
+
+    title = "Tres";
+    clock += 20_000;
+    const old = await pages.respond(get("/p"), render);
+    expect((await read(old)).toString()).toContain("<p>Tres</p>");
+  });
+
+  it("keeps its size under the bound, dropping the least recently used page", async () => {
+    const one = await cache().respond(get("/x"), async () => page("x".repeat(2000)));
+    const entryBytes = Number(one.headers.get("Content-Length")) * 3;
+    const pages = cache({ maxBytes: entryBytes * 3 });
+    for (const n of [1, 2, 3, 4, 5]) {
+      await pages.respond(get(`/p${n}`), async () => page(String(n).repeat(2000)));
+    }
+    expect(pages.size().bytes).toBeLessThanOrEqual(entryBytes * 3);
+    expect(pages.size().entries).toBeLessThan(5);
+    const render = vi.fn(async () => page("1".repeat(2000)));
+    await pages.respond(get("/p1"), render);
+    expect(render).toHaveBeenCalledTimes(1); // the oldest was dropped
+  });
+});

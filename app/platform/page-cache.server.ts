@@ -1,0 +1,202 @@
+/**
+ * The whole-page cache for anonymous visitors (docs/decisions/0384): documents and their
+ * `.data` requests, keyed by the URL, kept only when the app itself declared the answer
+ * public (Cache-Control `public`, status 200, no cookie set) and served only to requests
+ * without the cart or notice cookie, which are exactly the requests the app answers that
+ * way. Each entry is compressed once (brotli and gzip) when stored; a stale entry is served
+ * while one background render refreshes it; the total size is bounded (least recently used
+ * entries go first).
+ *
+ * The CSP stays strict without sharing a nonce: a stored document carries no nonce at all.
+ * Its inline scripts are allowed by their SHA-256 hashes, computed once per entry, and its
+ * external scripts by 'self'. A page rendered for one request (a miss, or anything personal)
+ * keeps its own fresh nonce.
+ */
+import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
+import { LRUCache } from "lru-cache";
+import { carriesPersonalCookie } from "./http-cache.server.ts";
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** The header that says how an answer was served: hit, stale, miss (stored) or bypass. */
+export const PAGE_CACHE_HEADER = "X-Page-Cache";
+
+interface StoredPage {
+  headers: Array<[string, string]>;
+  identity: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+  storedAt: number;
+}
+
+/** Response headers that belong to one answer, never to a stored page. */
+const NOT_STORED = new Set(["set-cookie", "content-length", "content-encoding", "date"]);
+
+export interface PageCacheOptions {
+  /** Upper bound of the stored bytes (all three encodings of every entry). */
+  maxBytes: number;
+  /** Served as is for this long (ms)… */
+  freshMs: number;
+  /** …then served while one background render refreshes it, up to this age (ms). */
+  maxStaleMs: number;
+  /** The clock, in ms (tests move it). */
+  now?: () => number;
+}
+
+/** The request may be answered from the cache: a GET without personal cookies. */
+export function anonymousGet(request: Request): boolean {
+  return request.method === "GET" && !carriesPersonalCookie(request);
+}
+
+/** The app declared this answer the same for every visitor. */
+function storable(response: Response): boolean {
+  const type = response.headers.get("Content-Type") ?? "";
+  return (
+    response.status === 200 &&
+    (response.headers.get("Cache-Control") ?? "").startsWith("public") &&
+    !response.headers.has("Set-Cookie") &&
+    (type.startsWith("text/html") || type.startsWith("text/x-script"))
+  );
+}
+
+const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/g;
+
+/**
+ * A document without its per-response nonce: the nonce attributes go, and the CSP allows
+ * the inline scripts by hash and the external ones by origin. Pure: exported for tests.
+ */
+export function withoutNonce(html: string, csp: string): { html: string; csp: string } {
+  const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+  if (!nonce) return { html, csp };
+  const bare = html.replaceAll(` nonce="${nonce}"`, "");
+  const hashes = new Set<string>();
+  for (const [, attributes, body] of bare.matchAll(INLINE_SCRIPT)) {
+    // Data blocks (JSON-LD) are never run, so they need no hash; external scripts have none.
+    if (/\bsrc=/.test(attributes) || /type="application\/(ld\+)?json"/.test(attributes)) continue;
+    hashes.add(`'sha256-${createHash("sha256").update(body).digest("base64")}'`);
+  }
+  const scriptSrc = ["script-src 'self'", ...hashes].join(" ");
+  return { html: bare, csp: csp.replace(/script-src [^;]*/, scriptSrc) };
+}
+
+async function store(response: Response, storedAt: number): Promise<StoredPage> {
+  let body: string | Buffer = Buffer.from(await response.arrayBuffer());
+  const headers = new Headers(response.headers);
+  const csp = headers.get("Content-Security-Policy");
+  if (csp && headers.get("Content-Type")?.startsWith("text/html")) {
+    const bare = withoutNonce(body.toString("utf8"), csp);
+    body = bare.html;
+    headers.set("Content-Security-Policy", bare.csp);
+  }
+  const identity = Buffer.from(body);
+  const [br, gz] = await Promise.all([
+    brotli(identity, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: 6,
+        [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+      },
+    }),
+    gzipAsync(identity, { level: 6 }),
+  ]);
+  return {
+    headers: [...headers].filter(([name]) => !NOT_STORED.has(name.toLowerCase())),
+    identity,
+    br,
+    gzip: gz,
+    storedAt,
+  };
+}
+
+/** The encoding the client takes: brotli, then gzip, else none. */
+function encodingFor(request: Request): "br" | "gzip" | "identity" {
+  const accepted = (request.headers.get("Accept-Encoding") ?? "")
+    .split(",")
+    .map((part) => part.trim().split(";"))
+    .filter(([, q]) => !q || !/^q=0(\.0*)?$/.test(q.trim()))
+    .map(([name]) => name.toLowerCase());
+  if (accepted.includes("br")) return "br";
+  if (accepted.includes("gzip")) return "gzip";
+  return "identity";
+}
+
+function answer(page: StoredPage, request: Request, state: string): Response {
+  const encoding = encodingFor(request);
+  const body = page[encoding];
+  const headers = new Headers(page.headers);
+  headers.set("Content-Length", String(body.length));
+  if (encoding !== "identity") headers.set("Content-Encoding", encoding);
+  headers.set("Vary", "Cookie, Accept-Encoding");
+  headers.set(PAGE_CACHE_HEADER, state);
+  // zlib's and our own Buffers sit on plain ArrayBuffers, never on shared memory.
+  return new Response(body as Buffer<ArrayBuffer>, { status: 200, headers });
+}
+
+interface FetchContext {
+  render: () => Promise<Response>;
+  /** The leader's own answer when it could not be stored. */
+  unstored?: Response;
+}
+
+export type PageCache = ReturnType<typeof createPageCache>;
+
+export function createPageCache({
+  maxBytes,
+  freshMs,
+  maxStaleMs,
+  now = () => performance.now(),
+}: PageCacheOptions) {
+  const pages = new LRUCache<string, StoredPage, FetchContext>({
+    perf: { now },
+    ttlResolution: 0, // read the clock each time: it is cheap, and tests move it
+    maxSize: maxBytes,
+    sizeCalculation: (page) => page.identity.length + page.br.length + page.gzip.length + 512,
+    ttl: freshMs,
+    // A stale page answers at once while one render refreshes it; a failed refresh keeps it.
+    allowStale: true,
+    noDeleteOnStaleGet: true,
+    allowStaleOnFetchRejection: true,
+    allowStaleOnFetchAbort: true,
+    ignoreFetchAbort: true,
+    fetchMethod: async (_key, _stale, { context }) => {
+      const response = await context.render();
+      if (storable(response)) return store(response, now());
+      context.unstored = response;
+      return undefined;
+    },
+  });
+
+  return {
+    /**
+     * The answer to an anonymous GET: from the cache when it holds the URL, else rendered by
+     * `render` (once for concurrent requests of one URL) and stored when it may be.
+     */
+    async respond(request: Request, render: () => Promise<Response>): Promise<Response> {
+      const key = request.url;
+      const context: FetchContext = { render };
+      const status: LRUCache.Status<string, StoredPage, FetchContext> = {};
+      const known = pages.peek(key, { allowStale: true });
+      const tooOld = known !== undefined && now() - known.storedAt > freshMs + maxStaleMs;
+      // Past its longest stale age a page is rendered again before it answers.
+      const page = await pages.fetch(key, {
+        context,
+        status,
+        forceRefresh: tooOld,
+        allowStale: !tooOld,
+      });
+      if (page) {
+        const state = status.fetch === "hit" ? "hit" : status.returnedStale ? "stale" : "miss";
+        return answer(page, request, state);
+      }
+      // Not storable: the leader answers with its own render, a follower renders its own.
+      const own = context.unstored ?? (await render());
+      const headers = new Headers(own.headers);
+      headers.set(PAGE_CACHE_HEADER, "bypass");
+      return new Response(own.body, { status: own.status, statusText: own.statusText, headers });
+    },
+    /** Entries and bytes held, for tests and the health page. */
+    size: () => ({ entries: pages.size, bytes: pages.calculatedSize }),
+  };
+}
