@@ -18,7 +18,7 @@ export function AddToCartForm({
   compact = false,
   returnTo,
 }: {
-  product: Product;
+  product: Pick<Product, "id" | "title" | "price" | "stock">;
   compact?: boolean;
   /** Id of the element the no-JS post returns to (the card, the buy box), not the page top. */
   returnTo?: string;

@@ -18,7 +18,14 @@ import { type BrandSummary, brandSummaries, findBrand, productsOfBrand } from ".
 
 // What the other parts may use of the brand rules (the home page's strip, the sitemap).
 export { brandHref, brandSummaries, latestUpdate } from "./brands";
-import { type Category, forList, type Product, TOP_CATEGORIES } from "~/merchant-api/product";
+import {
+  type CardProduct,
+  type Category,
+  forList,
+  type Product,
+  TOP_CATEGORIES,
+  toCard,
+} from "~/merchant-api/product";
 import { normalizeText } from "~/search/search";
 import {
   ApiError,
@@ -278,7 +285,7 @@ export interface CatalogueScreen {
    * count line says so instead of passing a part for the whole.
    */
   partial: { loaded: number; total: number } | null;
-  products: Product[];
+  products: CardProduct[];
   page: number;
   pageCount: number;
   filters: CatalogueFilters;
@@ -320,7 +327,7 @@ export function buildCatalogueScreen(options: {
   // The cards show the price the list was filtered and sorted by: the listing's own. Re-reading
   // the visible page's prices here would let a card show a figure the filter never saw
   // (docs/decisions/0221).
-  const products = filtered.slice(slice.start, slice.end);
+  const products = filtered.slice(slice.start, slice.end).map(toCard);
   const keep = new URLSearchParams(options.context);
   if (filters.view === "list") keep.set(PARAM.view, "lista");
   const canonical = new URLSearchParams();

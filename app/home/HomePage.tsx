@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Link, useLocation } from "react-router";
 import { categoryHref } from "~/catalogue/category-tree";
 import type { FeaturedGroup } from "./featured";
+import type { CardProduct } from "~/merchant-api/product";
 import { serializeJsonLd } from "~/seo/structured-data";
 import { useNonce } from "~/platform/nonce";
 import { SITE_NAME } from "~/seo/seo";
@@ -20,7 +21,7 @@ const HOME_STATS = [
 ] as const;
 
 export interface HomePageProps {
-  featured: FeaturedGroup[];
+  featured: FeaturedGroup<CardProduct>[];
   featuredError: string | null;
   brands: BrandLogo[];
   alertDismissed: boolean;
@@ -87,7 +88,7 @@ function Featured({
   error,
   alertDismissed,
 }: {
-  groups: FeaturedGroup[];
+  groups: FeaturedGroup<CardProduct>[];
   error: string | null;
   alertDismissed: boolean;
 }) {

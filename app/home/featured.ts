@@ -7,9 +7,9 @@ import { type FeaturedEntry, type Product, TOP_CATEGORIES } from "~/merchant-api
 
 const FEATURED_PER_CATEGORY = 4;
 
-export interface FeaturedGroup {
+export interface FeaturedGroup<P = Product> {
   category: { id: string; name: string };
-  products: Product[];
+  products: P[];
 }
 
 /**

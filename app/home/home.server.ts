@@ -3,7 +3,7 @@
  * the home content with status 404). Awaited, never streamed: without
  * JavaScript a deferred section would never appear.
  */
-import type { Brand } from "~/merchant-api/product";
+import { type Brand, type CardProduct, toCard } from "~/merchant-api/product";
 import { getBrands } from "~/merchant-api/client.server";
 import { brandHref, loadBrandSummaries } from "~/catalogue/catalogue.server";
 import { normalizeText } from "~/search/search";
@@ -12,7 +12,7 @@ import { FEATURED_ERROR, type FeaturedGroup, loadFeatured } from "./featured.ser
 import { logger } from "~/platform/logger.server";
 
 export interface HomeData {
-  featured: FeaturedGroup[];
+  featured: FeaturedGroup<CardProduct>[];
   /** The alert text when the featured products could not be loaded. */
   featuredError: string | null;
   brands: BrandLogo[];
@@ -55,7 +55,7 @@ export async function loadHomeData(request: Request): Promise<HomeData> {
     }),
   ]);
   return {
-    featured: featured.groups,
+    featured: featured.groups.map((group) => ({ ...group, products: group.products.map(toCard) })),
     featuredError: featured.error,
     brands: linkBrandPages(brands, withProducts),
     alertDismissed: url.searchParams.get("aviso") === "cerrado",

@@ -100,6 +100,18 @@ export function hasPrice(price: number | null | undefined): price is number {
   return typeof price === "number" && Number.isFinite(price) && price > 0;
 }
 
+/** What a product card shows: all the page data a listed product carries (0383). */
+export type CardProduct = Pick<
+  Product,
+  "id" | "title" | "model" | "sku" | "brand" | "images" | "stock" | "price" | "listPrice"
+>;
+
+/** A product for a card: the cover image only, no text the card does not show. */
+export function toCard(product: Product): CardProduct {
+  const { id, title, model, sku, brand, images, stock, price, listPrice } = product;
+  return { id, title, model, sku, brand, images: images.slice(0, 1), stock, price, listPrice };
+}
+
 /**
  * A product as lists carry it: what cards, filters and sorting read. The supplier
  * HTML, specifications and features stay out of caches and page data.

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { Product } from "~/merchant-api/product";
+import type { CardProduct } from "~/merchant-api/product";
 import { cardBadges, priceView, stockLabel } from "./product-card";
 
 // For lists of cards outside this folder (the home page's featured groups).
@@ -22,7 +22,7 @@ export function ProductCard({
   view = "grid",
   distinguish = false,
 }: {
-  product: Product;
+  product: CardProduct;
   view?: "grid" | "list";
   /** Another card of the list has the same title: the title names the model too. */
   distinguish?: boolean;

@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { Link } from "react-router";
-import type { Product } from "~/merchant-api/product";
+import type { CardProduct, Product } from "~/merchant-api/product";
 import { cardBadges, priceView, sharedTitleIds, stockLabel } from "./product-card";
 import { type Crumb, UNTITLED_PRODUCT } from "~/seo/structured-data";
 import { useNonce } from "~/platform/nonce";
@@ -20,8 +20,8 @@ export interface ProductDetailProps {
   descriptionHtml: string | null;
   crumbs: Crumb[];
   hasDatasheet: boolean;
-  related: Product[];
-  accessories: Product[];
+  related: CardProduct[];
+  accessories: CardProduct[];
   /** Serialized JSON-LD documents (already `<`-escaped). */
   jsonLd: string[];
 }
@@ -176,7 +176,7 @@ function ProductSection({
 }: {
   id: string;
   title: string;
-  products: Product[];
+  products: CardProduct[];
 }) {
   if (products.length === 0) return null;
   const shared = sharedTitleIds(products);

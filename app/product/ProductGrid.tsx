@@ -1,4 +1,4 @@
-import type { Product } from "~/merchant-api/product";
+import type { CardProduct } from "~/merchant-api/product";
 import { ProductCard } from "./ProductCard";
 import { sharedTitleIds } from "./product-card";
 import styles from "./ProductGrid.module.css";
@@ -10,7 +10,7 @@ export function ProductGrid({
   view = "grid",
   label,
 }: {
-  products: Product[];
+  products: CardProduct[];
   view?: "grid" | "list";
   label: string;
 }) {

@@ -1,6 +1,6 @@
 import { data, isRouteErrorResponse, useLocation } from "react-router";
 import { ProductDetail, ProductLoadError } from "./ProductDetail";
-import { forList, type Product } from "~/merchant-api/product";
+import { type CardProduct, toCard } from "~/merchant-api/product";
 import {
   breadcrumbJsonLd,
   productBreadcrumb,
@@ -35,7 +35,7 @@ function notFound(): never {
 
 /** Related products and accessories are extras: a failure leaves the section out. */
 function degrade(section: string) {
-  return (error: unknown): Product[] => {
+  return (error: unknown): CardProduct[] => {
     logger.warn({ err: error, section }, "product section unavailable");
     return [];
   };
@@ -61,11 +61,11 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   });
   const related = getRelatedProducts(id, 12)
     .then(withCurrentPrices)
-    .then((list) => list.map(forList))
+    .then((list) => list.map(toCard))
     .catch(degrade("related"));
   const accessories = getAccessories(id, 12)
     .then(withCurrentPrices)
-    .then((list) => list.map(forList))
+    .then((list) => list.map(toCard))
     .catch(degrade("accessories"));
 
   let loaded: Awaited<typeof main>;

@@ -4,7 +4,7 @@ import { Pagination } from "~/ui/Pagination";
 import { ProductGrid, ProductGridSkeleton } from "~/product/ProductGrid";
 import { useSlowNavigation } from "~/ui/use-slow-navigation";
 import { paginate } from "~/ui/pagination";
-import type { Product } from "~/merchant-api/product";
+import { type CardProduct, type Product, toCard } from "~/merchant-api/product";
 import { isSearchable, rankProducts } from "./search";
 import { withCurrentPrices } from "~/merchant-api/client.server";
 import { loadSearchResults } from "~/catalogue/catalogue.server";
@@ -24,7 +24,7 @@ type SearchState =
   | { kind: "prompt" }
   | { kind: "short" }
   | { kind: "error" }
-  | { kind: "results"; total: number; page: number; pageCount: number; products: Product[] };
+  | { kind: "results"; total: number; page: number; pageCount: number; products: CardProduct[] };
 
 /** /buscar and /busqueda?q= (spec §2 search results page). */
 /** Cache policy of this page (docs/decisions/0205). */
@@ -63,7 +63,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     total: ranked.length,
     page: slice.page,
     pageCount: slice.pageCount,
-    products,
+    products: products.map(toCard),
   });
 }
 
