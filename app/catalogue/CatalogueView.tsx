@@ -46,7 +46,17 @@ export function CatalogueView({ screen }: { screen: CatalogueScreen }) {
     <main id="contenido" className={styles.page}>
       {screen.banner ? (
         <div className={styles.hero}>
-          <img src={screen.banner} alt="" className={styles.heroImage} width={1200} height={240} />
+          {/* The largest thing on the first screen: fetched first (React also puts a preload
+              with this priority in the head). */}
+          <img
+            src={screen.banner}
+            alt=""
+            className={styles.heroImage}
+            width={1200}
+            height={240}
+            loading="eager"
+            fetchPriority="high"
+          />
           <div className={`container ${styles.heroText}`}>
             <Breadcrumb items={screen.breadcrumb} onDark />
             <h1 className={styles.heroTitle}>{screen.heading}</h1>
