@@ -1,6 +1,10 @@
 import { type Category, type CategoryNode, TOP_CATEGORIES } from "~/merchant-api/product";
 
-const byName = new Intl.Collator("es", { sensitivity: "base" });
+// Made on first use: the first Intl object a page creates loads the locale's data, 20 ms or
+// more on the main thread, and the browser never sorts the tree (docs/decisions/0382).
+let byName: Intl.Collator | undefined;
+const compareNames = (a: string, b: string) =>
+  (byName ??= new Intl.Collator("es", { sensitivity: "base" })).compare(a, b);
 const topOrder = new Map(TOP_CATEGORIES.map((c, index) => [c.id, index]));
 
 function sortNodes(nodes: CategoryNode[], topLevel: boolean) {
@@ -10,7 +14,7 @@ function sortNodes(nodes: CategoryNode[], topLevel: boolean) {
       const ib = topOrder.get(b.id) ?? Number.POSITIVE_INFINITY;
       if (ia !== ib) return ia - ib;
     }
-    return byName.compare(a.name, b.name);
+    return compareNames(a.name, b.name);
   });
   for (const node of nodes) sortNodes(node.children, false);
 }

@@ -141,7 +141,11 @@ export function filterProducts(products: Product[], f: CatalogueFilters): Produc
   );
 }
 
-const collator = new Intl.Collator("es", { sensitivity: "base", numeric: true });
+// Made on first use: this module is in every catalogue page's bundle, and the first Intl object
+// a page creates loads the locale's data on the main thread (docs/decisions/0382).
+let collator: Intl.Collator | undefined;
+const compareSpanish = (a: string, b: string) =>
+  (collator ??= new Intl.Collator("es", { sensitivity: "base", numeric: true })).compare(a, b);
 
 /**
  * Sorted copy. Relevance ranks by the §5 score of `query` when there is one, else keeps the
@@ -165,8 +169,7 @@ export function sortProducts(products: Product[], sort: SortKey, query = ""): Pr
     }
     case "nombre":
       indexed.sort(
-        (a, b) =>
-          collator.compare(a.product.title ?? "", b.product.title ?? "") || a.index - b.index,
+        (a, b) => compareSpanish(a.product.title ?? "", b.product.title ?? "") || a.index - b.index,
       );
       break;
     case "relevancia": {
@@ -190,5 +193,5 @@ export function brandsOf(products: Product[]): string[] {
     const key = normalizeText(brand);
     if (!byKey.has(key)) byKey.set(key, brand);
   }
-  return [...byKey.values()].sort(collator.compare);
+  return [...byKey.values()].sort(compareSpanish);
 }
