@@ -187,7 +187,7 @@ export function sortProducts(products: Product[], sort: SortKey, query = ""): Pr
     case "relevancia": {
       const score = scorerFor(query);
       if (!score) break;
-      const scored = indexed.map((i) => ({ ...i, score: score(i.product) }));
+      const scored = products.map((product, index) => ({ product, index, score: score(product) }));
       scored.sort((a, b) => b.score - a.score || a.index - b.index);
       return scored.map((i) => i.product);
     }
