@@ -11,8 +11,8 @@ import { Pagination } from "~/ui/Pagination";
 import { ProductGrid, ProductGridSkeleton } from "~/product/ProductGrid";
 import { useSlowNavigation } from "~/ui/use-slow-navigation";
 import { SubcategoryNav } from "./SubcategoryNav";
+import { formatInteger } from "~/numbers";
 
-const count = new Intl.NumberFormat("es-CO");
 /** The product list screens: what a navigation to them loads is a list. */
 const CATALOGUE_PATH = /^\/(productos|categoria\/|marca\/)/;
 
@@ -46,7 +46,17 @@ export function CatalogueView({ screen }: { screen: CatalogueScreen }) {
     <main id="contenido" className={styles.page}>
       {screen.banner ? (
         <div className={styles.hero}>
-          <img src={screen.banner} alt="" className={styles.heroImage} width={1200} height={240} />
+          {/* The largest thing on the first screen: fetched first (React also puts a preload
+              with this priority in the head). */}
+          <img
+            src={screen.banner}
+            alt=""
+            className={styles.heroImage}
+            width={1200}
+            height={240}
+            loading="eager"
+            fetchPriority="high"
+          />
           <div className={`container ${styles.heroText}`}>
             <Breadcrumb items={screen.breadcrumb} onDark />
             <h1 className={styles.heroTitle}>{screen.heading}</h1>
@@ -61,13 +71,13 @@ export function CatalogueView({ screen }: { screen: CatalogueScreen }) {
           </>
         )}
         <p className={styles.count} aria-live="polite">
-          {screen.total === 1 ? "1 producto" : `${count.format(screen.total)} productos`}
+          {screen.total === 1 ? "1 producto" : `${formatInteger(screen.total)} productos`}
           {screen.pageCount > 1 ? ` · página ${screen.page} de ${screen.pageCount}` : ""}
         </p>
         {screen.partial ? (
           <p className={styles.partial}>
-            Por ahora solo podemos mostrar {count.format(screen.partial.loaded)} de los{" "}
-            {count.format(screen.partial.total)} productos de esta categoría; elige una de sus
+            Por ahora solo podemos mostrar {formatInteger(screen.partial.loaded)} de los{" "}
+            {formatInteger(screen.partial.total)} productos de esta categoría; elige una de sus
             subcategorías o usa el buscador para encontrar el resto.
           </p>
         ) : null}

@@ -1,8 +1,7 @@
 import { Link } from "react-router";
 import type { SubcategoryLink } from "./catalogue.server";
 import styles from "./SubcategoryNav.module.css";
-
-const count = new Intl.NumberFormat("es-CO");
+import { formatInteger } from "~/numbers";
 
 /** The way down a category: its subcategories, each with its product count, as plain links. */
 export function SubcategoryNav({ items }: { items: SubcategoryLink[] }) {
@@ -21,10 +20,10 @@ export function SubcategoryNav({ items }: { items: SubcategoryLink[] }) {
                 <>
                   {/* The badge shows the number; the link's name says it in words. */}
                   <span className={styles.count} aria-hidden="true">
-                    {count.format(item.productCount)}
+                    {formatInteger(item.productCount)}
                   </span>
                   <span className="visually-hidden">
-                    ({count.format(item.productCount)}{" "}
+                    ({formatInteger(item.productCount)}{" "}
                     {item.productCount === 1 ? "producto" : "productos"})
                   </span>
                 </>

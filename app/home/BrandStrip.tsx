@@ -1,4 +1,5 @@
-import { Link } from "react-router";
+import type { MouseEvent } from "react";
+import { useNavigate } from "react-router";
 import type { Brand } from "~/merchant-api/product";
 import styles from "./BrandStrip.module.css";
 
@@ -25,10 +26,10 @@ function BrandItem({ brand, copy = false }: { brand: BrandLogo; copy?: boolean }
     <li className={styles.item}>
       {brand.href ? (
         // The copy that makes the loop seamless is hidden from assistive technology: its
-        // links stay out of the tab order too.
-        <Link to={brand.href} className={styles.link} tabIndex={copy ? -1 : undefined}>
+        // links stay out of the tab order too. Plain links: the strip follows them (below).
+        <a href={brand.href} className={styles.link} tabIndex={copy ? -1 : undefined}>
           {logo}
-        </Link>
+        </a>
       ) : (
         logo
       )}
@@ -41,9 +42,25 @@ function BrandItem({ brand, copy = false }: { brand: BrandLogo; copy?: boolean }
  * list (the second hidden from assistive technology); it pauses on hover, on
  * focus and with the pause switch (no JavaScript needed), and stands still
  * under reduced motion, where the strip scrolls by hand instead.
+ *
+ * The 120 logos are plain links and the strip has one click handler that makes a plain click
+ * a client navigation, as a router `Link` would: no router hooks per logo to hydrate, and no
+ * route discovery for 60 brand pages on every home page view (docs/decisions/0382).
  */
 export function BrandStrip({ brands }: { brands: BrandLogo[] }) {
+  const navigate = useNavigate();
   const linked = brands.some((brand) => brand.href);
+
+  function followLink(event: MouseEvent<HTMLElement>) {
+    const href = (event.target as Element).closest("a")?.getAttribute("href");
+    const plainClick =
+      event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+    if (plainClick && href?.startsWith("/")) {
+      event.preventDefault();
+      void navigate(href);
+    }
+  }
+
   return (
     <section className={styles.section} aria-labelledby="marcas-titulo">
       <div className={`container ${styles.head}`}>
@@ -62,11 +79,13 @@ export function BrandStrip({ brands }: { brands: BrandLogo[] }) {
       ) : (
         // Under reduced motion the strip scrolls by hand, so keyboard users must reach it: through
         // its links, or through the strip itself when no logo links anywhere.
+        // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- delegated to the links inside, which Enter follows
         <div
           className={styles.viewport}
           tabIndex={linked ? undefined : 0}
           role="group"
           aria-label="Logotipos de marcas"
+          onClick={followLink}
         >
           <div className={styles.track}>
             <ul className={styles.list} aria-label={`${brands.length} marcas`}>

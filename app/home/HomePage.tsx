@@ -65,7 +65,7 @@ export function HomePage(props: HomePageProps) {
 function Stats() {
   return (
     <section className={styles.stats} aria-labelledby="cifras-titulo">
-      <Particles count={180} seed={180} />
+      <Particles count={180} />
       <div className={`container ${styles.statsInner}`}>
         <h2 id="cifras-titulo" className="visually-hidden">
           Nuestras cifras
@@ -218,7 +218,7 @@ function Services() {
 function CallToAction() {
   return (
     <section className={styles.cta} aria-labelledby="cta-titulo">
-      <Particles count={120} seed={120} className={styles.ctaParticles} />
+      <Particles count={120} className={styles.ctaParticles} />
       <div className={`container ${styles.ctaInner}`}>
         <h2 id="cta-titulo" className={styles.ctaTitle}>
           ¿Tienes un proyecto de seguridad o conectividad?

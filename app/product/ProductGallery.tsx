@@ -45,7 +45,14 @@ export function ProductGallery({ images, title }: { images: string[]; title: str
   if (count === 0) {
     return (
       <div className={styles.gallery}>
-        <ProductImage src={null} alt="" eager width={800} height={800} className={styles.single} />
+        <ProductImage
+          src={null}
+          alt=""
+          priority
+          width={800}
+          height={800}
+          className={styles.single}
+        />
         <p className={styles.noImages}>Imagen no disponible</p>
       </div>
     );
@@ -68,7 +75,7 @@ export function ProductGallery({ images, title }: { images: string[]; title: str
               <ProductImage
                 src={src}
                 alt={index === 0 ? title : `${title}, imagen ${index + 1} de ${count}`}
-                eager={index === 0}
+                priority={index === 0}
                 width={800}
                 height={800}
               />

@@ -14,14 +14,15 @@ export function ProductImage({
   alt = "",
   width = 400,
   height = 400,
-  eager = false,
+  priority = false,
   className,
 }: {
   src: string | null | undefined;
   alt?: string;
   width?: number;
   height?: number;
-  eager?: boolean;
+  /** The page's largest image (its LCP): loaded at once, before the other images. */
+  priority?: boolean;
   className?: string;
 }) {
   const ref = useRef<HTMLImageElement>(null);
@@ -39,7 +40,8 @@ export function ProductImage({
         alt={alt}
         width={width}
         height={height}
-        loading={eager ? "eager" : "lazy"}
+        loading={priority ? "eager" : "lazy"}
+        fetchPriority={priority ? "high" : undefined}
         decoding="async"
         className={styles.img}
         onError={(event) => {

@@ -68,9 +68,27 @@ test("statistics and decorative particles", async ({ page }) => {
   for (const text of ["22000+", "50+", "5+", "98.5%"]) await expect(stats).toContainText(text);
   await expect(stats).toContainText(/productos/i);
   await expect(stats).toContainText(/satisfacción/i);
-  await expect(page.locator('[data-particles="180"][aria-hidden="true"] circle')).toHaveCount(180);
-  await expect(page.locator('[data-particles="120"][aria-hidden="true"] circle')).toHaveCount(120);
-  await expect(page.locator('[data-particles="180"]')).toHaveCSS("position", "absolute");
+  for (const count of [180, 120]) {
+    const layer = page.locator(`[data-particles="${count}"][aria-hidden="true"]`);
+    await expect(layer).toHaveCSS("position", "absolute");
+    // The dots are one SVG image the stylesheet draws over the layer (docs/decisions/0382).
+    const image = await layer.evaluate((el) => getComputedStyle(el, "::before").backgroundImage);
+    const url = /^url\("(.+)"\)$/.exec(image)?.[1];
+    expect(url, image).toBeTruthy();
+    const answer = await page.request.get(url!);
+    expect(answer.status()).toBe(200);
+    expect((await answer.text()).match(/<circle /g)).toHaveLength(count);
+    // Still under reduced motion (the suite's default).
+    expect(await layer.evaluate((el) => getComputedStyle(el, "::before").animationName)).toBe(
+      "none",
+    );
+  }
+  await page.emulateMedia({ reducedMotion: "no-preference" });
+  expect(
+    await page
+      .locator('[data-particles="180"]')
+      .evaluate((el) => getComputedStyle(el, "::before").animationName),
+  ).not.toBe("none");
 });
 
 test("featured products by category, 4 each, priced in COP without IVA @once", async ({ page }) => {
