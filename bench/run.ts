@@ -23,7 +23,6 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
 import { gzipSync } from "node:zlib";
-import { runLighthouse } from "./lighthouse.ts";
 import { measureSandboxSearch } from "./sandbox-search.ts";
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -391,6 +390,8 @@ async function sandboxSearchScenario() {
 }
 
 async function lighthouseScenario() {
+  // Loaded only when asked for: Lighthouse is large.
+  const { runLighthouse } = await import("./lighthouse.ts");
   const results = await runLighthouse(ORIGIN, ["/", "/categoria/22", "/producto/18433"]);
   console.log("\nLighthouse, mobile (simulated throttling)\n");
   console.log("| page | performance | LCP ms | TBT ms | CLS | FCP ms |");

@@ -1,12 +1,12 @@
 /**
- * Well-known data of the generated sandbox catalogue (GENERATOR_VERSION 3,
+ * Well-known data of the generated sandbox catalogue (GENERATOR_VERSION 4,
  * default seed, 22,500 products), for tests anywhere in the project:
  *   import { SANDBOX_FIXTURES } from "../../sandbox/fixtures.ts";
  * sandbox/fixtures.test.ts checks every entry against the data, so a change of
  * the generator that moves them fails there first. No imports: cheap to load.
  */
 export const SANDBOX_FIXTURES = {
-  generatorVersion: 3,
+  generatorVersion: 4,
   productCount: 22_500,
   products: {
     /** Title, brand, integer price with a higher list price, stock 173, 2 images, PDF, accessories. */

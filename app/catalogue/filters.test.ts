@@ -91,6 +91,25 @@ describe("matchesText: every word in title, model, sku, brand or description", (
   ])("%j → %s", (text, expected) => {
     expect(matchesText(p, text)).toBe(expected);
   });
+
+  it("never matches a word across two fields", () => {
+    const split = makeProduct({ title: "Kit ab", model: "cd-1" });
+    expect(matchesText(split, "abcd")).toBe(false);
+    expect(matchesText(split, "ab cd")).toBe(true);
+  });
+
+  it("filterProducts keeps what matchesText keeps", () => {
+    const list = [
+      p,
+      makeProduct({ id: "2", title: "Cámara Bala", brand: "Dahua" }),
+      makeProduct({ id: "3", description: "Domo para cámara" }),
+    ];
+    for (const text of ["camara", "CÁMARA domo", "dahua bala", "hik", "nada"]) {
+      expect(filterProducts(list, { ...none, text })).toEqual(
+        list.filter((x) => matchesText(x, text)),
+      );
+    }
+  });
 });
 
 describe("matchesPrice", () => {
@@ -149,6 +168,18 @@ describe("sortProducts", () => {
     expect(sortProducts(list, "relevancia").map((p) => p.id)).toEqual(["noprice", "dear", "cheap"]);
     expect(sortProducts(list, "relevancia", "zocalo")[0].id).toBe("cheap");
   });
+  it("by relevance: best score first, ties in the API's order", () => {
+    const tie1 = makeProduct({ id: "tie1", description: "con bala" }); // 30
+    const best = makeProduct({ id: "best", title: "Bala IR" }); // 1500 + 150
+    const tie2 = makeProduct({ id: "tie2", description: "tipo bala" }); // 30
+    const none = makeProduct({ id: "none", title: "Domo" }); // 0
+    expect(sortProducts([tie1, none, best, tie2], "relevancia", "BALA").map((p) => p.id)).toEqual([
+      "best",
+      "tie1",
+      "tie2",
+      "none",
+    ]);
+  });
   it("does not change the input", () => {
     sortProducts(list, "nombre");
     expect(list.map((p) => p.id)).toEqual(["noprice", "dear", "cheap"]);
@@ -166,5 +197,11 @@ describe("brandsOf", () => {
       makeProduct({ brand: "Dahua" }),
     ];
     expect(brandsOf(products)).toEqual(["ajax", "Dahua", "Zkteco"]);
+  });
+
+  it("gives each caller its own copy of a list's brands", () => {
+    const products = [makeProduct({ brand: "Dahua" }), makeProduct({ brand: "Ajax" })];
+    brandsOf(products).push("Otra");
+    expect(brandsOf(products)).toEqual(["Ajax", "Dahua"]);
   });
 });

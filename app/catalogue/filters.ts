@@ -3,7 +3,7 @@
  * browser only builds URLs.
  */
 import { hasPrice, type Product } from "~/merchant-api/product";
-import { normalizeText, scoreProduct, searchableText, searchWords } from "~/search/search";
+import { normalizeText, scorerFor, searchableText, searchWords } from "~/search/search";
 
 export const SORT_OPTIONS = [
   { value: "relevancia", label: "Relevancia" },
@@ -110,11 +110,21 @@ export function hasActiveFilters(f: CatalogueFilters): boolean {
 
 /** Every word of `text` appears in the product's title, model, sku, brand or description. */
 export function matchesText(product: Product, text: string): boolean {
-  const words = searchWords(text);
+  return hasEveryWord(product, searchWords(text));
+}
+
+/** `words` are normalised and have no spaces, so none can straddle two fields. */
+function hasEveryWord(product: Product, words: readonly string[]): boolean {
   if (words.length === 0) return true;
   const t = searchableText(product);
-  const haystack = `${t.title} ${t.model} ${t.sku} ${t.brand} ${t.description}`;
-  return words.every((w) => haystack.includes(w));
+  return words.every(
+    (w) =>
+      t.title.includes(w) ||
+      t.model.includes(w) ||
+      t.sku.includes(w) ||
+      t.brand.includes(w) ||
+      t.description.includes(w),
+  );
 }
 
 /**
@@ -131,13 +141,18 @@ export function matchesPrice(product: Product, min: number | null, max: number |
 
 export function matchesBrand(product: Product, brand: string): boolean {
   if (!brand) return true;
-  return normalizeText(product.brand) === normalizeText(brand);
+  return searchableText(product).brand === normalizeText(brand);
 }
 
 export function filterProducts(products: Product[], f: CatalogueFilters): Product[] {
+  // The filter's own text is normalised once, not once per product.
+  const words = searchWords(f.text);
+  const brand = f.brand ? normalizeText(f.brand) : null;
   return products.filter(
     (p) =>
-      matchesText(p, f.text) && matchesBrand(p, f.brand) && matchesPrice(p, f.minPrice, f.maxPrice),
+      hasEveryWord(p, words) &&
+      (brand === null || searchableText(p).brand === brand) &&
+      matchesPrice(p, f.minPrice, f.maxPrice),
   );
 }
 
@@ -173,25 +188,34 @@ export function sortProducts(products: Product[], sort: SortKey, query = ""): Pr
       );
       break;
     case "relevancia": {
-      if (!normalizeText(query)) break;
-      const scores = new Map(indexed.map((i) => [i.product, scoreProduct(i.product, query)]));
-      indexed.sort(
-        (a, b) => (scores.get(b.product) ?? 0) - (scores.get(a.product) ?? 0) || a.index - b.index,
-      );
-      break;
+      const score = scorerFor(query);
+      if (!score) break;
+      const scored = products.map((product, index) => ({ product, index, score: score(product) }));
+      scored.sort((a, b) => b.score - a.score || a.index - b.index);
+      return scored.map((i) => i.product);
     }
   }
   return indexed.map((i) => i.product);
 }
 
-/** The brands present in a list, once each, in Spanish order. */
-export function brandsOf(products: Product[]): string[] {
-  const byKey = new Map<string, string>();
-  for (const p of products) {
-    const brand = p.brand?.trim();
-    if (!brand) continue;
-    const key = normalizeText(brand);
-    if (!byKey.has(key)) byKey.set(key, brand);
+const brandsByList = new WeakMap<readonly Product[], string[]>();
+
+/**
+ * The brands present in a list, once each, in Spanish order. Kept per list: a cached listing
+ * gives the same brands on every request.
+ */
+export function brandsOf(products: readonly Product[]): string[] {
+  let brands = brandsByList.get(products);
+  if (!brands) {
+    const byKey = new Map<string, string>();
+    for (const p of products) {
+      const brand = p.brand?.trim();
+      if (!brand) continue;
+      const key = normalizeText(brand);
+      if (!byKey.has(key)) byKey.set(key, brand);
+    }
+    brands = [...byKey.values()].sort(compareSpanish);
+    brandsByList.set(products, brands);
   }
-  return [...byKey.values()].sort(compareSpanish);
+  return [...brands];
 }

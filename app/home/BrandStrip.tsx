@@ -10,24 +10,16 @@ export interface BrandLogo extends Brand {
 
 function BrandItem({ brand, copy = false }: { brand: BrandLogo; copy?: boolean }) {
   const logo = brand.image ? (
-    <img
-      src={brand.image}
-      alt={brand.name}
-      width="160"
-      height="64"
-      loading="lazy"
-      decoding="async"
-      className={styles.logo}
-    />
+    <img src={brand.image} alt={brand.name} width="160" height="64" loading="lazy" />
   ) : (
-    <span className={styles.name}>{brand.name}</span>
+    <span>{brand.name}</span>
   );
   return (
-    <li className={styles.item}>
+    <li>
       {brand.href ? (
         // The copy that makes the loop seamless is hidden from assistive technology: its
         // links stay out of the tab order too. Plain links: the strip follows them (below).
-        <a href={brand.href} className={styles.link} tabIndex={copy ? -1 : undefined}>
+        <a href={brand.href} tabIndex={copy ? -1 : undefined}>
           {logo}
         </a>
       ) : (

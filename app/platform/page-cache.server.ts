@@ -140,8 +140,6 @@ interface FetchContext {
   unstored?: Response;
 }
 
-export type PageCache = ReturnType<typeof createPageCache>;
-
 export function createPageCache({
   maxBytes,
   freshMs,

@@ -8,6 +8,8 @@ import {
   normalizeText,
   rankProducts,
   scoreProduct,
+  scorerFor,
+  searchableText,
   searchWords,
   splitSuggestions,
 } from "./search";
@@ -88,6 +90,52 @@ describe("scoreProduct (spec §5 table)", () => {
   it("ignores accents and case in the query", () => {
     const p = makeProduct({ title: "camara" });
     expect(scoreProduct(p, "CÁMARA")).toBe(scoreProduct(p, "camara"));
+  });
+
+  it("scores a product again from its new fields after they change", () => {
+    const p = makeProduct({ title: "Sirena" });
+    expect(scoreProduct(p, "camara")).toBe(0);
+    p.title = "Kit de cámara";
+    expect(scoreProduct(p, "camara")).toBe(150);
+    p.description = "cámara";
+    expect(scoreProduct(p, "camara")).toBe(150 + 5_000 + 30);
+  });
+
+  it("scorerFor gives scoreProduct's score, and nothing for a query without words", () => {
+    const products = [
+      makeProduct({ title: "Cámara domo 4MP", brand: "Hikvision" }),
+      makeProduct({ model: "DS-2CD", description: "domo" }),
+      makeProduct({ sku: "domo" }),
+    ];
+    const score = scorerFor("Cámara, domo");
+    expect(score && products.map(score)).toEqual(
+      products.map((p) => scoreProduct(p, "Cámara, domo")),
+    );
+    expect(scorerFor(" ¡! ")).toBeNull();
+  });
+});
+
+describe("searchableText", () => {
+  it("gives every field normalised, and the same answer for an unchanged product", () => {
+    const p = makeProduct({ title: "Cámara IP", model: "DS-2CD", brand: null });
+    const text = searchableText(p);
+    expect(text).toEqual({
+      title: "camara ip",
+      model: "ds 2cd",
+      sku: "",
+      brand: "",
+      description: "",
+    });
+    expect(searchableText(p)).toBe(text);
+    expect(Object.isFrozen(text)).toBe(true);
+  });
+
+  it("follows a change of any field", () => {
+    const p = makeProduct({ title: "a", model: "b", sku: "c", brand: "d", description: "e" });
+    searchableText(p);
+    p.sku = "Ñ-1";
+    p.brand = "Ájax";
+    expect(searchableText(p)).toMatchObject({ sku: "n 1", brand: "ajax", title: "a" });
   });
 });
 

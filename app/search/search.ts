@@ -61,31 +61,63 @@ export interface SearchableText {
   description: string;
 }
 
-export function searchableText(product: Product): SearchableText {
-  return {
+/** A product's normalised fields and the raw fields they were made from. */
+interface Folded {
+  source: Pick<Product, "title" | "model" | "sku" | "brand" | "description">;
+  text: Readonly<SearchableText>;
+}
+
+const foldedByProduct = new WeakMap<Product, Folded>();
+
+/**
+ * The product's normalised fields, kept per product object: a cached listing of thousands of
+ * products is filtered and ranked again on every request, and normalising their text was most
+ * of a catalogue page's cost (docs/decisions/0380). The raw fields are compared on each call,
+ * so a product object that changed is normalised again rather than answered stale.
+ */
+export function searchableText(product: Product): Readonly<SearchableText> {
+  const hit = foldedByProduct.get(product);
+  if (
+    hit &&
+    hit.source.title === product.title &&
+    hit.source.model === product.model &&
+    hit.source.sku === product.sku &&
+    hit.source.brand === product.brand &&
+    hit.source.description === product.description
+  ) {
+    return hit.text;
+  }
+  const text = Object.freeze({
     title: normalizeText(product.title),
     model: normalizeText(product.model),
     sku: normalizeText(product.sku),
     brand: normalizeText(product.brand),
     description: normalizeText(product.description),
-  };
+  });
+  const { title, model, sku, brand, description } = product;
+  foldedByProduct.set(product, { source: { title, model, sku, brand, description }, text });
+  return text;
 }
 
-/**
- * Relevance score of a product for a query (spec §5): exact title 10000; exact model or
- * description 5000; exact sku 3000; title starting with the query 1500; then, for each word of
- * the query, 150 if in the title, 120 model, 100 sku, 80 brand, 30 description.
- */
-export function scoreProduct(product: Product, query: string): number {
-  const q = normalizeText(query);
-  if (!q) return 0;
-  const text = searchableText(product);
+/** A query normalised once, for scoring many products. */
+interface Query {
+  text: string;
+  words: string[];
+}
+
+function prepareQuery(query: string): Query {
+  const text = normalizeText(query);
+  return { text, words: text ? text.split(" ") : [] };
+}
+
+function scoreText(text: Readonly<SearchableText>, q: Query): number {
+  if (!q.text) return 0;
   let score = 0;
-  if (text.title === q) score += SCORE.exactTitle;
-  if (text.model === q || text.description === q) score += SCORE.exactModelOrDescription;
-  if (text.sku === q) score += SCORE.exactSku;
-  if (text.title.startsWith(q)) score += SCORE.titleStartsWith;
-  for (const word of q.split(" ")) {
+  if (text.title === q.text) score += SCORE.exactTitle;
+  if (text.model === q.text || text.description === q.text) score += SCORE.exactModelOrDescription;
+  if (text.sku === q.text) score += SCORE.exactSku;
+  if (text.title.startsWith(q.text)) score += SCORE.titleStartsWith;
+  for (const word of q.words) {
     if (text.title.includes(word)) score += SCORE.wordInTitle;
     if (text.model.includes(word)) score += SCORE.wordInModel;
     if (text.sku.includes(word)) score += SCORE.wordInSku;
@@ -95,12 +127,34 @@ export function scoreProduct(product: Product, query: string): number {
   return score;
 }
 
+/**
+ * Relevance score of a product for a query (spec §5): exact title 10000; exact model or
+ * description 5000; exact sku 3000; title starting with the query 1500; then, for each word of
+ * the query, 150 if in the title, 120 model, 100 sku, 80 brand, 30 description.
+ */
+export function scoreProduct(product: Product, query: string): number {
+  const q = prepareQuery(query);
+  return q.text ? scoreText(searchableText(product), q) : 0;
+}
+
+/**
+ * The §5 score of many products for one query (the query is normalised once), or null when
+ * the query has no words and nothing can score.
+ */
+export function scorerFor(query: string): ((product: Product) => number) | null {
+  const q = prepareQuery(query);
+  if (!q.text) return null;
+  return (product) => scoreText(searchableText(product), q);
+}
+
+function isExactText(text: Readonly<SearchableText>, q: Query): boolean {
+  return q.text !== "" && (text.title === q.text || text.model === q.text || text.sku === q.text);
+}
+
 /** An exact match: the query is the whole title, model or sku. */
 export function isExactMatch(product: Product, query: string): boolean {
-  const q = normalizeText(query);
-  if (!q) return false;
-  const text = searchableText(product);
-  return text.title === q || text.model === q || text.sku === q;
+  const q = prepareQuery(query);
+  return q.text !== "" && isExactText(searchableText(product), q);
 }
 
 export interface RankedProduct {
@@ -114,10 +168,11 @@ export interface RankedProduct {
  * The title starts with the query's first word: the shopper named this product's type
  * ('cámara' → 'Cámara IP Bala…', not 'Micrófono para Cámara').
  */
-function namesProductType(product: Product, query: string): boolean {
-  const first = searchWords(query)[0];
-  if (!first) return false;
-  return searchWords(product.title)[0]?.startsWith(first) ?? false;
+function namesProductType(text: Readonly<SearchableText>, q: Query): boolean {
+  const first = q.words[0];
+  if (!first || !text.title) return false;
+  const space = text.title.indexOf(" ");
+  return (space < 0 ? text.title : text.title.slice(0, space)).startsWith(first);
 }
 
 /** A product the shopper can identify and buy: it has a title and a price. */
@@ -132,14 +187,18 @@ function isComplete(product: Product): boolean {
  * The results page and the overlay both rank with this, so they agree on the order.
  */
 export function rankProducts(products: Product[], query: string): RankedProduct[] {
-  const scored = products.map((product, index) => ({
-    product,
-    score: scoreProduct(product, query),
-    tier:
-      (isExactMatch(product, query) ? 0 : namesProductType(product, query) ? 2 : 4) +
-      (isComplete(product) ? 0 : 1),
-    index,
-  }));
+  const q = prepareQuery(query);
+  const scored = products.map((product, index) => {
+    const text = searchableText(product);
+    return {
+      product,
+      score: scoreText(text, q),
+      tier:
+        (isExactText(text, q) ? 0 : namesProductType(text, q) ? 2 : 4) +
+        (isComplete(product) ? 0 : 1),
+      index,
+    };
+  });
   const best = scored.reduce((max, s) => Math.max(max, s.score), 0);
   return scored
     .sort((a, b) => a.tier - b.tier || b.score - a.score || a.index - b.index)
@@ -157,8 +216,9 @@ export function splitSuggestions(
   query: string,
   limits: { exact: number; suggestions: number } = { exact: 4, suggestions: 8 },
 ): { exact: RankedProduct[]; suggestions: RankedProduct[] } {
-  const exactProducts = products.filter((p) => isExactMatch(p, query));
-  const others = products.filter((p) => !isExactMatch(p, query));
+  const q = prepareQuery(query);
+  const exactProducts = products.filter((p) => isExactText(searchableText(p), q));
+  const others = products.filter((p) => !isExactText(searchableText(p), q));
   const exact = rankProducts(exactProducts, query);
   const suggestions = rankProducts(others, query).filter(
     (r) => r.score > 0 && r.relevance >= MIN_RELEVANCE,

@@ -13,8 +13,11 @@ import type { Icon } from "./kinds.ts";
 import { hash32, rngFor } from "./rng.ts";
 import type { Rng } from "./rng.ts";
 
-/** Bump when the generated data changes shape or content: the database is rebuilt. */
-export const GENERATOR_VERSION = 3;
+/**
+ * Bump when the generated data or the database's layout changes: the database is rebuilt.
+ * 4: the same data, plus the search index (docs/decisions/0381).
+ */
+export const GENERATOR_VERSION = 4;
 export const DEFAULT_SEED = 20_250_907;
 export const DEFAULT_PRODUCT_COUNT = 22_500;
 

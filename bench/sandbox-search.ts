@@ -1,0 +1,81 @@
+/**
+ * The sandbox's product search as the store calls it: two-word queries to
+ * `/sandbox/api/productos?search=…&limit=60`, one at a time over one keep-alive connection,
+ * after a short warm-up (docs/decisions/0381). Latencies are milliseconds from sending the
+ * request to the end of the body. Alone: `node bench/sandbox-search.ts http://127.0.0.1:3600`
+ * against a running server.
+ */
+import http from "node:http";
+
+/** Two-word queries with few and many matches (18 to 4,221 of the 22,500 products). */
+const QUERIES = [
+  "camara ip",
+  "cable utp",
+  "switch poe",
+  "sensor movimiento",
+  "radio portatil",
+  "disco duro",
+  "fuente poder",
+  "control acceso",
+];
+const WARMUP_ROUNDS = 3;
+const MEASURED = 200;
+
+function get(agent: http.Agent, url: URL): Promise<{ status: number; ms: number }> {
+  const start = performance.now();
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { agent }, (res) => {
+      res.resume();
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - start }));
+      res.on("error", reject);
+    });
+    req.setTimeout(30_000, () => req.destroy(new Error(`timeout: ${url}`)));
+    req.on("error", reject);
+  });
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
+
+export async function measureSandboxSearch(
+  origin: string,
+): Promise<{ queries: number; p50: number; p90: number; p99: number }> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const urlOf = (query: string) => {
+    const url = new URL("/sandbox/api/productos", origin);
+    url.searchParams.set("search", query);
+    url.searchParams.set("limit", "60");
+    return url;
+  };
+  try {
+    const send = async (query: string) => {
+      const answer = await get(agent, urlOf(query));
+      // Timing an error page would measure the wrong thing.
+      if (answer.status !== 200) throw new Error(`${answer.status} for ${urlOf(query)}`);
+      return answer.ms;
+    };
+    for (let round = 0; round < WARMUP_ROUNDS; round++) {
+      for (const query of QUERIES) await send(query);
+    }
+    const latencies: number[] = [];
+    for (let i = 0; i < MEASURED; i++) latencies.push(await send(QUERIES[i % QUERIES.length]));
+    latencies.sort((a, b) => a - b);
+    return {
+      queries: latencies.length,
+      p50: percentile(latencies, 0.5),
+      p90: percentile(latencies, 0.9),
+      p99: percentile(latencies, 0.99),
+    };
+  } finally {
+    agent.destroy();
+  }
+}
+
+if (import.meta.main) {
+  const origin = process.argv[2] ?? "http://127.0.0.1:3600";
+  const result = await measureSandboxSearch(origin);
+  const ms = (n: number) => n.toFixed(2);
+  console.log(
+    `sandbox search, ${result.queries} requests: p50 ${ms(result.p50)} ms, p90 ${ms(result.p90)} ms, p99 ${ms(result.p99)} ms`,
+  );
+}
