@@ -1,5 +1,4 @@
-import type { MouseEvent } from "react";
-import { useNavigate } from "react-router";
+import { useLinkNavigation } from "~/ui/use-link-navigation";
 import type { Brand } from "~/merchant-api/product";
 import styles from "./BrandStrip.module.css";
 
@@ -40,18 +39,8 @@ function BrandItem({ brand, copy = false }: { brand: BrandLogo; copy?: boolean }
  * route discovery for 60 brand pages on every home page view (docs/decisions/0382).
  */
 export function BrandStrip({ brands }: { brands: BrandLogo[] }) {
-  const navigate = useNavigate();
+  const followLink = useLinkNavigation();
   const linked = brands.some((brand) => brand.href);
-
-  function followLink(event: MouseEvent<HTMLElement>) {
-    const href = (event.target as Element).closest("a")?.getAttribute("href");
-    const plainClick =
-      event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
-    if (plainClick && href?.startsWith("/")) {
-      event.preventDefault();
-      void navigate(href);
-    }
-  }
 
   return (
     <section className={styles.section} aria-labelledby="marcas-titulo">

@@ -1,13 +1,13 @@
 import {
   createContext,
   type KeyboardEvent,
-  type MouseEvent,
   type PointerEvent,
   useContext,
   useEffect,
   useRef,
 } from "react";
-import { Link, useNavigate } from "react-router";
+import { Link } from "react-router";
+import { useLinkNavigation } from "~/ui/use-link-navigation";
 import styles from "./MegaMenu.module.css";
 
 const MEGA_MENU_ID = "menu-categorias";
@@ -64,7 +64,7 @@ function openTop(summary: HTMLElement) {
 export function MegaMenu() {
   const markup = useContext(MenuMarkupContext);
   const navRef = useRef<HTMLElement>(null);
-  const navigate = useNavigate();
+  const followLink = useLinkNavigation(closeMenu);
 
   // aria-expanded mirrors each toggle's state; `toggle` does not bubble, so it is captured.
   useEffect(() => {
@@ -98,19 +98,6 @@ export function MegaMenu() {
       .closest(":scope > ul > li")
       ?.querySelector<HTMLElement>(":scope > details > summary");
     if (summary) openTop(summary);
-  }
-
-  function followLink(event: MouseEvent<HTMLElement>) {
-    const link = (event.target as Element).closest("a");
-    if (!link) return;
-    closeMenu();
-    const plainClick =
-      event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
-    const href = link.getAttribute("href");
-    if (plainClick && href?.startsWith("/")) {
-      event.preventDefault();
-      void navigate(href);
-    }
   }
 
   return (
