@@ -17,7 +17,7 @@
  *
  * Knobs: BENCH_PORT, BENCH_SECONDS and BENCH_CONNECTIONS (pages), BENCH_BROWSING_CONNECTIONS,
  * BENCH_BROWSING_SECONDS, BENCH_CART_CONNECTIONS, BENCH_CART_SECONDS, BENCH_WARMUP_SECONDS,
- * BENCH_CLUSTER=1 and WEB_CONCURRENCY (workers). */
+ * BENCH_CLUSTER=1 and WEB_CONCURRENCY (workers), BENCH_NODE_ARGS (flags for the server's node). */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
@@ -136,34 +136,57 @@ const fmt = (n: number, digits = 0) =>
 let server: ChildProcess | undefined;
 
 function startServer() {
-  server = spawn(process.execPath, [CLUSTER ? "cluster.ts" : "server.ts"], {
+  // BENCH_NODE_ARGS passes flags to the server's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/p".
+  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [];
+  server = spawn(process.execPath, [...nodeArgs, CLUSTER ? "cluster.ts" : "server.ts"], {
     env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), LOG_LEVEL: "warn" },
     stdio: ["ignore", "inherit", "inherit"],
   });
 }
 
+/** The server's process and its workers' (Linux /proc). */
+function serverPids(pid: number): number[] {
+  try {
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8")
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
+    return [pid, ...children.flatMap(serverPids)];
+  } catch {
+    return [pid];
+  }
+}
+
 /** Resident memory of the server and its workers, in MB (Linux /proc; undefined elsewhere). */
 function serverMemoryMb(): number | undefined {
-  const pids = (pid: number): number[] => {
-    try {
-      const children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8")
-        .trim()
-        .split(/\s+/)
-        .filter(Boolean)
-        .map(Number);
-      return [pid, ...children.flatMap(pids)];
-    } catch {
-      return [pid];
-    }
-  };
   if (!server?.pid) return undefined;
   try {
     let kb = 0;
-    for (const pid of pids(server.pid)) {
+    for (const pid of serverPids(server.pid)) {
       const status = readFileSync(`/proc/${pid}/status`, "utf8");
       kb += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
     }
     return kb / 1024;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * CPU time the server and its workers have used, in ms (Linux /proc; undefined elsewhere). Per
+ * request, it tells the cost of a request even when other work shares the machine's cores.
+ */
+function serverCpuMs(): number | undefined {
+  if (!server?.pid) return undefined;
+  try {
+    let ticks = 0;
+    for (const pid of serverPids(server.pid)) {
+      // utime and stime, fields 14 and 15, after the parenthesised command name.
+      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]);
+    }
+    return ticks * 10; // USER_HZ is 100 on Linux
   } catch {
     return undefined;
   }
@@ -190,9 +213,13 @@ async function drive(
     const mb = serverMemoryMb();
     if (mb !== undefined) memory.push(mb);
   }, 1000);
+  const cpuBefore = serverCpuMs();
   await Promise.all(Array.from({ length: connections }, () => user(stop)));
+  const cpuAfter = serverCpuMs();
   clearInterval(sampler);
-  return memory;
+  const cpuMs =
+    cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore;
+  return { memory, cpuMs };
 }
 
 // --- The site's own links, for realistic browsing ---
@@ -419,12 +446,21 @@ function printMemory(memory: number[]) {
   );
 }
 
-function printTally(title: string, tally: Tally, seconds: number, byKind: Map<string, Tally>) {
+function printTally(
+  title: string,
+  tally: Tally,
+  seconds: number,
+  byKind: Map<string, Tally>,
+  cpuMs: number | undefined,
+) {
   console.log(`\n${title}`);
   console.log(
     `  requests    ${fmt(tally.count)} (${fmt(tally.count / seconds, 1)}/s), errors ${fmt(tally.errors)}` +
       `  [${tally.statusList()}]`,
   );
+  if (cpuMs !== undefined) {
+    console.log(`  server CPU  ${fmt(cpuMs / Math.max(1, tally.count), 2)} ms per request`);
+  }
   console.log(
     `  latency ms  p50 ${fmt(tally.percentile(0.5))}, p90 ${fmt(tally.percentile(0.9))}, ` +
       `p99 ${fmt(tally.percentile(0.99))}, max ${fmt(tally.max)}`,
@@ -459,12 +495,13 @@ async function browsingScenario(site: Site) {
   await drive(connections, WARMUP_SECONDS, shopper);
   tally = new Tally();
   byKind = new Map();
-  const memory = await drive(connections, seconds, shopper);
+  const { memory, cpuMs } = await drive(connections, seconds, shopper);
   printTally(
     `mixed browsing: ${connections} connections, ${seconds} s after the warm-up`,
     tally,
     seconds,
     byKind,
+    cpuMs,
   );
   printMemory(memory);
 }
@@ -515,12 +552,13 @@ async function cartScenario(site: Site) {
   await drive(connections, Math.min(WARMUP_SECONDS, 10), shopper);
   total = new Tally();
   byKind = new Map([...byKind.keys()].map((k) => [k, new Tally()]));
-  const memory = await drive(connections, seconds, shopper);
+  const { memory, cpuMs } = await drive(connections, seconds, shopper);
   printTally(
     `cart: ${connections} shoppers with cart cookies (add, cart page, checkout), ${seconds} s`,
     total,
     seconds,
     byKind,
+    cpuMs,
   );
   printMemory(memory);
 }

@@ -43,6 +43,15 @@ describe("productsOfBrand", () => {
     expect(productsOfBrand(products, "hanwha vision").map((p) => p.id)).toEqual(["1", "2"]);
     expect(productsOfBrand(products, " ")).toEqual([]);
   });
+
+  it("gives the same list for the same catalogue, so what is kept per list is kept for it", () => {
+    expect(productsOfBrand(products, "Hanwha Vision")).toBe(
+      productsOfBrand(products, "hanwha-vision"),
+    );
+    expect(productsOfBrand([...products], "Hanwha Vision")).not.toBe(
+      productsOfBrand(products, "Hanwha Vision"),
+    );
+  });
 });
 
 describe("brandHref and latestUpdate", () => {

@@ -2,6 +2,8 @@
  * Catalogue data for the list screens (spec §2, §7, §8): whole listings loaded page by page
  * and cached, so filtering, sorting and paging run on the server without refetching.
  */
+import { isDeepStrictEqual } from "node:util";
+import { LRUCache } from "lru-cache";
 import type { BreadcrumbItem } from "~/ui/Breadcrumb";
 import {
   brandsOf,
@@ -11,6 +13,7 @@ import {
   PARAM,
   type ParsedFilters,
   parseFilters,
+  sortedListing,
   sortProducts,
 } from "./filters";
 import { paginate } from "~/ui/pagination";
@@ -26,14 +29,14 @@ import {
   TOP_CATEGORIES,
   toCard,
 } from "~/merchant-api/product";
-import { normalizeText } from "~/search/search";
+import { normalizeText, scorerFor } from "~/search/search";
 import {
   ApiError,
   getCategories,
   listProducts,
   searchProducts,
 } from "~/merchant-api/client.server";
-import { cached, CACHE_POLICY } from "~/platform/cache.server";
+import { cached, CACHE_POLICY, createCache } from "~/platform/cache.server";
 import { logger } from "~/platform/logger.server";
 
 /** Spec §7/§9: a category listing is read 60 at a time while has_more, at most 50 pages. */
@@ -46,6 +49,29 @@ const FULL_MAX_PAGES = 500;
 const MINUTE = 60_000;
 /** Full listings are costly to rebuild: fresh 5 min, then served stale while one refresh runs. */
 const LISTING_POLICY = { ttl: 5 * MINUTE, swr: 30 * MINUTE, staleIfError: 60 * MINUTE };
+
+/**
+ * One object per product across listings. A product is in its category's listing, its parent
+ * categories' and the whole catalogue's; reading each gave it its own copy, so every listing
+ * held its own copies and the text kept per product object (for filtering and ranking) was
+ * normalised again for each. An unchanged product read again is the object already held.
+ */
+const heldProducts = new LRUCache<string, Product>({ max: 60_000 });
+
+function held(product: Product): Product {
+  const known = heldProducts.get(product.id);
+  if (known && isDeepStrictEqual(known, product)) return known;
+  heldProducts.set(product.id, product);
+  return product;
+}
+
+/**
+ * The listings' own cache. Every product sits in three category listings and the whole
+ * catalogue's (about 90,000 items in all for 22,500 products); in the shared cache's bound of
+ * 50,000 they pushed one another out, so browsing kept reading listings again. Their items
+ * are the shared objects above: a listing costs a pointer per product.
+ */
+const listings = createCache({ maxWeight: 250_000 });
 
 /** Thrown inside the cache when paging stopped early, so a complete stale copy can answer. */
 class IncompleteListing extends Error {
@@ -81,7 +107,7 @@ async function pageThrough(
     for (const product of result.products) {
       if (seen.has(product.id)) continue;
       seen.add(product.id);
-      products.push(forList(product));
+      products.push(held(forList(product)));
     }
     if (!result.hasMore || result.products.length === 0)
       return { products, complete: true, capped: false };
@@ -123,7 +149,7 @@ async function cachedListing(
   load: () => Promise<{ products: Product[]; complete: boolean }>,
 ): Promise<Product[]> {
   try {
-    return await cached({
+    return await listings.cached({
       key,
       ...LISTING_POLICY,
       getFreshValue: async () => {
@@ -172,7 +198,7 @@ if (process.env.NODE_ENV === "production") {
  */
 export async function loadBrandListing(
   brand: string,
-): Promise<{ brand: BrandSummary | null; products: Product[] }> {
+): Promise<{ brand: BrandSummary | null; products: readonly Product[] }> {
   const catalogue = await loadWholeCatalogue();
   const found = findBrand(catalogue, brand);
   return { brand: found, products: found ? productsOfBrand(catalogue, found.name) : [] };
@@ -304,7 +330,7 @@ export interface CatalogueScreen {
 export function buildCatalogueScreen(options: {
   /** The loader's request URL: only its query is read (its path may be `….data`). */
   url: URL;
-  listing: Product[];
+  listing: readonly Product[];
   heading: string;
   breadcrumb: BreadcrumbItem[];
   banner: string | null;
@@ -318,11 +344,12 @@ export function buildCatalogueScreen(options: {
   description: string;
 }): CatalogueScreen {
   const { filters, raw, errors } = parseFilters(options.url.searchParams);
-  const filtered = sortProducts(
-    filterProducts(options.listing, filters),
-    filters.sort,
-    [options.query, filters.text].filter(Boolean).join(" "),
-  );
+  const query = [options.query, filters.text].filter(Boolean).join(" ");
+  // A ranking depends on the query; any other order is the listing's own, sorted once.
+  const filtered =
+    filters.sort === "relevancia" && scorerFor(query)
+      ? sortProducts(filterProducts(options.listing, filters), filters.sort, query)
+      : filterProducts(sortedListing(options.listing, filters.sort), filters);
   const slice = paginate(filtered.length, filters.page, CATALOGUE_PAGE_SIZE);
   // The cards show the price the list was filtered and sorted by: the listing's own. Re-reading
   // the visible page's prices here would let a card show a figure the filter never saw

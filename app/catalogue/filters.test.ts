@@ -6,8 +6,10 @@ import {
   matchesPrice,
   matchesText,
   parseFilters,
+  sortedListing,
   sortProducts,
   type CatalogueFilters,
+  type SortKey,
 } from "./filters";
 import { makeProduct } from "~/merchant-api/product.fixtures";
 
@@ -183,6 +185,40 @@ describe("sortProducts", () => {
   it("does not change the input", () => {
     sortProducts(list, "nombre");
     expect(list.map((p) => p.id)).toEqual(["noprice", "dear", "cheap"]);
+  });
+});
+
+describe("sortedListing", () => {
+  // Ties on purpose (equal prices, equal titles, no price): the order must still be the
+  // list's own among them, as sorting the filtered list would give.
+  const list = [
+    makeProduct({ id: "a", title: "Domo", brand: "Ajax", price: 500 }),
+    makeProduct({ id: "b", title: "bala", brand: "Dahua", price: null }),
+    makeProduct({ id: "c", title: "Ábaco", brand: "Ajax", price: 100 }),
+    makeProduct({ id: "d", title: "domo", brand: "Dahua", price: 500 }),
+    makeProduct({ id: "e", title: "Cable", brand: "Ajax", price: 0 }),
+    makeProduct({ id: "f", title: "Bala", brand: "Ajax", price: 100 }),
+  ];
+  const sorts: SortKey[] = ["relevancia", "precio-asc", "precio-desc", "nombre"];
+
+  it("filtered after sorting gives what sorting the filtered list gives", () => {
+    for (const sort of sorts) {
+      for (const filters of [
+        { ...none, sort },
+        { ...none, sort, brand: "ajax" },
+        { ...none, sort, minPrice: 100, maxPrice: 400 },
+      ]) {
+        expect(filterProducts(sortedListing(list, sort), filters).map((p) => p.id)).toEqual(
+          sortProducts(filterProducts(list, filters), sort).map((p) => p.id),
+        );
+      }
+    }
+  });
+
+  it("sorts a list once per order", () => {
+    expect(sortedListing(list, "nombre")).toBe(sortedListing(list, "nombre"));
+    expect(sortedListing(list, "relevancia")).toBe(list);
+    expect(sortedListing([...list], "nombre")).not.toBe(sortedListing(list, "nombre"));
   });
 });
 

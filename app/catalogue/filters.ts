@@ -139,12 +139,7 @@ export function matchesPrice(product: Product, min: number | null, max: number |
   return true;
 }
 
-export function matchesBrand(product: Product, brand: string): boolean {
-  if (!brand) return true;
-  return searchableText(product).brand === normalizeText(brand);
-}
-
-export function filterProducts(products: Product[], f: CatalogueFilters): Product[] {
+export function filterProducts(products: readonly Product[], f: CatalogueFilters): Product[] {
   // The filter's own text is normalised once, not once per product.
   const words = searchWords(f.text);
   const brand = f.brand ? normalizeText(f.brand) : null;
@@ -166,7 +161,7 @@ const compareSpanish = (a: string, b: string) =>
  * Sorted copy. Relevance ranks by the §5 score of `query` when there is one, else keeps the
  * API's order; price sorts put products without a price last; name uses Spanish collation.
  */
-export function sortProducts(products: Product[], sort: SortKey, query = ""): Product[] {
+export function sortProducts(products: readonly Product[], sort: SortKey, query = ""): Product[] {
   const indexed = products.map((product, index) => ({ product, index }));
   const priceOf = (p: Product) => (hasPrice(p.price) ? p.price : null);
   switch (sort) {
@@ -196,6 +191,27 @@ export function sortProducts(products: Product[], sort: SortKey, query = ""): Pr
     }
   }
   return indexed.map((i) => i.product);
+}
+
+const sortedByList = new WeakMap<readonly Product[], Map<SortKey, readonly Product[]>>();
+
+/**
+ * `sortProducts` without a query, kept per list: sorting a cached listing of thousands of
+ * products on every request cost more than filtering it. Every sort is stable (ties keep the
+ * list's order), so filtering the sorted list gives what sorting the filtered list gives.
+ */
+export function sortedListing(products: readonly Product[], sort: SortKey): readonly Product[] {
+  let orders = sortedByList.get(products);
+  if (!orders) {
+    orders = new Map();
+    sortedByList.set(products, orders);
+  }
+  let sorted = orders.get(sort);
+  if (!sorted) {
+    sorted = sort === "relevancia" ? products : sortProducts(products, sort);
+    orders.set(sort, sorted);
+  }
+  return sorted;
 }
 
 const brandsByList = new WeakMap<readonly Product[], string[]>();
