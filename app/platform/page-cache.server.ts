@@ -18,6 +18,7 @@ import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import { LRUCache } from "lru-cache";
 import { carriesPersonalCookie } from "./http-cache.server.ts";
+import { preferredEncoding } from "./precompressed.server.ts";
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -123,22 +124,11 @@ async function encode(identity: Buffer): Promise<Encoded> {
   return { br, gzip: gz };
 }
 
-/** The encoding the client takes: brotli, then gzip, else none. */
-function encodingFor(request: Request): "br" | "gzip" | "identity" {
-  const accepted = (request.headers.get("Accept-Encoding") ?? "")
-    .split(",")
-    .map((part) => part.trim().split(";"))
-    .filter(([, q]) => !q || !/^q=0(\.0*)?$/.test(q.trim()))
-    .map(([name]) => name.toLowerCase());
-  if (accepted.includes("br")) return "br";
-  if (accepted.includes("gzip")) return "gzip";
-  return "identity";
-}
-
 async function answer(page: StoredPage, request: Request, state: string): Promise<Response> {
   // A page just rendered goes out as it is (the server's compression takes it like any
   // other answer); from its first reuse on, it is compressed once and kept so.
-  const encoding = state === "miss" ? "identity" : encodingFor(request);
+  const encoding =
+    state === "miss" ? "identity" : preferredEncoding(request.headers.get("Accept-Encoding"));
   const body =
     encoding === "identity"
       ? page.identity
