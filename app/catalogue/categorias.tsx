@@ -10,12 +10,12 @@ import { logger } from "~/platform/logger.server";
 import { pageMeta } from "~/seo/seo";
 import type { RootData } from "~/root";
 import type { Route } from "./+types/categorias";
+import { formatInteger } from "~/numbers";
 import styles from "./categorias.module.css";
 import { publicPage } from "~/platform/http-cache.server";
 
 /** Spec §9: the category list shows 20 per page. */
 const PAGE_SIZE = 20;
-const count = new Intl.NumberFormat("es-CO");
 
 /** Cache policy of this page (docs/decisions/0205). */
 export const headers = publicPage;
@@ -116,8 +116,8 @@ export default function Categorias({ loaderData }: Route.ComponentProps) {
         <>
           <p className={styles.count} aria-live="polite">
             {term
-              ? `${count.format(loaderData.total)} ${loaderData.total === 1 ? "categoría encontrada" : "categorías encontradas"}`
-              : `${count.format(loaderData.total)} ${loaderData.total === 1 ? "categoría en total" : "categorías en total"}`}
+              ? `${formatInteger(loaderData.total)} ${loaderData.total === 1 ? "categoría encontrada" : "categorías encontradas"}`
+              : `${formatInteger(loaderData.total)} ${loaderData.total === 1 ? "categoría en total" : "categorías en total"}`}
           </p>
           {loaderData.categories.length === 0 ? (
             <p className={styles.empty}>No se encontraron categorías</p>

@@ -13,12 +13,12 @@ import { logger } from "~/platform/logger.server";
 import { pageMeta } from "~/seo/seo";
 import type { RootData } from "~/root";
 import type { Route } from "./+types/buscar";
+import { formatInteger } from "~/numbers";
 import styles from "./buscar.module.css";
 import { publicPage } from "~/platform/http-cache.server";
 
 /** Spec §9: the search page shows 12 per page out of at most 50 results. */
 const PAGE_SIZE = 12;
-const count = new Intl.NumberFormat("es-CO");
 
 type SearchState =
   | { kind: "prompt" }
@@ -157,7 +157,7 @@ export default function Buscar({ loaderData }: Route.ComponentProps) {
           <p className={styles.count} aria-live="polite">
             {state.total === 1
               ? "Se encontró 1 producto"
-              : `Se encontraron ${count.format(state.total)} productos`}
+              : `Se encontraron ${formatInteger(state.total)} productos`}
           </p>
           <ProductGrid products={state.products} label={`Resultados para ${term}`} />
           <Pagination page={state.page} pageCount={state.pageCount} label="Páginas de resultados" />
