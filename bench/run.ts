@@ -17,7 +17,8 @@
  *
  * Knobs: BENCH_PORT, BENCH_SECONDS and BENCH_CONNECTIONS (pages), BENCH_BROWSING_CONNECTIONS,
  * BENCH_BROWSING_SECONDS, BENCH_CART_CONNECTIONS, BENCH_CART_SECONDS, BENCH_WARMUP_SECONDS,
- * BENCH_CLUSTER=1 and WEB_CONCURRENCY (workers), BENCH_NODE_ARGS (flags for the server's node). */
+ * BENCH_CLUSTER=1 and WEB_CONCURRENCY (workers), BENCH_NODE_ARGS (flags for the server's node),
+ * BENCH_PAGE_CLASSES (a comma-separated subset of the page classes, e.g. "brand,product"). */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
@@ -362,7 +363,9 @@ async function pagesScenario() {
   mkdirSync(STATIC_DIR, { recursive: true });
   const rows = [];
   try {
-    for (const page of PAGE_CLASSES) {
+    // BENCH_PAGE_CLASSES=brand,product measures only those classes.
+    const only = process.env.BENCH_PAGE_CLASSES?.split(",");
+    for (const page of PAGE_CLASSES.filter((p) => !only || only.includes(p.name))) {
       const { body: html } = await request(page.path, {
         keep: true,
         headers: { "accept-encoding": "identity" },
