@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/ui/router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { applyIntent, cartCount } from "./cart";
 import type { CartSummary } from "./cart.server";

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { Link } from "react-router";
+import { Link } from "~/ui/router";
 import { applyIntent } from "./cart";
 import { computeTotals, subtotalOf } from "~/totals";
 import type { CartPageData, CartViewLine } from "./cart.server";

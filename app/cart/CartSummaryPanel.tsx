@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/ui/router";
 import { FREE_SHIPPING_THRESHOLD, formatCOP } from "~/money";
 import type { CartTotals } from "~/totals";
 import { ConfirmClear } from "./ConfirmClear";

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { Link } from "react-router";
+import { Link } from "~/ui/router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { CART_ACTION, FetcherFlag, useCartBusy, useCartFetcher } from "./cart-fetcher";
 import styles from "./ConfirmClear.module.css";

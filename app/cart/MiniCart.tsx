@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/ui/router";
 import { formatCOP } from "~/money";
 import { computeTotals } from "~/totals";
 import type { CartSummary } from "./cart.server";

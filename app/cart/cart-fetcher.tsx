@@ -5,7 +5,8 @@
  * views, and the notice event the toast listens to.
  */
 import { useEffect, useRef } from "react";
-import { useFetcher, useFetchers } from "react-router";
+import { useFetchers } from "react-router";
+import { useFetcher } from "~/ui/router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { CartIntentFields } from "./cart";
 import type { FlashNotice } from "~/layout/flash.server";

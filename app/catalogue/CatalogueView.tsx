@@ -1,4 +1,5 @@
-import { Link, useLocation, useNavigation } from "react-router";
+import { useLocation, useNavigation } from "react-router";
+import { Link } from "~/ui/router";
 import { PARAM } from "./filters";
 import type { CatalogueScreen } from "./catalogue.server";
 import { pageMeta } from "~/seo/seo";

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { Form, Link, useLocation, useSubmit } from "react-router";
+import { useLocation, useSubmit } from "react-router";
+import { Form, Link } from "~/ui/router";
 import { PARAM, SORT_OPTIONS, type SortKey } from "./filters";
 import styles from "./FilterBar.module.css";
 

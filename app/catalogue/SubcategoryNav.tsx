@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/ui/router";
 import type { SubcategoryLink } from "./catalogue.server";
 import styles from "./SubcategoryNav.module.css";
 import { formatInteger } from "~/numbers";

@@ -51,7 +51,7 @@ describe("/categorias error state", () => {
     expect(html).toContain("No se pudieron cargar las categorías: <!-- -->Error HTTP: 500");
     // A GET form back to the same list, keeping the term: it reloads without JavaScript too.
     expect(html).toContain(
-      '<form data-discover="true" action="/categorias" method="get"><input type="hidden" name="q" value="cámara"/><button type="submit">Reintentar</button></form>',
+      '<form action="/categorias" method="get"><input type="hidden" name="q" value="cámara"/><button type="submit">Reintentar</button></form>',
     );
     expect(html).not.toContain("categorías en total");
   });

@@ -1,4 +1,5 @@
-import { data, Form, Link } from "react-router";
+import { data } from "react-router";
+import { Form, Link } from "~/ui/router";
 import { Breadcrumb } from "~/ui/Breadcrumb";
 import type { Category } from "~/merchant-api/product";
 import { paginate } from "~/ui/pagination";

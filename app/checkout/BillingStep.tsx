@@ -1,5 +1,5 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Form } from "react-router";
+import { Form } from "~/ui/router";
 import { BILLING_FIELDS, type FormValues } from "./checkout-state";
 import { DEPARTMENTS } from "./departments";
 import { billingSchema, CLIENT_TYPE_LABELS, CLIENT_TYPES } from "./schemas";

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { Link } from "react-router";
+import { Link } from "~/ui/router";
 import { BillingStep } from "./BillingStep";
 import { type Step, STEP_TITLES } from "./checkout-state";
 import type { CheckoutActionData, CheckoutView, WizardView } from "./checkout.server";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/ui/router";
 import type { Step } from "./checkout-state";
 import styles from "./CheckoutSteps.module.css";
 

@@ -1,5 +1,6 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Form, Link, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
+import { Form, Link } from "~/ui/router";
 import type { ReviewRow } from "./checkout.server";
 import styles from "./MethodStep.module.css";
 import { type PaymentMethod, paymentMethodSchema } from "./schemas";

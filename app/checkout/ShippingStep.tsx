@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
-import { Form } from "react-router";
+import { Form } from "~/ui/router";
 import { type FormValues, SHIPPING_FIELDS } from "./checkout-state";
 import type { ReviewRow } from "./checkout.server";
 import { PREFERRED_TIME_LABELS, PREFERRED_TIMES, shippingSchema } from "./schemas";

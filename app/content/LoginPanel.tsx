@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { Link, useFetcher } from "react-router";
+import { Link, useFetcher } from "~/ui/router";
 import styles from "./LoginPanel.module.css";
 
 export type LoginResult = { tone: "error" | "info"; message: string; email: string };

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { Link } from "react-router";
+import { Link } from "~/ui/router";
 import { categoryHref } from "~/catalogue/category-tree";
 import styles from "./HeroCarousel.module.css";
 

@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "~/ui/router";
 import { categoryHref } from "~/catalogue/category-tree";
 import type { FeaturedGroup } from "./featured";
 import type { CardProduct } from "~/merchant-api/product";

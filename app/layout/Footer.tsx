@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/ui/router";
 import { SITE_NAME } from "~/seo/seo";
 import { phoneText, telHref } from "./ContactDialog";
 import styles from "./Footer.module.css";

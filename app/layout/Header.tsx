@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/ui/router";
 import type { CartSummary } from "~/cart/cart.server";
 import { SITE_NAME } from "~/seo/seo";
 import { CartButton } from "~/cart/CartButton";

@@ -6,7 +6,7 @@ import {
   useEffect,
   useRef,
 } from "react";
-import { Link } from "react-router";
+import { Link } from "~/ui/router";
 import { useLinkNavigation } from "~/ui/use-link-navigation";
 import styles from "./MegaMenu.module.css";
 

@@ -1,5 +1,6 @@
 import { useEffect } from "react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
+import { Link } from "~/ui/router";
 import { type PageRefresh, RESULT_TEXTS } from "./result";
 import styles from "./payments.module.css";
 

@@ -1,7 +1,8 @@
 import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
+import { Form, Link } from "~/ui/router";
 import { formatCOP } from "~/money";
 import { SITE_NAME } from "~/seo/seo";
 import { ErrorSummary, FormTitle, summaryErrors } from "./ErrorSummary";

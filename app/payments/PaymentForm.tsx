@@ -1,5 +1,6 @@
 import { type FormEvent, type ReactNode, useState } from "react";
-import { Form, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
+import { Form } from "~/ui/router";
 import { ErrorSummary, FormTitle, type SummaryError } from "./ErrorSummary";
 import type { PaymentFormReply, PaymentPageData } from "./payments.server";
 import styles from "./payments.module.css";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/ui/router";
 import { AutoRefresh } from "./AutoRefresh";
 import type { PendingView } from "./payments.server";
 import { RESULT_TEXTS } from "./result";

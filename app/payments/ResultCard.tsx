@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "~/ui/router";
 import styles from "./payments.module.css";
 
 const TONES = {

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "~/ui/router";
 import { formatCOP } from "~/money";
 import { AutoRefresh } from "./AutoRefresh";
 import { type ReceiptView, RESULT_TEXTS, type ResultView } from "./result";

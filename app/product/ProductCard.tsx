@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/ui/router";
 import type { CardProduct } from "~/merchant-api/product";
 import { cardBadges, priceView, stockLabel } from "./product-card";
 

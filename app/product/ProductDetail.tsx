@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { Link } from "react-router";
+import { Link } from "~/ui/router";
 import type { CardProduct, Product } from "~/merchant-api/product";
 import { cardBadges, priceView, sharedTitleIds, stockLabel } from "./product-card";
 import { type Crumb, UNTITLED_PRODUCT } from "~/seo/structured-data";

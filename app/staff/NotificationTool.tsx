@@ -1,7 +1,8 @@
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, useState } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
+import { Form, Link } from "~/ui/router";
 import { ErrorSummary, pageTitle, type SummaryItem } from "./ErrorSummary";
 import { extractSchema, sendSchema, TOOL_INTENTS } from "./forms";
 import { NotificationResultPanel } from "./NotificationResultPanel";

@@ -1,7 +1,8 @@
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, useState } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
+import { Form, Link } from "~/ui/router";
 import { ErrorSummary, pageTitle, type SummaryItem } from "./ErrorSummary";
 import { PASSWORD_INPUT_MAX_LENGTH, signInSchema, USER_INPUT_MAX_LENGTH } from "./forms";
 import styles from "./staff.module.css";

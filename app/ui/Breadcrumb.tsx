@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/ui/router";
 import styles from "./Breadcrumb.module.css";
 
 export type BreadcrumbItem = { label: string; to?: string };

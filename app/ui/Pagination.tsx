@@ -1,4 +1,5 @@
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "~/ui/router";
 import { pagerItems } from "./pagination";
 import styles from "./Pagination.module.css";
 
