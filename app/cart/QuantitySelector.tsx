@@ -13,6 +13,7 @@ export function QuantitySelector({
   onChange,
   max,
   label,
+  subjectId,
   enhanced,
   disabled = false,
 }: {
@@ -20,23 +21,30 @@ export function QuantitySelector({
   value: string;
   onChange: (value: string) => void;
   max: number;
+  /** The start of the input's name, e.g. 'Cantidad de'. */
   label: string;
+  /**
+   * Id of the element that names what is counted (the product's title on the page): the
+   * input's name is the label followed by its text, so the title is in the HTML once.
+   */
+  subjectId: string;
   /** True once hydrated: show the −/+ buttons. */
   enhanced: boolean;
   disabled?: boolean;
 }) {
   const id = useId();
+  const labelId = `${id}l`;
   const current = clampQuantity(value, max);
   const upper = Math.max(1, max);
   return (
     <div className={styles.selector}>
-      <label htmlFor={id} className="visually-hidden">
+      {/* Only named through aria-labelledby: hidden, it is not read twice in the page's text. */}
+      <span id={labelId} hidden>
         {label}
-      </label>
+      </span>
       {enhanced ? (
         <button
           type="button"
-          className={styles.step}
           onClick={() => onChange(String(clampQuantity(current - 1, max)))}
           disabled={disabled || current <= 1}
           aria-label="Disminuir cantidad"
@@ -47,13 +55,12 @@ export function QuantitySelector({
       ) : null}
       <input
         id={id}
-        className={styles.input}
+        aria-labelledby={`${labelId} ${subjectId}`}
         type="number"
         name={name}
         inputMode="numeric"
         min={1}
         max={upper}
-        step={1}
         value={value}
         disabled={disabled}
         onChange={(e) => onChange(e.currentTarget.value)}
@@ -62,7 +69,6 @@ export function QuantitySelector({
       {enhanced ? (
         <button
           type="button"
-          className={styles.step}
           onClick={() => onChange(String(clampQuantity(current + 1, max)))}
           disabled={disabled || current >= upper}
           aria-label="Aumentar cantidad"

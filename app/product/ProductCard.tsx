@@ -1,5 +1,5 @@
-import { Link } from "~/ui/router";
 import type { CardProduct } from "~/merchant-api/product";
+import { Link } from "~/ui/router";
 import { cardBadges, priceView, stockLabel } from "./product-card";
 
 // For lists of cards outside this folder (the home page's featured groups).
@@ -16,7 +16,13 @@ function cardAnchor(productId: string): string {
   return `producto-${productId}`;
 }
 
-/** The product card used everywhere (spec §2 product card), in grid or list view. */
+/**
+ * The product card used everywhere (spec §2 product card), in grid or list view.
+ *
+ * A page shows up to 36 cards, so the markup is lean (docs/decisions/0385): the title is in it
+ * once (the quantity and the button are named with it through aria-labelledby) and the parts
+ * are styled from the card's class, not each with a class of its own.
+ */
 export function ProductCard({
   product,
   view = "grid",
@@ -29,41 +35,46 @@ export function ProductCard({
 }) {
   const href = `/producto/${encodeURIComponent(product.id)}`;
   const title = product.title ?? "Producto sin título";
+  const titleId = `t-${product.id}`;
   const price = priceView(product);
   const badges = cardBadges(product.stock);
   const identifier = distinguish ? (product.model ?? product.sku) : null;
   return (
     <article
       id={cardAnchor(product.id)}
-      className={`${styles.card} ${view === "list" ? styles.list : styles.grid}`}
+      className={view === "list" ? `${styles.card} ${styles.list}` : styles.card}
     >
-      <div className={styles.media}>
+      <div>
         {/* The title link stretches over the card (CSS), so the image needs no link of its own. */}
         <ProductImage src={product.images[0]} />
         <StockBadges badges={badges} classes={styles} />
       </div>
-      <div className={styles.body}>
-        <p className={styles.brand}>{product.brand ?? "Sin marca"}</p>
-        <h3 className={styles.title}>
-          <Link to={href}>
+      <div>
+        <p>{product.brand ?? "Sin marca"}</p>
+        <h3>
+          <Link to={href} id={titleId}>
             {title}
-            {identifier ? <span className={styles.titleModel}> ({identifier})</span> : null}
+            {identifier ? <span> ({identifier})</span> : null}
           </Link>
         </h3>
-        {product.model ? <p className={styles.model}>Modelo: {product.model}</p> : null}
+        {/* One text node: separate pieces would each get a <!-- --> marker in the HTML. */}
+        {product.model ? <p>{`Modelo: ${product.model}`}</p> : null}
         <div className={styles.price}>
           {price.kind === "priced" ? (
-            <PriceLines price={price} classes={styles} />
+            <PriceLines price={price} />
           ) : (
             <ContactButton className={styles.ask}>Consultar precio</ContactButton>
           )}
         </div>
-        <p className={product.stock > 0 ? styles.stock : styles.noStock}>
+        <p className={product.stock > 0 ? undefined : styles.noStock}>
           {stockLabel(product.stock)}
         </p>
-        <div className={styles.cart}>
-          <AddToCartForm product={product} compact returnTo={cardAnchor(product.id)} />
-        </div>
+        <AddToCartForm
+          product={product}
+          titleId={titleId}
+          compact
+          returnTo={cardAnchor(product.id)}
+        />
       </div>
     </article>
   );

@@ -94,7 +94,7 @@ export function ProductDetail({
 
           <div className={styles.price}>
             {price.kind === "priced" ? (
-              <PriceLines price={price} classes={styles} />
+              <PriceLines price={price} />
             ) : (
               <div className={styles.ask}>
                 <p className={styles.amount}>Consultar precio</p>
@@ -111,7 +111,7 @@ export function ProductDetail({
           </p>
 
           <div className={styles.cart} id="comprar">
-            <AddToCartForm product={product} returnTo="comprar" />
+            <AddToCartForm product={product} titleId={titleId} returnTo="comprar" />
           </div>
         </section>
       </div>

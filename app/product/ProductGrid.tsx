@@ -18,7 +18,7 @@ export function ProductGrid({
   return (
     <ul className={view === "list" ? styles.list : styles.grid} aria-label={label}>
       {products.map((product) => (
-        <li key={product.id} className={styles.item}>
+        <li key={product.id}>
           <ProductCard product={product} view={view} distinguish={shared.has(product.id)} />
         </li>
       ))}

@@ -2,7 +2,8 @@ import type { CardBadge } from "./product-card";
 
 /**
  * The 'Popular' and '¡Agotándose!' badges of the card and the detail page; nothing
- * when there are none. Each caller brings its own classes. A plain list: its items say what
+ * when there are none. Each caller brings its own classes: `badges` for the list (its items are
+ * styled through it) and `popular` and `low` for the colours. A plain list: its items say what
  * they are, and a name on a list element is not for lists (html-validate's aria-label-misuse).
  */
 export function StockBadges({
@@ -10,17 +11,14 @@ export function StockBadges({
   classes,
 }: {
   badges: CardBadge[];
-  /** A CSS module with badges, badge, popular and low classes. */
+  /** A CSS module with badges, popular and low classes. */
   classes: { readonly [name: string]: string };
 }) {
   if (badges.length === 0) return null;
   return (
     <ul className={classes.badges}>
       {badges.map((badge) => (
-        <li
-          key={badge.kind}
-          className={`${classes.badge} ${badge.kind === "popular" ? classes.popular : classes.low}`}
-        >
+        <li key={badge.kind} className={badge.kind === "popular" ? classes.popular : classes.low}>
           {badge.label}
         </li>
       ))}

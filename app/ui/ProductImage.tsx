@@ -33,7 +33,7 @@ export function ProductImage({
     }
   }, [src]);
   return (
-    <span className={`${styles.frame} ${className ?? ""}`}>
+    <span className={className ? `${styles.frame} ${className}` : styles.frame}>
       <img
         ref={ref}
         src={src || PLACEHOLDER_IMAGE}
@@ -43,7 +43,6 @@ export function ProductImage({
         loading={priority ? "eager" : "lazy"}
         fetchPriority={priority ? "high" : undefined}
         decoding="async"
-        className={styles.img}
         onError={(event) => {
           const img = event.currentTarget;
           if (!img.src.endsWith(PLACEHOLDER_IMAGE)) img.src = PLACEHOLDER_IMAGE;
