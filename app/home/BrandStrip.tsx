@@ -1,9 +1,13 @@
+import { useHydrated } from "remix-utils/use-hydrated";
 import { useLinkNavigation } from "~/ui/use-link-navigation";
 import type { Brand } from "~/merchant-api/product";
 import styles from "./BrandStrip.module.css";
 
-/** A logo of the strip; `href` is its brand page when the brand has products. */
-export interface BrandLogo extends Brand {
+/**
+ * A logo of the strip, with what it shows: the name (the image's text), the image and `href`,
+ * its brand page when the brand has products.
+ */
+export interface BrandLogo extends Pick<Brand, "name" | "image"> {
   href: string | null;
 }
 
@@ -31,15 +35,20 @@ function BrandItem({ brand, copy = false }: { brand: BrandLogo; copy?: boolean }
 /**
  * The scrolling strip of brand logos. A CSS animation over two copies of the
  * list (the second hidden from assistive technology); it pauses on hover, on
- * focus and with the pause switch (no JavaScript needed), and stands still
- * under reduced motion, where the strip scrolls by hand instead.
+ * focus and with the pause switch, and stands still under reduced motion, where
+ * the strip scrolls by hand instead.
  *
- * The 120 logos are plain links and the strip has one click handler that makes a plain click
+ * The copy is rendered only in the browser, after hydration: the server's HTML carries the
+ * logos once (docs/decisions/0385). Without JavaScript there is no copy to loop over, so the
+ * strip stands still and scrolls by hand, as under reduced motion, and has nothing to pause.
+ *
+ * The logos (twice over with JavaScript) are plain links and the strip has one click handler that makes a plain click
  * a client navigation, as a router `Link` would: no router hooks per logo to hydrate, and no
  * route discovery for 60 brand pages on every home page view (docs/decisions/0382).
  */
 export function BrandStrip({ brands }: { brands: BrandLogo[] }) {
   const followLink = useLinkNavigation();
+  const looping = useHydrated();
   const linked = brands.some((brand) => brand.href);
 
   return (
@@ -48,7 +57,7 @@ export function BrandStrip({ brands }: { brands: BrandLogo[] }) {
         <h2 id="marcas-titulo" className={styles.heading}>
           Marcas que distribuimos
         </h2>
-        {brands.length > 0 ? (
+        {looping && brands.length > 0 ? (
           <label className={styles.pause}>
             <input type="checkbox" className={styles.pauseInput} />
             Pausar animación
@@ -58,11 +67,11 @@ export function BrandStrip({ brands }: { brands: BrandLogo[] }) {
       {brands.length === 0 ? (
         <p className={`container ${styles.empty}`}>No hay marcas disponibles</p>
       ) : (
-        // Under reduced motion the strip scrolls by hand, so keyboard users must reach it: through
-        // its links, or through the strip itself when no logo links anywhere.
+        // Without JavaScript and under reduced motion the strip scrolls by hand, so keyboard users
+        // must reach it: through its links, or through the strip itself when no logo links anywhere.
         // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- delegated to the links inside, which Enter follows
         <div
-          className={styles.viewport}
+          className={looping ? `${styles.viewport} ${styles.looping}` : styles.viewport}
           tabIndex={linked ? undefined : 0}
           role="group"
           aria-label="Logotipos de marcas"
@@ -71,14 +80,16 @@ export function BrandStrip({ brands }: { brands: BrandLogo[] }) {
           <div className={styles.track}>
             <ul className={styles.list} aria-label={`${brands.length} marcas`}>
               {brands.map((brand) => (
-                <BrandItem key={brand.id} brand={brand} />
+                <BrandItem key={brand.name} brand={brand} />
               ))}
             </ul>
-            <ul className={styles.list} aria-hidden="true">
-              {brands.map((brand) => (
-                <BrandItem key={brand.id} brand={brand} copy />
-              ))}
-            </ul>
+            {looping ? (
+              <ul className={styles.list} aria-hidden="true">
+                {brands.map((brand) => (
+                  <BrandItem key={brand.name} brand={brand} copy />
+                ))}
+              </ul>
+            ) : null}
           </div>
         </div>
       )}

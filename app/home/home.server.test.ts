@@ -12,12 +12,16 @@ describe("linkBrandPages", () => {
       [{ name: "Hikvision" }, { name: "Hanwha Vision" }],
     );
     expect(logos.map((l) => l.href)).toEqual(["/marca/Hikvision", "/marca/Hanwha%20Vision", null]);
-    expect(logos[0]).toMatchObject({ id: "1", name: "Hikvision", image: "/logos/hikvision.svg" });
+    expect(logos[0]).toEqual({
+      name: "Hikvision",
+      image: "/logos/hikvision.svg",
+      href: "/marca/Hikvision",
+    });
   });
 
   it("links nothing when the catalogue is unavailable", () => {
     expect(linkBrandPages([{ id: "1", name: "Axis", image: null }], [])).toEqual([
-      { id: "1", name: "Axis", image: null, href: null },
+      { name: "Axis", image: null, href: null },
     ]);
   });
 });

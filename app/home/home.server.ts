@@ -22,7 +22,8 @@ export interface HomeData {
 
 /**
  * The strip's logos, each linked to its brand page when the brand has products (named as the
- * catalogue spells it); a logo of a brand without products links nowhere.
+ * catalogue spells it); a logo of a brand without products links nowhere. Only what the strip
+ * shows goes into the page data.
  */
 export function linkBrandPages(
   brands: readonly Brand[],
@@ -31,7 +32,7 @@ export function linkBrandPages(
   const catalogueNames = new Map(withProducts.map((b) => [normalizeText(b.name), b.name]));
   return brands.map((brand) => {
     const name = catalogueNames.get(normalizeText(brand.name));
-    return { ...brand, href: name ? brandHref(name) : null };
+    return { name: brand.name, image: brand.image, href: name ? brandHref(name) : null };
   });
 }
 
