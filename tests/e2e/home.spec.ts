@@ -109,22 +109,56 @@ test("featured products by category, 4 each, priced in COP without IVA @once", a
   await expect(card).toContainText(/Stock: \d+|Sin stock/);
 });
 
-test("brand strip with about 60 brands, pausable", async ({ page }) => {
+test("brand strip with about 60 brands: looping and pausable with JavaScript, scrolled by hand without", async ({
+  page,
+}, testInfo) => {
   await page.emulateMedia({ reducedMotion: "no-preference" }); // the suite default is "reduce"
   await page.goto("/");
   const brands = page.getByRole("region", { name: "Marcas que distribuimos" });
   const list = brands.getByRole("list", { name: /marcas/ });
-  expect(await list.getByRole("listitem").count()).toBeGreaterThanOrEqual(50);
+  const logos = await list.getByRole("listitem").count();
+  expect(logos).toBeGreaterThanOrEqual(50);
   await expect(list.getByRole("img").first()).toHaveAttribute("alt", /\S/);
-  // With JavaScript, hydration may redraw the box checked before it: check until it holds.
-  await expect(async () => {
-    await brands.getByLabel("Pausar animación").check();
-    await expect(brands.locator("ul").first().locator("..")).toHaveCSS(
-      "animation-play-state",
-      "paused",
-      { timeout: 1_000 },
-    );
-  }).toPass();
+  const strip = brands.getByRole("group", { name: "Logotipos de marcas" });
+  const track = brands.locator("ul").first().locator("..");
+
+  if (testInfo.project.name === "js-on") {
+    // The copy that makes the loop seamless joins after hydration, hidden from assistive
+    // technology and out of the tab order.
+    const copy = strip.locator('ul[aria-hidden="true"]');
+    await expect(copy.locator("li")).toHaveCount(logos);
+    for (const link of await copy.locator("a").all()) {
+      await expect(link).toHaveAttribute("tabindex", "-1");
+    }
+    await expect(track).not.toHaveCSS("animation-name", "none");
+    // Hydration may redraw the box checked before it: check until it holds.
+    await expect(async () => {
+      await brands.getByLabel("Pausar animación").check();
+      await expect(track).toHaveCSS("animation-play-state", "paused", { timeout: 1_000 });
+    }).toPass();
+  } else {
+    // No copy to loop over: nothing moves, there is nothing to pause, and the strip scrolls by
+    // hand to its last logo.
+    await expect(strip.locator("ul")).toHaveCount(1);
+    await expect(track).toHaveCSS("animation-name", "none");
+    await expect(brands.getByLabel("Pausar animación")).toHaveCount(0);
+    await expect(strip).toHaveCSS("overflow-x", "auto");
+    const last = list.getByRole("link").last();
+    await expect(last).not.toBeInViewport();
+    await last.scrollIntoViewIfNeeded();
+    await expect(last).toBeInViewport();
+  }
+});
+
+test("the server's HTML carries the brand strip's logos once @once", async ({ request }) => {
+  const html = await (await request.get("/")).text();
+  const start = html.indexOf('aria-labelledby="marcas-titulo"');
+  expect(start).toBeGreaterThan(0);
+  const strip = html.slice(start, html.indexOf("</section>", start));
+  const hrefs = [...strip.matchAll(/<a href="([^"]+)"/g)].map((match) => match[1]);
+  expect(hrefs.length).toBeGreaterThanOrEqual(50);
+  expect(new Set(hrefs).size).toBe(hrefs.length);
+  expect(strip).not.toContain('aria-hidden="true"');
 });
 
 test("services and call to action @once", async ({ page }) => {

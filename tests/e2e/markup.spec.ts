@@ -46,6 +46,22 @@ for (const screen of SCREENS) {
   });
 }
 
+test("links and forms carry no data-discover attribute @nojs", async ({ request }) => {
+  // The whole route manifest comes with the first page (routeDiscovery "initial"), so the
+  // attribute React Router's Link and Form add for lazy discovery is only bytes: app/ui/router.tsx
+  // leaves it out (docs/decisions/0385).
+  for (const path of ["/", "/productos", "/producto/18433", "/carrito", "/nosotros"]) {
+    const html = await (await request.get(path)).text();
+    expect((html.match(/<a /g) ?? []).length, path).toBeGreaterThan(10);
+    const tagged = html.match(/<(a|form)\b[^>]*\bdata-discover\b[^>]*>/g) ?? [];
+    // The header's search form (app/search) still uses React Router's own Form.
+    expect(
+      tagged.filter((tag) => !tag.includes('action="/buscar"')),
+      path,
+    ).toEqual([]);
+  }
+});
+
 test("the validator catches what it is meant to catch @nojs", async () => {
   // A guard against a configuration that silently checks nothing.
   const report = await validator.validateString(

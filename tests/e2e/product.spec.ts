@@ -302,6 +302,23 @@ test("product cards: missing title and brand, list price with saving, badges and
   await expect(soldOut.getByText(/^(Popular|¡Agotándose!)$/)).toHaveCount(0);
 });
 
+test("a card names its quantity and its button after its title, which it carries once", async ({
+  page,
+}) => {
+  const card = await cardOf(page, "I5-709IP5S89", P.listPriceAbove);
+  const title = (await card.getByRole("heading", { level: 3 }).innerText()).trim();
+  expect(title).toMatch(/^[^&<>"]{20,}$/); // plain text: the same in the markup
+  await expect(
+    card.getByRole("spinbutton", { name: `Cantidad de ${title}`, exact: true }),
+  ).toHaveValue("1");
+  await expect(
+    card.getByRole("button", { name: `Agregar al carrito ${title}`, exact: true }),
+  ).toBeEnabled();
+  // Named through aria-labelledby, not with hidden copies of the title (docs/decisions/0385).
+  const markup = await card.evaluate((el) => el.outerHTML);
+  expect(markup.split(title)).toHaveLength(2);
+});
+
 test("a card without price opens the contact dialog from 'Consultar precio'", async ({ page }) => {
   const card = await cardOf(page, "HAE76626", P.noPrice);
   await expect(
