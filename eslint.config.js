@@ -59,10 +59,9 @@ export default tseslint.config(
   },
   {
     // Links and forms come from app/ui/router.tsx, which leaves out React Router's data-discover
-    // attribute (docs/decisions/0385). app/search/ still imports them from react-router and
-    // moves over in its own change, after which its exception goes.
+    // attribute (docs/decisions/0385).
     files: ["app/**/*.{ts,tsx}"],
-    ignores: ["app/ui/router.tsx", "app/search/**"],
+    ignores: ["app/ui/router.tsx"],
     rules: {
       "no-restricted-imports": [
         "error",

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { Form, useFetcher, useLocation, useNavigate } from "react-router";
+import { useLocation, useNavigate } from "react-router";
+import { Form, useFetcher } from "~/ui/router";
 import { isSearchable } from "./search";
 import type { Suggestion, SuggestionsResponse } from "./buscar.sugerencias";
 import styles from "./SearchBox.module.css";

@@ -1,4 +1,5 @@
-import { data, Form, Link, useLocation } from "react-router";
+import { data, useLocation } from "react-router";
+import { Form, Link } from "~/ui/router";
 import { Breadcrumb } from "~/ui/Breadcrumb";
 import { Pagination } from "~/ui/Pagination";
 import { ProductGrid, ProductGridSkeleton } from "~/product/ProductGrid";
