@@ -540,7 +540,7 @@ test.describe.serial("a store against an API that is down, with its own accounts
   });
 });
 
-test("with a remote API and no STAFF_USERS the tool answers 404, and the start-up log says why", async ({
+test("with a remote API and no STAFF_USERS the tool answers 404, and the start-up log says why @once", async ({
   request,
 }) => {
   const store = await startStore({ API_URL: "http://127.0.0.1:9" });
@@ -555,7 +555,7 @@ test("with a remote API and no STAFF_USERS the tool answers 404, and the start-u
   }
 });
 
-test("a malformed STAFF_USERS stops the start with one line naming it", async () => {
+test("a malformed STAFF_USERS stops the start with one line naming it @once", async () => {
   const { code, output } = await failedStart({ STAFF_USERS: "ana=clave-en-claro" });
   expect(code).toBe(1);
   const lines = output
