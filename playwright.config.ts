@@ -33,7 +33,8 @@ export default defineConfig({
     // one when it retries a failed test.
     trace: "on-first-retry",
     // A failed journey leaves a screenshot of where it stopped in test-results/ (the
-    // shopper-screens spec also attaches full-page screenshots of the main screens).
+    // shopper-screens spec also attaches full-page screenshots of the main screens when one
+    // scrolls sideways, and on a retry).
     screenshot: "only-on-failure",
     // Endless decorative animations make headless Chromium repaint all the time and slow
     // every test; the tests of motion itself ask for "no-preference".

@@ -154,7 +154,7 @@ test("price bounds are inclusive and keep products without a price", async ({ pa
   }
 });
 
-test("sorting by price, descending", async ({ page }) => {
+test("sorting by price, descending @once", async ({ page }) => {
   await page.goto(`${CATEGORY}&orden=precio-desc`);
   const prices = (await cardPrices(page)).filter((p): p is number => p !== null);
   expect(prices.length).toBeGreaterThan(5);

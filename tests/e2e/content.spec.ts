@@ -185,7 +185,7 @@ test.describe("login placeholder", () => {
     );
   });
 
-  test("the action answers 400 for an empty field and never returns the password", async ({
+  test("the action answers 400 for an empty field and never returns the password @once", async ({
     request,
   }) => {
     const empty = await request.post("/login", {

@@ -4,9 +4,9 @@
  * it. Only purely stylistic rules are off, each with its reason; React's own output style is
  * the reason for most. Runs once, in the js-off project.
  */
-import { expect, test } from "@playwright/test";
+import { type APIRequestContext, expect, test } from "@playwright/test";
 import { HtmlValidate, type Message } from "html-validate";
-import { SCREENS } from "./support/screens.ts";
+import { SCREENS, type Screen } from "./support/screens.ts";
 
 const validator = new HtmlValidate({
   extends: ["html-validate:recommended"],
@@ -29,21 +29,37 @@ function describeMessage(m: Message): string {
   return `${m.ruleId} (${m.line}:${m.column}) ${m.message}${m.selector ? ` [${m.selector}]` : ""}`;
 }
 
+/**
+ * The document as the server sends it; the browser need not render it for the validator to
+ * read it. `client` carries the cookies of the state the screen needs.
+ */
+async function expectValidMarkup(screen: Screen, client: APIRequestContext) {
+  const response = await client.get(screen.path);
+  const status = response.status();
+  if (screen.status === "5xx") expect(status, screen.path).toBeGreaterThanOrEqual(500);
+  else expect(status, screen.path).toBe(screen.status ?? 200);
+  const html = await response.text();
+  if (screen.shows) expect(html, screen.path).toContain(screen.shows);
+  const report = await validator.validateString(html, screen.path);
+  const messages = report.results.flatMap((result) => result.messages);
+  expect(messages.map(describeMessage), `html-validate on ${screen.path}`).toEqual([]);
+}
+
 for (const screen of SCREENS) {
-  test(`valid markup: ${screen.name} (${screen.path}) @nojs`, async ({ page }) => {
-    await screen.prepare?.(page);
-    // The document as the server sends it, with the page's cookies; the browser need not
-    // render it for the validator to read it.
-    const response = await page.request.get(screen.path);
-    const status = response.status();
-    if (screen.status === "5xx") expect(status, screen.path).toBeGreaterThanOrEqual(500);
-    else expect(status, screen.path).toBe(screen.status ?? 200);
-    const html = await response.text();
-    if (screen.shows) expect(html, screen.path).toContain(screen.shows);
-    const report = await validator.validateString(html, screen.path);
-    const messages = report.results.flatMap((result) => result.messages);
-    expect(messages.map(describeMessage), `html-validate on ${screen.path}`).toEqual([]);
-  });
+  const title = `valid markup: ${screen.name} (${screen.path}) @nojs`;
+  const { prepare } = screen;
+  if (prepare) {
+    // A cart or a checkout first, through the forms in a browser; then its cookies.
+    test(title, async ({ page }) => {
+      await prepare(page);
+      await expectValidMarkup(screen, page.request);
+    });
+  } else {
+    // A visitor without cookies: no browser needed.
+    test(title, async ({ request }) => {
+      await expectValidMarkup(screen, request);
+    });
+  }
 }
 
 test("links and forms carry no data-discover attribute @nojs", async ({ request }) => {

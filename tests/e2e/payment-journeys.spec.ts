@@ -7,7 +7,7 @@
  */
 import { expect, type Page, test, type TestInfo } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/a11y.ts";
-import { reachPaymentPage } from "./support/checkout-journey.ts";
+import { finalizeCheckout, reachPaymentPage } from "./support/checkout-journey.ts";
 import {
   cartCookie,
   chargesOf,
@@ -216,8 +216,10 @@ test("each declined code goes to the failure page; 'Intentar nuevamente' starts 
     ["4000000000000127", "3005", "Rechazada por riesgo de fraude"],
   ] as const;
   const orders = new Set<string>();
+  await reachPaymentPage(page, baseURL!, "openpay", { product: products[0] });
   for (const [index, [number, code, description]] of declines.entries()) {
-    await reachPaymentPage(page, baseURL!, "openpay", index === 0 ? { product: products[0] } : {});
+    // Each new try goes on from the payment method, where 'Intentar nuevamente' left the shopper.
+    if (index > 0) await finalizeCheckout(page, "openpay");
     orders.add(await page.locator('input[name="order_id"]').inputValue());
     await fillCard(page, { number });
     await payButton(page).click();
@@ -262,7 +264,7 @@ test("PSE through the store: the bank approves, rejects, or leaves the payment p
   await expect(page.getByRole("heading", { level: 1, name: "Método de pago" })).toBeVisible();
 
   // Left pending, then approved from 'Continuar en el banco'.
-  await reachPaymentPage(page, baseURL!, "pse");
+  await finalizeCheckout(page, "pse");
   await page.getByLabel("Banco").selectOption({ label: "Bancolombia" });
   await page.getByRole("button", { name: /con PSE$/ }).click();
   await page.getByRole("button", { name: "Dejar pendiente" }).click();

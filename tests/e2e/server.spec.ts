@@ -93,9 +93,9 @@ test("a cross-origin POST is rejected", async ({ request }) => {
   expect(res.status()).toBe(400);
 });
 
-// --- A second server started by the test, to watch its logs and its shutdown. ---
+// --- A second server started by the tests, to watch its logs and its shutdown. ---
 
-const PORT = 3398;
+const PORT = Number(process.env.E2E_PORT ?? 3210) + 7;
 
 function startServer(env: Record<string, string>) {
   const child = spawn(process.execPath, ["server.ts"], {
@@ -130,49 +130,54 @@ function exitCode(child: ChildProcess) {
   return new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
 }
 
+// One server behind a (pretended) TLS proxy: its logs are read first, then it is stopped.
 test.describe.serial("own server", () => {
-  test("behind a TLS proxy, a same-site POST passes and logs hold no secrets", async () => {
-    const server = startServer({ TRUST_PROXY: "true" });
-    try {
-      await waitHealthy();
-      const res = await fetch(`http://127.0.0.1:${PORT}/login`, {
-        method: "POST",
-        redirect: "manual",
-        headers: {
-          "Content-Type": "application/x-www-form-urlencoded",
-          Origin: "https://tienda.example.co",
-          "X-Forwarded-Proto": "https",
-          "X-Forwarded-Host": "tienda.example.co",
-          Cookie: "galleta-secreta=valor-secreto-123",
-        },
-        body: "intent=login&email=cliente%40correo.co&password=clave-secreta-456",
-      });
-      expect(res.status).not.toBe(400);
-      await res.text();
-      // The request line is written when the response finishes; on a loaded machine it may lag.
-      const findLine = () =>
-        server
-          .output()
-          .split("\n")
-          .find((l) => l.includes('"path":"/login"'));
-      await expect.poll(findLine, { timeout: 10_000 }).toBeTruthy();
-      const logs = server.output();
-      const line = findLine();
-      expect(line).toBeTruthy();
-      const entry = JSON.parse(line!);
-      expect(entry).toMatchObject({ method: "POST", path: "/login", status: res.status });
-      expect(logs).not.toContain("valor-secreto-123");
-      expect(logs).not.toContain("clave-secreta-456");
-      expect(logs).not.toContain("cliente@correo.co");
-    } finally {
+  let server: ReturnType<typeof startServer>;
+  test.beforeAll(async () => {
+    server = startServer({ TRUST_PROXY: "true" });
+    await waitHealthy();
+  });
+  test.afterAll(async () => {
+    if (server && server.child.exitCode === null && server.child.signalCode === null) {
+      const exited = exitCode(server.child);
       server.child.kill("SIGTERM");
-      await exitCode(server.child);
+      await exited;
     }
   });
 
+  test("behind a TLS proxy, a same-site POST passes and logs hold no secrets", async () => {
+    const res = await fetch(`http://127.0.0.1:${PORT}/login`, {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        Origin: "https://tienda.example.co",
+        "X-Forwarded-Proto": "https",
+        "X-Forwarded-Host": "tienda.example.co",
+        Cookie: "galleta-secreta=valor-secreto-123",
+      },
+      body: "intent=login&email=cliente%40correo.co&password=clave-secreta-456",
+    });
+    expect(res.status).not.toBe(400);
+    await res.text();
+    // The request line is written when the response finishes; on a loaded machine it may lag.
+    const findLine = () =>
+      server
+        .output()
+        .split("\n")
+        .find((l) => l.includes('"path":"/login"'));
+    await expect.poll(findLine, { timeout: 10_000 }).toBeTruthy();
+    const logs = server.output();
+    const line = findLine();
+    expect(line).toBeTruthy();
+    const entry = JSON.parse(line!);
+    expect(entry).toMatchObject({ method: "POST", path: "/login", status: res.status });
+    expect(logs).not.toContain("valor-secreto-123");
+    expect(logs).not.toContain("clave-secreta-456");
+    expect(logs).not.toContain("cliente@correo.co");
+  });
+
   test("SIGTERM lets an in-flight request finish, then exits 0", async () => {
-    const server = startServer({});
-    await waitHealthy();
     const body = "intent=login&email=&password=";
     const socket = net.connect(PORT, "127.0.0.1");
     await new Promise<void>((r) => socket.once("connect", () => r()));

@@ -188,11 +188,10 @@ test("pagination then sort, and sort then pagination, stay on the list @js", asy
   expect(broken).toEqual([]);
 });
 
-test("a price filter and the price sort use exactly the price the card shows", async ({
+test("a price filter and the price sort use exactly the price the card shows @once", async ({
   page,
-}, info) => {
+}) => {
   await page.goto("/productos?categoria=1000&precio_max=190000");
-  await ready(page, info);
   await expectListing(page, "Productos en Cámaras Bala");
   const [total, , pages] = await countLine(page);
   expect(total).toBeGreaterThan(0);
@@ -226,7 +225,7 @@ test("a price filter and the price sort use exactly the price the card shows", a
   expect(desc[0]).toBeGreaterThanOrEqual(Math.max(...one.filter((p): p is number => p !== null)));
 });
 
-test("Videovigilancia: every count is true and every product reachable", async ({ page }) => {
+test("Videovigilancia: every count is true and every product reachable @once", async ({ page }) => {
   test.setTimeout(90_000);
   await page.goto("/categoria/22");
   await expectListing(page, "Productos en Videovigilancia");

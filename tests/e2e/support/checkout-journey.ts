@@ -27,8 +27,8 @@ const BUYER: Buyer = {
 };
 
 /**
- * Puts `product` in the cart (unless it is already there), walks the checkout and stops on
- * /checkout/pago with the order prepared for `method`.
+ * Puts `product` in the cart (unless it is already there), walks the checkout from step 1 and
+ * stops on /checkout/pago with the order prepared for `method`.
  */
 export async function reachPaymentPage(
   page: Page,
@@ -57,7 +57,15 @@ export async function reachPaymentPage(
   await expect(page.getByRole("checkbox", { name: /Igual a la facturación/ })).toBeChecked();
   await page.getByRole("button", { name: "Continuar" }).click();
 
-  // Step 3: the payment method, then 'Finalizar compra'.
+  await finalizeCheckout(page, method);
+}
+
+/**
+ * On step 3 of the checkout (where 'Intentar nuevamente' also leads after a failed payment, the
+ * billing and shipping kept): picks `method`, 'Finalizar compra', and stops on /checkout/pago.
+ */
+export async function finalizeCheckout(page: Page, method: "openpay" | "pse") {
+  await expect(page.getByRole("heading", { level: 1, name: "Método de pago" })).toBeVisible();
   const choice = method === "openpay" ? /Tarjeta de crédito o débito/ : /PSE/;
   await page.getByRole("radio", { name: choice }).check();
   await page.getByRole("button", { name: "Finalizar compra" }).click();
