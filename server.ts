@@ -71,7 +71,7 @@ if (cfg.trustProxy) {
   });
 }
 
-// Pages rendered for one request are compressed as they stream. Brotli's default 4 MB window
+// Pages rendered for one request are compressed as they go out. Brotli's default 4 MB window
 // cost each of them 20 ms of CPU (allocating it under load) and grew the resident memory;
 // 256 KB holds the largest page whole (docs/decisions/0386).
 app.use(
