@@ -51,40 +51,44 @@ const MAX_MESSAGE = 10_000;
 const MAX_DESCRIPTION = 300;
 const ERROR_CODE = /^[A-Za-z0-9_.-]{1,32}$/;
 
-/** Every balanced {...} block of `text` that parses as a JSON object, with its position. */
+/**
+ * Every outermost balanced {...} block of `text` that parses as a JSON object, with its
+ * position. One pass collects the balanced blocks (a stack of open braces), so a message full
+ * of braces costs linear time to scan; a block that does not parse leaves its inner blocks in
+ * the running.
+ */
 function jsonObjectsIn(
   text: string,
 ): Array<{ start: number; end: number; value: Record<string, unknown> }> {
+  const blocks: Array<{ start: number; end: number }> = [];
+  const open: number[] = [];
+  let inString = false;
+  for (let j = 0; j < text.length; j++) {
+    const char = text[j];
+    if (inString) {
+      if (char === "\\") j++;
+      else if (char === '"') inString = false;
+    } else if (char === "{") open.push(j);
+    else if (open.length === 0) continue; // quotes outside any block are prose
+    else if (char === '"') inString = true;
+    else if (char === "}") blocks.push({ start: open.pop() as number, end: j + 1 });
+  }
+  // Outer blocks first, so a parsed object hides the blocks inside it.
+  blocks.sort((a, b) => a.start - b.start);
   const found: Array<{ start: number; end: number; value: Record<string, unknown> }> = [];
-  let i = text.indexOf("{");
-  while (i !== -1) {
-    let depth = 0;
-    let inString = false;
-    let end = -1;
-    for (let j = i; j < text.length; j++) {
-      const char = text[j];
-      if (inString) {
-        if (char === "\\") j++;
-        else if (char === '"') inString = false;
-      } else if (char === '"') inString = true;
-      else if (char === "{") depth++;
-      else if (char === "}" && --depth === 0) {
-        end = j + 1;
-        break;
-      }
-    }
-    if (end === -1) break;
+  let parsedUpTo = 0;
+  for (const { start, end } of blocks) {
+    // A JSON object opens with a key or closes at once: skip the rest without parsing.
+    if (start < parsedUpTo || !/^\{\s*["}]/.test(text.slice(start, start + 64))) continue;
     let value: unknown;
     try {
-      value = JSON.parse(text.slice(i, end));
+      value = JSON.parse(text.slice(start, end));
     } catch {
-      value = undefined;
+      continue;
     }
     if (value !== null && typeof value === "object" && !Array.isArray(value)) {
-      found.push({ start: i, end, value: value as Record<string, unknown> });
-      i = text.indexOf("{", end);
-    } else {
-      i = text.indexOf("{", i + 1);
+      found.push({ start, end, value: value as Record<string, unknown> });
+      parsedUpTo = end;
     }
   }
   return found;
