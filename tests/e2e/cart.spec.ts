@@ -5,6 +5,7 @@
  */
 import { type Page, type TestInfo, expect, test } from "@playwright/test";
 import { createCookie } from "react-router";
+import { SANDBOX_FIXTURES } from "../../sandbox/fixtures.ts";
 import { expectNoSeriousA11yViolations } from "./support/a11y.ts";
 
 const CART_COOKIE = "__Host-carrito"; // production mode: Secure + __Host- prefix
@@ -54,6 +55,28 @@ async function addFromCard(page: Page, info: TestInfo, n = 0, quantity = 1) {
   return title;
 }
 
+/** Two products with plenty of stock, for the tests that start from a cart already filled. */
+const STOCKED = [SANDBOX_FIXTURES.products.complete.id, SANDBOX_FIXTURES.products.largeStock];
+
+/**
+ * Puts one unit of `STOCKED[n]` in the cart by the cart form's own POST, its cookie kept by the
+ * page's context, and returns the product's title. Adding from a card and from the product page,
+ * as a shopper does, is the journey of the first two tests; the others start past it.
+ */
+async function putInCart(page: Page, n = 0) {
+  const id = STOCKED[n];
+  const response = await page.request.post("/carrito", {
+    form: { intent: "add", productId: id, quantity: "1", redirectTo: "/carrito" },
+    headers: { Origin: new URL(test.info().project.use.baseURL!).origin },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(303);
+  const record = (await (await page.request.get(`/sandbox/api/productos/${id}`)).json()) as {
+    producto: { titulo: string };
+  };
+  return record.producto.titulo;
+}
+
 async function cartCookie(page: Page) {
   return (await page.context().cookies()).find((c) => c.name === CART_COOKIE);
 }
@@ -99,7 +122,7 @@ test("adds from the product detail page", async ({ page }, info) => {
 });
 
 test("changes a line: increment, decrement, set, delete", async ({ page }, info) => {
-  const title = await addFromCard(page, info);
+  const title = await putInCart(page);
   await page.goto("/carrito");
   await ready(page, info);
   await expect(page.getByRole("heading", { level: 1, name: "Carrito de Compras" })).toBeVisible();
@@ -142,8 +165,8 @@ test("changes a line: increment, decrement, set, delete", async ({ page }, info)
 });
 
 test("'Vaciar carrito' asks for confirmation first", async ({ page }, info) => {
-  await addFromCard(page, info, 0);
-  await addFromCard(page, info, 1);
+  await putInCart(page, 0);
+  await putInCart(page, 1);
   await page.goto("/carrito");
   await ready(page, info);
   await expect(page.getByRole("row")).toHaveCount(3); // header + 2 lines
@@ -174,7 +197,7 @@ test("a tampered cart cookie gives an empty cart, not an error", async ({
   page,
   baseURL,
 }, info) => {
-  await addFromCard(page, info);
+  await putInCart(page);
   const cookie = await cartCookie(page);
   const forged = `${cookie!.value.slice(0, -3)}AAA`;
   // __Host- cookies are Secure and host-only; localhost counts as a secure origin.
@@ -205,10 +228,11 @@ test("a cookie signed with the previous secret keeps its cart; a vanished produc
   page,
   baseURL,
 }, info) => {
-  const card = (await addableCards(page, info)).first();
-  const title = await titleOf(card);
-  const href = await card.getByRole("heading").getByRole("link").getAttribute("href");
-  const id = decodeURIComponent(href!.split("/").pop()!);
+  const id = STOCKED[0];
+  const record = (await (await page.request.get(`/sandbox/api/productos/${id}`)).json()) as {
+    producto: { titulo: string };
+  };
+  const title = record.producto.titulo;
   // Signed the way the store signed it before SESSION_SECRET gained a new first secret.
   const old = createCookie(CART_COOKIE, { secrets: [OLD_SECRET], secure: true, path: "/" });
   const serialized = await old.serialize({ c: `${id}:2,99999999:1` });
@@ -238,16 +262,16 @@ test("a cookie signed with the previous secret keeps its cart; a vanished produc
   expect(await old.parse(`${CART_COOKIE}=${rewritten!.value}`)).toBeNull();
 });
 
-test("cart responses are private and never stored by shared caches", async ({
+test("cart responses are private and never stored by shared caches @once", async ({
   page,
   baseURL,
-}, info) => {
+}) => {
   // A visitor without a cart gets a catalogue page a shared cache may keep.
   const anonymous = await page.goto("/productos");
   expect(anonymous?.headers()["cache-control"]).toBe("public, max-age=60");
   const empty = await page.goto("/carrito");
   expect(empty?.headers()["cache-control"]).toBe("private, no-store");
-  await addFromCard(page, info);
+  await putInCart(page);
   const withCart = await page.goto("/productos");
   expect(withCart?.headers()["cache-control"]).toBe("private, no-store");
   // The 303 of a plain cart post is private too.
@@ -267,7 +291,7 @@ test("the cart page has no serious accessibility violations, empty or with items
   await page.goto("/carrito");
   await ready(page, info);
   await expectNoSeriousA11yViolations(page);
-  await addFromCard(page, info);
+  await putInCart(page);
   await page.goto("/carrito");
   await ready(page, info);
   await expect(page.getByRole("table")).toBeVisible();
@@ -275,7 +299,9 @@ test("the cart page has no serious accessibility violations, empty or with items
 });
 
 test("the header cart: mini cart with JS, a link to /carrito without", async ({ page }, info) => {
-  const title = await addFromCard(page, info);
+  const title = await putInCart(page);
+  await page.goto("/productos");
+  await ready(page, info);
   if (jsOn(info)) {
     await cartControl(page, info, 1).click();
     const panel = page.getByRole("dialog", { name: "Tu carrito" });

@@ -3,11 +3,13 @@
  * with JavaScript on and off: card approved and declined, form errors, tokenization error,
  * double submit and replayed POST (one charge, checked in the gateway's charges list), PSE at
  * the bank page, and in a second store process the gateway down, the card-testing limit and a
- * run whose logs, cookies and pages never hold a card number or CVV.
+ * run whose logs, cookies and pages never hold a card number or CVV. The first test walks the
+ * wizard's screens to the payment page; the others, about the payment page, reach it by the
+ * wizard's own form posts (support/checkout-journey.ts).
  */
 import { expect, type Page, test, type TestInfo } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/a11y.ts";
-import { finalizeCheckout, reachPaymentPage } from "./support/checkout-journey.ts";
+import { finalizeCheckout, openPaymentPage, reachPaymentPage } from "./support/checkout-journey.ts";
 import {
   cartCookie,
   chargesOf,
@@ -133,7 +135,7 @@ test("a double submit and two tabs paying the same order make one charge", async
   request,
   baseURL,
 }) => {
-  await reachPaymentPage(page, baseURL!, "openpay", { product: products[0] });
+  await openPaymentPage(page, baseURL!, "openpay", { product: products[0] });
   const orderId = await page.locator('input[name="order_id"]').inputValue();
   const post = await cardPost(page, "5555555555554444");
   // Two tabs posting at once.
@@ -161,7 +163,7 @@ test("form errors keep the holder and expiry and never the card number or CVV; a
   request,
   baseURL,
 }, info) => {
-  await reachPaymentPage(page, baseURL!, "openpay", { product: products[1] });
+  await openPaymentPage(page, baseURL!, "openpay", { product: products[1] });
   const orderId = await page.locator('input[name="order_id"]').inputValue();
   await fillCard(page, { number: "4111 1111 1111 1112", holder: "Ana María Gómez", cvv: "12" });
   await payButton(page).click();
@@ -216,7 +218,7 @@ test("each declined code goes to the failure page; 'Intentar nuevamente' starts 
     ["4000000000000127", "3005", "Rechazada por riesgo de fraude"],
   ] as const;
   const orders = new Set<string>();
-  await reachPaymentPage(page, baseURL!, "openpay", { product: products[0] });
+  await openPaymentPage(page, baseURL!, "openpay", { product: products[0] });
   for (const [index, [number, code, description]] of declines.entries()) {
     // Each new try goes on from the payment method, where 'Intentar nuevamente' left the shopper.
     if (index > 0) await finalizeCheckout(page, "openpay");
@@ -243,7 +245,7 @@ test("PSE through the store: the bank approves, rejects, or leaves the payment p
 }, info) => {
   test.setTimeout(180_000);
   // Rejected: 'Pago fallido', the cart kept.
-  await reachPaymentPage(page, baseURL!, "pse", { product: products[1] });
+  await openPaymentPage(page, baseURL!, "pse", { product: products[1] });
   await page.getByLabel("Número de documento").fill("12");
   await page.getByRole("button", { name: /con PSE$/ }).click();
   await expect(page).toHaveTitle(/^Error: Pago con PSE/);
@@ -310,7 +312,7 @@ test("a second store: the gateway down keeps the cart, the card-testing limit an
   try {
     // The payments API goes down between showing the form and paying.
     const down = await shopper("198.51.100.10");
-    await reachPaymentPage(down.page, store.baseURL, "openpay", { product: products[0] });
+    await openPaymentPage(down.page, store.baseURL, "openpay", { product: products[0] });
     const orderId = await down.page.locator('input[name="order_id"]').inputValue();
     await fillCard(down.page, { number: VISA });
     proxy.paymentsDown = true;
@@ -342,7 +344,7 @@ test("a second store: the gateway down keeps the cart, the card-testing limit an
 
     // Card testing: five attempts, then 429.
     const tester = await shopper("198.51.100.20");
-    await reachPaymentPage(tester.page, store.baseURL, "openpay", { product: products[1] });
+    await openPaymentPage(tester.page, store.baseURL, "openpay", { product: products[1] });
     const testerOrder = await tester.page.locator('input[name="order_id"]').inputValue();
     for (let attempt = 1; attempt <= 5; attempt++) {
       await fillCard(tester.page, { number: "4242424242424242", holder: "B".repeat(90) });

@@ -1,7 +1,8 @@
 /**
  * From the cart to the payment page through the checkout wizard (issue 9), as a shopper does:
  * step 1 billing (person), step 2 shipping 'Igual a la facturación', step 3 the payment method,
- * 'Finalizar compra' → /checkout/pago. Field names are the spec's (§3 flat order payload).
+ * 'Finalizar compra' → /checkout/pago; or the same steps as the wizard's own form posts, for
+ * tests about the payment page. Field names are the spec's (§3 flat order payload).
  */
 import { expect, type Page } from "@playwright/test";
 import { addToCart, type Sellable } from "./payments.ts";
@@ -58,6 +59,53 @@ export async function reachPaymentPage(
   await page.getByRole("button", { name: "Continuar" }).click();
 
   await finalizeCheckout(page, method);
+}
+
+/**
+ * The same order prepared by the wizard's own form posts (billing, shipping 'Igual a la
+ * facturación', the method and 'Finalizar compra', each answered 303), then /checkout/pago opened:
+ * for the tests whose subject is the payment page. Walking the wizard's screens is the journey of
+ * the first payment test and of checkout.spec.ts.
+ */
+export async function openPaymentPage(
+  page: Page,
+  baseURL: string,
+  method: "openpay" | "pse",
+  options: { product?: Sellable; quantity?: number } = {},
+) {
+  if (options.product) await addToCart(page, baseURL, options.product, options.quantity ?? 1);
+  const post = async (form: Record<string, string>) => {
+    const response = await page.request.post("/checkout", {
+      form,
+      headers: { Origin: new URL(baseURL).origin },
+      maxRedirects: 0,
+    });
+    expect(response.status(), `checkout step ${form.intent}`).toBe(303);
+    return response.headers()["location"];
+  };
+  await post({
+    intent: "billing",
+    client_type: "person",
+    name: BUYER.name,
+    last_name: BUYER.last_name,
+    document: BUYER.document,
+    email: BUYER.email,
+    phone: BUYER.phone,
+    department: "11",
+    city: BUYER.city,
+    address: BUYER.address,
+  });
+  await post({ intent: "shipping", same_as_invoice: "on" });
+  // Step 3 as the shopper sees it (the summary they confirm), then 'Finalizar compra'.
+  expect((await page.request.get("/checkout")).status()).toBe(200);
+  expect(await post({ intent: "finalize", payment_method: method })).toBe("/checkout/pago");
+  await page.goto("/checkout/pago");
+  await expect(
+    page.getByRole("heading", {
+      level: 1,
+      name: method === "openpay" ? "Pago con tarjeta" : "Pago con PSE",
+    }),
+  ).toBeVisible();
 }
 
 /**
