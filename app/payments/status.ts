@@ -69,7 +69,8 @@ function jsonObjectsIn(
       if (char === "\\") j++;
       else if (char === '"') inString = false;
     } else if (char === "{") open.push(j);
-    else if (open.length === 0) continue; // quotes outside any block are prose
+    // Quotes outside any block are prose.
+    else if (open.length === 0) continue;
     else if (char === '"') inString = true;
     else if (char === "}") blocks.push({ start: open.pop() as number, end: j + 1 });
   }
