@@ -57,7 +57,7 @@ export function createSignedCookieSession<Data = SessionData, Flash = Data>(
       if (known) return createSession(structuredClone(known)) as Session<Data, Flash>;
       const session = await storage.getSession(cookieHeader, parseOptions);
       if (raw !== undefined && Object.keys(session.data).length > 0) {
-        verified.set(raw, structuredClone(session.data) as Record<string, unknown>);
+        verified.set(raw, structuredClone(session.data));
       }
       return session;
     },
