@@ -8,13 +8,11 @@ import type { BreadcrumbItem } from "~/ui/Breadcrumb";
 import {
   brandsOf,
   type CatalogueFilters,
-  filterProducts,
+  filteredListing,
   hasActiveFilters,
   PARAM,
   type ParsedFilters,
   parseFilters,
-  sortedListing,
-  sortProducts,
 } from "./filters";
 import { paginate } from "~/ui/pagination";
 import { type BrandSummary, brandSummaries, findBrand, productsOfBrand } from "./brands";
@@ -29,7 +27,7 @@ import {
   TOP_CATEGORIES,
   toCard,
 } from "~/merchant-api/product";
-import { normalizeText, scorerFor } from "~/search/search";
+import { normalizeText } from "~/search/search";
 import {
   ApiError,
   getCategories,
@@ -345,11 +343,7 @@ export function buildCatalogueScreen(options: {
 }): CatalogueScreen {
   const { filters, raw, errors } = parseFilters(options.url.searchParams);
   const query = [options.query, filters.text].filter(Boolean).join(" ");
-  // A ranking depends on the query; any other order is the listing's own, sorted once.
-  const filtered =
-    filters.sort === "relevancia" && scorerFor(query)
-      ? sortProducts(filterProducts(options.listing, filters), filters.sort, query)
-      : filterProducts(sortedListing(options.listing, filters.sort), filters);
+  const filtered = filteredListing(options.listing, filters, query);
   const slice = paginate(filtered.length, filters.page, CATALOGUE_PAGE_SIZE);
   // The cards show the price the list was filtered and sorted by: the listing's own. Re-reading
   // the visible page's prices here would let a card show a figure the filter never saw

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   brandsOf,
+  filteredListing,
   filterProducts,
   hasActiveFilters,
   matchesPrice,
@@ -219,6 +220,45 @@ describe("sortedListing", () => {
     expect(sortedListing(list, "nombre")).toBe(sortedListing(list, "nombre"));
     expect(sortedListing(list, "relevancia")).toBe(list);
     expect(sortedListing([...list], "nombre")).not.toBe(sortedListing(list, "nombre"));
+  });
+});
+
+describe("filteredListing", () => {
+  const list = [
+    makeProduct({ id: "a", title: "Cámara domo", brand: "Ajax", price: 500 }),
+    makeProduct({ id: "b", title: "Grabador", brand: "Dahua", price: 300 }),
+    makeProduct({ id: "c", title: "Micrófono para cámara", brand: "Ajax", price: 100 }),
+    makeProduct({ id: "d", title: "Cámara bala", brand: "Dahua", price: null }),
+  ];
+  const ids = (products: readonly { id: string }[]) => products.map((p) => p.id);
+
+  it("filters in the sort's order, and ranks by the query under 'relevancia'", () => {
+    expect(ids(filteredListing(list, { ...none, sort: "precio-asc" }, ""))).toEqual([
+      "c",
+      "b",
+      "a",
+      "d",
+    ]);
+    expect(ids(filteredListing(list, { ...none, brand: "ajax" }, ""))).toEqual(["a", "c"]);
+    // The list's search term ranks without filtering: 'Micrófono para cámara' holds the word
+    // too, but scores below the titles that start with it.
+    expect(ids(filteredListing(list, none, "camara"))).toEqual(["a", "d", "c", "b"]);
+    expect(ids(filteredListing(list, { ...none, text: "camara" }, "camara"))).toEqual(
+      ids(sortProducts(filterProducts(list, { ...none, text: "camara" }), "relevancia", "camara")),
+    );
+  });
+
+  it("keeps the last combinations of a list, and nothing of another list", () => {
+    const ajax = { ...none, brand: "ajax" };
+    const first = filteredListing(list, ajax, "");
+    expect(filteredListing(list, ajax, "")).toBe(first);
+    expect(filteredListing(list, { ...ajax, sort: "nombre" }, "")).not.toBe(first);
+    expect(filteredListing([...list], ajax, "")).not.toBe(first);
+    // Sixteen other combinations push the first one out; it is made again, the same.
+    for (let min = 1; min <= 16; min++) filteredListing(list, { ...none, minPrice: min }, "");
+    const again = filteredListing(list, ajax, "");
+    expect(again).not.toBe(first);
+    expect(again).toEqual(first);
   });
 });
 

@@ -214,6 +214,48 @@ export function sortedListing(products: readonly Product[], sort: SortKey): read
   return sorted;
 }
 
+/** Filtered orders kept per list: a few recent filter and query combinations each. */
+const FILTERED_PER_LIST = 16;
+const filteredByList = new WeakMap<readonly Product[], Map<string, readonly Product[]>>();
+
+/**
+ * The list filtered by `filters` in the order of `filters.sort`, ranked by the §5 score of
+ * `query` under 'relevancia' when it has words. Kept per list for the last few combinations:
+ * a search or a filter asked for again (another page of it, or a shopper with a cart, whose
+ * pages are not cached whole) was filtered and ranked anew over the whole listing each time.
+ */
+export function filteredListing(
+  products: readonly Product[],
+  filters: CatalogueFilters,
+  query: string,
+): readonly Product[] {
+  const ranked = filters.sort === "relevancia" && scorerFor(query) !== null;
+  const key = JSON.stringify([
+    filters.sort,
+    ranked ? query : "",
+    filters.text,
+    filters.brand,
+    filters.minPrice,
+    filters.maxPrice,
+  ]);
+  let recent = filteredByList.get(products);
+  if (!recent) {
+    recent = new Map();
+    filteredByList.set(products, recent);
+  }
+  let filtered = recent.get(key);
+  if (filtered) {
+    recent.delete(key); // most recently used last
+  } else {
+    filtered = ranked
+      ? sortProducts(filterProducts(products, filters), filters.sort, query)
+      : filterProducts(sortedListing(products, filters.sort), filters);
+    if (recent.size >= FILTERED_PER_LIST) recent.delete(recent.keys().next().value as string);
+  }
+  recent.set(key, filtered);
+  return filtered;
+}
+
 const brandsByList = new WeakMap<readonly Product[], string[]>();
 
 /**

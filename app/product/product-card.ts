@@ -41,6 +41,21 @@ export function cardBadges(stock: number): CardBadge[] {
   return badges;
 }
 
+// Titles normalised lately: the server renders the same cards for page after page, and
+// normalising (Unicode decomposition and two Unicode regular expressions) was 2 % of a page.
+const titleKeys = new Map<string, string>();
+
+function titleKey(title: string | null): string {
+  if (!title) return "";
+  let key = titleKeys.get(title);
+  if (key === undefined) {
+    if (titleKeys.size >= 2_000) titleKeys.clear();
+    key = normalizeText(title);
+    titleKeys.set(title, key);
+  }
+  return key;
+}
+
 /**
  * The products of a list whose title another product of the list shares: their cards show
  * the model in the title, so a shopper comparing them can tell which is which.
@@ -50,7 +65,7 @@ export function sharedTitleIds(
 ): Set<string> {
   const byTitle = new Map<string, string[]>();
   for (const product of products) {
-    const key = normalizeText(product.title);
+    const key = titleKey(product.title);
     byTitle.set(key, [...(byTitle.get(key) ?? []), product.id]);
   }
   return new Set([...byTitle.values()].filter((ids) => ids.length > 1).flat());
