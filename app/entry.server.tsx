@@ -9,6 +9,7 @@ import { logger } from "~/platform/logger.server";
 import { NonceContext } from "~/platform/nonce";
 import { MenuMarkupContext } from "~/layout/MegaMenu";
 import { menuMarkup } from "~/layout/menu-markup.server";
+import { scriptsAfterFirstPaint } from "~/platform/after-first-paint.server";
 
 export const streamTimeout = 5_000;
 
@@ -66,8 +67,10 @@ export default async function handleRequest(
       final(callback) {
         clearTimeout(timeoutId);
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+        // The module files wait for the first frame (docs/decisions/0387, 0390).
+        const html = scriptsAfterFirstPaint(Buffer.concat(chunks).toString("utf8"));
         resolve(
-          new Response(Buffer.concat(chunks), {
+          new Response(html, {
             headers: responseHeaders,
             status: responseStatusCode,
           }),

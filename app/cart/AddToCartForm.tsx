@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from "react";
 import { useLocation } from "react-router";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "~/ui/use-hydrated";
 import { addToCartButtonState } from "./add-to-cart";
 import type { Product } from "~/merchant-api/product";
 import styles from "./AddToCartForm.module.css";

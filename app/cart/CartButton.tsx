@@ -1,5 +1,5 @@
 import { Link } from "~/ui/router";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "~/ui/use-hydrated";
 import { applyIntent, cartCount } from "./cart";
 import type { CartSummary } from "./cart.server";
 import { usePendingCartIntents } from "./cart-fetcher";

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Link } from "~/ui/router";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "~/ui/use-hydrated";
 import { CART_ACTION, FetcherFlag, useCartBusy, useCartFetcher } from "./cart-fetcher";
 import styles from "./ConfirmClear.module.css";
 

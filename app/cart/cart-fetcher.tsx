@@ -7,7 +7,7 @@
 import { useEffect, useRef } from "react";
 import { useFetchers } from "react-router";
 import { useFetcher } from "~/ui/router";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "~/ui/use-hydrated";
 import type { CartIntentFields } from "./cart";
 import type { FlashNotice } from "~/layout/flash.server";
 

@@ -1,4 +1,4 @@
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "~/ui/use-hydrated";
 import { useLinkNavigation } from "~/ui/use-link-navigation";
 import type { Brand } from "~/merchant-api/product";
 import styles from "./BrandStrip.module.css";

@@ -1,3 +1,4 @@
+import { useHydrated } from "~/ui/use-hydrated";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link } from "~/ui/router";
 import { categoryHref } from "~/catalogue/category-tree";
@@ -62,14 +63,13 @@ export function HeroCarousel() {
   // The slide a control is scrolling to: the slides passed on the way stay inert.
   const scrollingTo = useRef<number | null>(null);
   const [current, setCurrent] = useState(0);
-  const [enhanced, setEnhanced] = useState(false);
+  const enhanced = useHydrated();
   const [paused, setPaused] = useState(false);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const [reducedMotion, setReducedMotion] = useState(true);
 
   useEffect(() => {
-    setEnhanced(true);
     const query = window.matchMedia("(prefers-reduced-motion: reduce)");
     setReducedMotion(query.matches);
     const onChange = () => setReducedMotion(query.matches);
@@ -109,8 +109,13 @@ export function HeroCarousel() {
     );
     for (const slide of track.children) observer.observe(slide);
     const settled = () => {
+      const width = Math.max(1, track.clientWidth);
+      const target = scrollingTo.current ?? Math.round(track.scrollLeft / width);
       scrollingTo.current = null;
-      setCurrent(Math.round(track.scrollLeft / Math.max(1, track.clientWidth)));
+      // A smooth scroll cut short (a re-render or a snap during it) can stop between two
+      // slides, where nothing snaps it again: finish it.
+      if (Math.abs(track.scrollLeft - target * width) > 1) track.scrollLeft = target * width;
+      setCurrent(target);
     };
     track.addEventListener("scrollend", settled);
     return () => {

@@ -1,3 +1,4 @@
+import { useHydrated } from "~/ui/use-hydrated";
 import { type MouseEvent, useEffect, useRef, useState } from "react";
 import styles from "./ProductGallery.module.css";
 import { ProductImage } from "~/ui/ProductImage";
@@ -11,12 +12,11 @@ import { ProductImage } from "~/ui/ProductImage";
  */
 export function ProductGallery({ images, title }: { images: string[]; title: string }) {
   const stripRef = useRef<HTMLDivElement>(null);
-  const [enhanced, setEnhanced] = useState(false);
+  const enhanced = useHydrated();
   const [active, setActive] = useState(0);
   const count = images.length;
 
   useEffect(() => {
-    setEnhanced(true);
     const strip = stripRef.current;
     if (!strip || count < 2) return;
     // The slide filling the strip is the current one, however the shopper got there.

@@ -1,3 +1,4 @@
+import { useHydrated } from "~/ui/use-hydrated";
 import { useEffect, useId, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { Form, useFetcher } from "~/ui/router";
@@ -35,8 +36,7 @@ export function SearchBox() {
   const [waiting, setWaiting] = useState(false);
   const [active, setActive] = useState(-1);
   // Only once hydrated does the box open a dialog; before that it is a plain GET form.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
 
   const searchable = isSearchable(query);
   const trimmed = query.trim();

@@ -1,6 +1,7 @@
+import { useHydrated } from "~/ui/use-hydrated";
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { useNavigation } from "react-router";
 import { Form, Link } from "~/ui/router";
 import { ErrorSummary, pageTitle, type SummaryItem } from "./ErrorSummary";
@@ -36,8 +37,7 @@ export function NotificationTool({
   result: NotificationOutcome | null;
   answer: ToolAnswer | null;
 }) {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   const [attempt, setAttempt] = useState(0);
   const [extracted, setExtracted] = useState<string | null>(answer?.extracted ?? null);
   const pasting = useRef(false);
