@@ -1,5 +1,5 @@
-import { useHydrated } from "~/ui/use-hydrated";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { useHydrated } from "~/ui/use-hydrated";
 import { Link } from "~/ui/router";
 import { categoryHref } from "~/catalogue/category-tree";
 import styles from "./HeroCarousel.module.css";

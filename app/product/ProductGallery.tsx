@@ -1,5 +1,5 @@
-import { useHydrated } from "~/ui/use-hydrated";
 import { type MouseEvent, useEffect, useRef, useState } from "react";
+import { useHydrated } from "~/ui/use-hydrated";
 import styles from "./ProductGallery.module.css";
 import { ProductImage } from "~/ui/ProductImage";
 

@@ -1,5 +1,5 @@
-import { useHydrated } from "~/ui/use-hydrated";
 import { useEffect, useId, useRef, useState } from "react";
+import { useHydrated } from "~/ui/use-hydrated";
 import { useLocation, useNavigate } from "react-router";
 import { Form, useFetcher } from "~/ui/router";
 import { isSearchable } from "./search";

@@ -1,7 +1,7 @@
-import { useHydrated } from "~/ui/use-hydrated";
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useRef, useState } from "react";
+import { useHydrated } from "~/ui/use-hydrated";
 import { useNavigation } from "react-router";
 import { Form, Link } from "~/ui/router";
 import { ErrorSummary, pageTitle, type SummaryItem } from "./ErrorSummary";

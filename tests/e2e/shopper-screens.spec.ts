@@ -268,6 +268,20 @@ test("adding to the cart without JavaScript comes back to the product, not the t
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
   await expect(page.getByRole("status").filter({ hasText: "Agregado al carrito" })).toBeVisible();
 
+  // The home page lays its lower groups out only near the screen (docs/decisions/0390): the
+  // fragment still brings a card of the last groups into view.
+  await page.goto("/");
+  const lower = page
+    .getByRole("region", { name: "Productos destacados" })
+    .getByRole("article")
+    .filter({ has: page.getByRole("button", { name: /^Agregar al carrito/ }) })
+    .nth(-2);
+  const homeCard = (await lower.getAttribute("id"))!;
+  await lower.getByRole("button", { name: /^Agregar al carrito/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/#${homeCard}$`));
+  await expect(page.locator(`#${homeCard}`)).toBeInViewport();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(2000);
+
   await page.goto("/producto/18433");
   await page.getByRole("button", { name: "Agregar al carrito" }).first().click();
   await expect(page).toHaveURL(/\/producto\/18433#comprar$/);
