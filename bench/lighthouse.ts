@@ -32,7 +32,7 @@ const CHROMIUM_FLAGS = [
 export async function runLighthouse(
   origin: string,
   paths: string[],
-  runs = 1,
+  runs: number,
 ): Promise<LighthouseFigures[]> {
   const chrome = await launch({
     chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
