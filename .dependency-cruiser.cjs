@@ -20,7 +20,6 @@ const PUBLIC_FACES = [
   "seo/(seo|structured-data)\\.ts",
   "checkout/checkout\\.server\\.ts",
   "checkout/(OrderSummary|CheckoutSteps)\\.tsx",
-  "payments/payments\\.server\\.ts",
   "payments/PaymentStep\\.tsx",
 ];
 

@@ -59,6 +59,11 @@ export interface CheckoutState {
   order?: CheckoutOrder;
   /** cartFingerprint() of the cart the shopper last saw: ids, quantities, unit prices. */
   seen?: string;
+  /**
+   * A random id of this checkout, kept across its orders (a retry after a failure mints a new
+   * order, not a new checkout): the payments part counts card declines per checkout on it.
+   */
+  checkoutId?: string;
 }
 
 export function freshState(now: number): CheckoutState {
@@ -210,6 +215,10 @@ const stateSchema = z.object({
     })
     .optional(),
   seen: z.string().max(2000).optional(),
+  checkoutId: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,64}$/)
+    .optional(),
 });
 
 /**

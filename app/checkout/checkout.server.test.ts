@@ -263,6 +263,7 @@ describe("'Finalizar compra'", () => {
     expect(prepared).toEqual({
       orderId: payload.order.order_id,
       sessionId: "cs_123",
+      checkoutId: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),
       method: "pse",
       clientType: "person",
       customer: expect.objectContaining({ name: "Ana María", document_type: "CC" }),
@@ -281,9 +282,17 @@ describe("'Finalizar compra'", () => {
     expect(back.view.values.method).toBe("pse");
     toPayment(await browser.post({ intent: "finalize", payment_method: "pse" }));
     expect(prepareCheckout.mock.calls[1][0].order.order_id).toBe(payload.order.order_id);
-    // Another method, another order id (CARD-…).
+    // Another method, the same order: one cart is never two orders at the gateway, so a PSE
+    // payment left pending at the bank and a card payment cannot both take money for it.
     toPayment(await browser.post({ intent: "finalize", payment_method: "openpay" }));
-    expect(prepareCheckout.mock.calls[2][0].order.order_id).toMatch(/^CARD-/);
+    expect(prepareCheckout.mock.calls[2][0].order).toMatchObject({
+      order_id: payload.order.order_id,
+      payment_method: "openpay",
+    });
+    const switched = await readPreparedOrder(browser.request());
+    expect(switched).toMatchObject({ orderId: payload.order.order_id, method: "openpay" });
+    // The checkout keeps its own id across its orders (the card-decline limits count on it).
+    expect(switched?.checkoutId).toBe(prepared?.checkoutId);
   });
 
   it("sends a company as 'business' with its NIT", async () => {

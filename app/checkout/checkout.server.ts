@@ -6,6 +6,7 @@
  * The public face for other parts (the payments part): PreparedOrder, readPreparedOrder,
  * clearCheckoutCookie and restartPaymentCookie.
  */
+import { randomBytes } from "node:crypto";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect } from "react-router";
@@ -96,6 +97,8 @@ export interface PreparedOrder {
   orderId: string;
   /** From POST /payments/prepare-checkout. */
   sessionId: string;
+  /** The checkout's own id, the same for every order it prepares. */
+  checkoutId: string;
   method: PaymentMethod;
   clientType: "person" | "company";
   customer: OrderCustomer;
@@ -116,13 +119,14 @@ function partiesOf(state: CheckoutState): OrderParties | null {
 
 function preparedOrderOf(state: CheckoutState): PreparedOrder | null {
   const order = state.order;
-  if (!isPrepared(state) || !order?.session) return null;
+  if (!isPrepared(state) || !order?.session || !state.checkoutId) return null;
   const parties = partiesOf(state);
   if (!parties) return null;
   const { sameAsInvoice: _same, ...shipping } = parties.shipping;
   return {
     orderId: order.id,
     sessionId: order.session,
+    checkoutId: state.checkoutId,
     method: order.method,
     clientType: parties.clientType,
     customer: parties.customer,
@@ -439,10 +443,11 @@ async function finalize(
   }
 
   const parties = partiesOf(chosen) as OrderParties;
-  // The same order id while the method stays: a second 'Finalizar compra' never opens the way
-  // to a second charge of one order (the gateway refuses a repeated order id).
-  const orderId =
-    chosen.order && chosen.order.method === method ? chosen.order.id : newOrderId(method, now);
+  // One order id per cart until the payments part releases it after a failed charge
+  // (restartPaymentCookie), whatever method the shopper switches to: the gateway refuses a
+  // second charge of one order id, so a pending PSE payment and a card payment can never both
+  // take money for this cart (docs/decisions/0430).
+  const orderId = chosen.order ? chosen.order.id : newOrderId(method, now);
   const payload = prepareCheckoutPayload({
     parties,
     method,
@@ -465,6 +470,7 @@ async function finalize(
     ...chosen,
     step: 4,
     order: { id: orderId, method, session: sessionId },
+    checkoutId: chosen.checkoutId ?? randomBytes(16).toString("base64url"),
   };
   return redirectToCheckout(await withState(prepared, cart.headers), PAYMENT_PATH);
 }

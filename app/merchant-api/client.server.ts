@@ -14,7 +14,7 @@ import type { Brand, Category, Product } from "./product.ts";
 export type { ProductPage } from "./catalogue-calls.server.ts";
 import type { ProductPage } from "./catalogue-calls.server.ts";
 
-export { ApiError } from "./transport.server.ts";
+export { ApiError, neverSent } from "./transport.server.ts";
 export { DATASHEET_NOT_FOUND, PRODUCT_NOT_FOUND } from "./catalogue-calls.server.ts";
 export { PaymentError } from "./payment-calls.server.ts";
 export type { Charge, PaymentLine, PrepareCheckoutPayload } from "./payment-calls.server.ts";

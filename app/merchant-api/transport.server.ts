@@ -41,6 +41,39 @@ export const NETWORK_MESSAGE = "Error de red: no se pudo conectar con el servido
 export const BUSY_MESSAGE =
   "La tienda está atendiendo a muchas personas en este momento. Intenta de nuevo en unos segundos.";
 
+/** Socket errors that happen before a request leaves: the API never saw it. */
+const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH"]);
+
+/**
+ * Whether a failed call certainly never reached the API: it was refused before it was sent
+ * (`busy`), or the connection itself could not be opened. A reset, a timeout or a bad answer
+ * after the request left are not: the API may have acted on it.
+ */
+export function neverSent(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  if (error.kind === "busy") return true;
+  if (error.kind !== "unreachable") return false;
+  const seen = new Set<unknown>();
+  const refused = (value: unknown): boolean => {
+    if (value === null || typeof value !== "object" || seen.has(value)) return false;
+    seen.add(value);
+    const record = value as {
+      code?: unknown;
+      message?: unknown;
+      cause?: unknown;
+      errors?: unknown;
+    };
+    if (typeof record.code === "string" && NOT_SENT_CODES.has(record.code)) return true;
+    // fetch refuses a port of another protocol (such as 9) before connecting.
+    if (record.message === "bad port") return true;
+    // Node tries every address of a host (AggregateError): refused only if all were.
+    if (Array.isArray(record.errors) && record.errors.length > 0)
+      return record.errors.every(refused);
+    return refused(record.cause);
+  };
+  return refused(error.cause);
+}
+
 export function isNotFound(error: unknown): boolean {
   return error instanceof ApiError && error.status === 404;
 }

@@ -14,7 +14,8 @@ import {
 import { summaryErrors } from "./ErrorSummary";
 import { controlProps, FormField } from "./FormField";
 import { PaymentForm } from "./PaymentForm";
-import type { PaymentFormReply, PaymentPageData } from "./payments.server";
+import type { PaymentFormReply } from "./payment-answers.server";
+import type { PaymentPageData } from "./payment-page.server";
 import styles from "./payments.module.css";
 
 const BRANDS = Object.values(CARD_BRAND_LABELS);

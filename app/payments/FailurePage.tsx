@@ -1,4 +1,4 @@
-import type { FailureView } from "./payments.server";
+import type { FailureView } from "./result-pages.server";
 import { FAILURE_REASONS } from "./result";
 import { ErrorDetails, ResultCard, RetryActions } from "./ResultCard";
 import styles from "./payments.module.css";

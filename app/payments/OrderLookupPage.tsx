@@ -8,7 +8,7 @@ import { SITE_NAME } from "~/seo/seo";
 import { ErrorSummary, FormTitle, summaryErrors } from "./ErrorSummary";
 import { controlProps, FormField } from "./FormField";
 import { orderLookupSchema } from "./order-lookup";
-import type { OrderLookupReply } from "./payments.server";
+import type { OrderLookupReply } from "./lookup.server";
 import styles from "./payments.module.css";
 
 const TITLE = `Mis pedidos | ${SITE_NAME}`;

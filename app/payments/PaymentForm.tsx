@@ -2,7 +2,8 @@ import { type FormEvent, type ReactNode, useState } from "react";
 import { useNavigation } from "react-router";
 import { Form } from "~/ui/router";
 import { ErrorSummary, FormTitle, type SummaryError } from "./ErrorSummary";
-import type { PaymentFormReply, PaymentPageData } from "./payments.server";
+import type { PaymentFormReply } from "./payment-answers.server";
+import type { PaymentPageData } from "./payment-page.server";
 import styles from "./payments.module.css";
 
 /**

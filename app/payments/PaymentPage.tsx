@@ -4,7 +4,8 @@ import { CardForm } from "./CardForm";
 import { FormTitle } from "./ErrorSummary";
 import { PaymentSummary } from "./PaymentSummary";
 import { PseForm } from "./PseForm";
-import type { PaymentFormReply, PaymentPageData } from "./payments.server";
+import type { PaymentFormReply } from "./payment-answers.server";
+import type { PaymentPageData } from "./payment-page.server";
 import { PAYMENT_MESSAGES } from "./result";
 import styles from "./payments.module.css";
 

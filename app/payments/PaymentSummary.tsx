@@ -1,5 +1,5 @@
 import { formatCOP } from "~/money";
-import type { PaymentPageData } from "./payments.server";
+import type { PaymentPageData } from "./payment-page.server";
 import styles from "./payments.module.css";
 
 /** The order summary beside the payment form: lines, subtotal, IVA, shipping and total. */

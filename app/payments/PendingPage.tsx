@@ -1,27 +1,51 @@
 import { Link } from "~/ui/router";
 import { AutoRefresh } from "./AutoRefresh";
-import type { PendingView } from "./payments.server";
+import type { PendingView } from "./result-pages.server";
 import { RESULT_TEXTS } from "./result";
 import { ResultCard } from "./ResultCard";
 import styles from "./payments.module.css";
 
-/** /checkout/pending: 'Pago en proceso', with the way to look the order up later. */
+/**
+ * /checkout/pending: 'Pago en proceso' while the outcome is not known, with the way to look the
+ * order up later; or, once the gateway confirms it has no charge, that nothing was charged and
+ * a one-click way to pay again.
+ */
 export function PendingPage({ view }: { view: PendingView }) {
+  if (view.state === "not-charged") {
+    return (
+      <ResultCard tone="warning">
+        <h1>{RESULT_TEXTS.notChargedTitle}</h1>
+        <p>{RESULT_TEXTS.notChargedLead}</p>
+        <p>
+          Pedido <strong>{view.orderId}</strong>
+        </p>
+        <p className={styles.actions}>
+          <Link to="/checkout/pago" className={styles.primary}>
+            Pagar de nuevo
+          </Link>
+          <Link to="/" className={styles.secondary}>
+            Volver al inicio
+          </Link>
+        </p>
+      </ResultCard>
+    );
+  }
   return (
     <ResultCard tone="warning">
       <h1>Pago en proceso</h1>
-      <p>
-        Estamos esperando la confirmación de tu pago. {RESULT_TEXTS.pendingResolves} Te avisaremos
-        por correo electrónico.
-      </p>
-      {view.orderId ? (
+      {view.state === "checking" ? (
         <>
+          <p>
+            {RESULT_TEXTS.checkingLead} {RESULT_TEXTS.checkingEmail}
+          </p>
           <p>
             Pedido <strong>{view.orderId}</strong>
           </p>
           <AutoRefresh refresh={view.refresh} />
         </>
-      ) : null}
+      ) : (
+        <p>Estamos esperando la confirmación de tu pago. {RESULT_TEXTS.pendingResolves}</p>
+      )}
       <p className={styles.actions}>
         <Link to="/mi-cuenta/pedidos" className={styles.primary}>
           Consultar mis pedidos

@@ -4,7 +4,8 @@ import { formatCOP } from "~/money";
 import { summaryErrors } from "./ErrorSummary";
 import { controlProps, FormField } from "./FormField";
 import { PaymentForm } from "./PaymentForm";
-import type { PaymentFormReply, PaymentPageData } from "./payments.server";
+import type { PaymentFormReply } from "./payment-answers.server";
+import type { PaymentPageData } from "./payment-page.server";
 import { PSE_DOCUMENT_TYPE_LABELS, PSE_PERSON_TYPE_LABELS, pseFormSchema } from "./pse";
 import styles from "./payments.module.css";
 

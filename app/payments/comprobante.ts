@@ -1,5 +1,5 @@
 import { personalPage } from "~/platform/http-cache.server";
-import { loadReceiptPdf } from "./payments.server";
+import { loadReceiptPdf } from "./receipt.server";
 import type { Route } from "./+types/comprobante";
 
 /** Cache policy of this route (docs/decisions/0205); its own answers say no-store as well. */

@@ -3,7 +3,7 @@ import { personalPage } from "~/platform/http-cache.server";
 import type { RootData } from "~/root";
 import { pageMeta } from "~/seo/seo";
 import { FailurePage } from "./FailurePage";
-import { loadPaymentFailure } from "./payments.server";
+import { loadPaymentFailure } from "./result-pages.server";
 import type { Route } from "./+types/fallo";
 
 /** Cache policy of this page (docs/decisions/0205). */

@@ -8,6 +8,8 @@ export interface PaymentOrder {
   orderId: string;
   /** The merchant API's checkout session (prepare-checkout's session_id). */
   sessionId: string;
+  /** The checkout's own id, the same across its orders (card-decline limits). */
+  checkoutId: string;
   method: "openpay" | "pse";
   customer: {
     name: string;

@@ -4,13 +4,11 @@ import type { RootData } from "~/root";
 import { pageMeta } from "~/seo/seo";
 import { readPaymentOrder } from "./order.server";
 import { PaymentPage } from "./PaymentPage";
-import {
-  loadPaymentPage,
-  type PaymentAnswer,
-  paymentForOtherOrder,
-  payByCard,
-  payByPse,
-} from "./payments.server";
+import { payByCard } from "./pay-card.server";
+import { payByPse } from "./pay-pse.server";
+import type { PaymentAnswer } from "./payment-answers.server";
+import { loadPaymentPage } from "./payment-page.server";
+import { paymentForOtherOrder } from "./paying.server";
 import type { Route } from "./+types/pago";
 
 /** Cache policy of this page (docs/decisions/0205). */

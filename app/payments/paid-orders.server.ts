@@ -19,6 +19,11 @@ const entrySchema = z.object({
   chargeId: z.string().min(1).max(100).nullable(),
   sessionId: z.string().max(100),
   method: z.enum(["openpay", "pse"]),
+  /**
+   * When a charge request for the order left without an answer saying what happened (ms since
+   * the epoch); null once the outcome is known. Noted before the request is sent.
+   */
+  sentAt: z.number().int().nonnegative().nullable().default(null),
   /** The cart and checkout were emptied for this payment. */
   settled: z.boolean().default(false),
   /** confirm-success-page was called for this payment. */
@@ -68,15 +73,19 @@ export async function commitPaidOrders(list: PaidOrder[]): Promise<string> {
  */
 export function rememberPayment(
   list: PaidOrder[],
-  payment: Pick<PaidOrder, "orderId" | "chargeId" | "sessionId" | "method">,
+  payment: Pick<PaidOrder, "orderId" | "chargeId" | "sessionId" | "method"> &
+    Partial<Pick<PaidOrder, "sentAt">>,
 ): PaidOrder[] {
   const existing = list.find((entry) => entry.orderId === payment.orderId);
+  const chargeId = payment.chargeId ?? existing?.chargeId ?? null;
   const entry: PaidOrder = {
     settled: false,
     confirmed: false,
     ...existing,
     ...payment,
-    chargeId: payment.chargeId ?? existing?.chargeId ?? null,
+    chargeId,
+    // A known charge ends the wait; otherwise the latest send counts.
+    sentAt: chargeId ? null : (payment.sentAt ?? existing?.sentAt ?? null),
   };
   return [...list.filter((other) => other.orderId !== payment.orderId), entry];
 }

@@ -3,7 +3,7 @@ import { personalPage } from "~/platform/http-cache.server";
 import type { RootData } from "~/root";
 import { pageMeta } from "~/seo/seo";
 import { OrderLookupPage } from "./OrderLookupPage";
-import { lookupOrder } from "./payments.server";
+import { lookupOrder } from "./lookup.server";
 import type { Route } from "./+types/pedidos";
 
 /** Cache policy of this page (docs/decisions/0205). */
@@ -24,8 +24,9 @@ export function meta({ matches }: Route.MetaArgs) {
 
 /** The lookup answers in place: the e-mail never goes into a URL. */
 export async function action({ request }: Route.ActionArgs) {
-  const { status, body } = await lookupOrder(request, await request.formData());
-  return data(body, { status });
+  const { status, body, retryAfterSeconds } = await lookupOrder(request, await request.formData());
+  const headers = retryAfterSeconds ? { "Retry-After": String(retryAfterSeconds) } : undefined;
+  return data(body, { status, headers });
 }
 
 export default function Pedidos({ actionData }: Route.ComponentProps) {

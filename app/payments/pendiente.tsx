@@ -3,17 +3,20 @@ import { personalPage } from "~/platform/http-cache.server";
 import type { RootData } from "~/root";
 import { pageMeta } from "~/seo/seo";
 import { PendingPage } from "./PendingPage";
-import { loadPendingPage } from "./payments.server";
+import { RESULT_TEXTS } from "./result";
+import { loadPendingPage } from "./result-pages.server";
 import type { Route } from "./+types/pendiente";
 
 /** Cache policy of this page (docs/decisions/0205). */
 export const headers = personalPage;
 
-export function meta({ matches }: Route.MetaArgs) {
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  const title =
+    loaderData?.view.state === "not-charged" ? RESULT_TEXTS.notChargedTitle : "Pago en proceso";
   const root = matches.find((m) => m?.id === "root")?.loaderData as RootData | undefined;
-  if (!root) return [{ title: "Pago en proceso" }];
+  if (!root) return [{ title }];
   return pageMeta({
-    title: "Pago en proceso",
+    title,
     description: "Tu pago está en proceso.",
     origin: root.origin,
     path: "/checkout/pending",

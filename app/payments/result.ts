@@ -12,6 +12,8 @@ export const PAYMENT_MESSAGES = {
   connect: "Error al conectar con la plataforma de pagos. Por favor, inténtelo de nuevo más tarde.",
   card: "Error al procesar la tarjeta. Por favor, verifique los datos.",
   charge: "Error al procesar el pago.",
+  serviceFailed:
+    "La plataforma de pagos falló y no se realizó ningún cobro. Intenta de nuevo en unos minutos o paga con PSE.",
   pseRedirect: "No se recibió URL de redirección para PSE.",
   tooManyAttempts: "Demasiados intentos de pago. Intenta de nuevo en unos minutos.",
   totals: "No pudimos calcular el total de tu pedido. Intenta de nuevo en unos minutos.",
@@ -41,6 +43,12 @@ export const RESULT_TEXTS = {
   processing: "Tu pedido será procesado en 24-48 horas.",
   delivery: "La entrega se realiza en 2-5 días hábiles.",
   pendingResolves: "Los pagos pendientes suelen resolverse en 24-48 horas.",
+  checkingLead:
+    "Aún no sabemos si la plataforma de pagos registró tu pago: lo estamos consultando. No pagues de nuevo mientras tanto.",
+  checkingEmail: "Si el pago se completa, te enviaremos la confirmación por correo electrónico.",
+  notChargedTitle: "No se realizó ningún cobro",
+  notChargedLead:
+    "La plataforma de pagos confirma que no recibió ningún pago de este pedido, así que no se te cobró nada. Puedes pagarlo de nuevo.",
   refreshing: "Esta página se actualiza sola mientras esperamos la respuesta.",
   refreshStopped:
     "Dejamos de actualizar esta página. Consulta el estado de tu pedido más tarde en Mis pedidos.",

@@ -26,6 +26,7 @@ const schema = z.object({
   API_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   API_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(6),
   API_QUEUE_MAX: z.coerce.number().int().min(0).max(10_000).default(100),
+  PAYMENT_GRACE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
   SESSION_SECRET: optionalString,
   SANDBOX_DATA_DIR: z.string().trim().min(1).default(".data/sandbox"),
@@ -59,6 +60,11 @@ export type Config = {
   apiConcurrency: number;
   /** Upstream calls that may wait for a slot before new ones get a quick 503. */
   apiQueueMax: number;
+  /**
+   * How long after a charge request left without an answer "the gateway lists no charge" still
+   * reads as unknown (a charge created late); after it the shopper is told nothing was charged.
+   */
+  paymentGraceSeconds: number;
   /** Size bound of the whole-page cache for anonymous visitors; 0 turns it off. */
   pageCacheMb: number;
   sessionSecrets: string[];
@@ -120,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiTimeoutMs: e.API_TIMEOUT_MS,
     apiConcurrency: e.API_CONCURRENCY,
     apiQueueMax: e.API_QUEUE_MAX,
+    paymentGraceSeconds: e.PAYMENT_GRACE_SECONDS,
     pageCacheMb: e.PAGE_CACHE_MB,
     sessionSecrets,
     sandboxDataDir: path.resolve(e.SANDBOX_DATA_DIR),

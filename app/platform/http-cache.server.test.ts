@@ -29,7 +29,15 @@ describe("route policies", () => {
   });
 
   it("a personal page is never stored", () => {
-    expect(new Headers(personalPage()).get("Cache-Control")).toBe(PRIVATE_NO_STORE);
+    expect(new Headers(personalPage(args())).get("Cache-Control")).toBe(PRIVATE_NO_STORE);
+    expect(new Headers(personalPage(args())).has("Retry-After")).toBe(false);
+  });
+
+  it("a personal page keeps the Retry-After of a limit's refusal", () => {
+    const refused = new Headers({ "Retry-After": "120" });
+    const headers = new Headers(personalPage(args({ actionHeaders: refused })));
+    expect(headers.get("Retry-After")).toBe("120");
+    expect(headers.get("Cache-Control")).toBe(PRIVATE_NO_STORE);
   });
 });
 

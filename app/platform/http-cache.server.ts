@@ -19,9 +19,15 @@ export function publicPage({ loaderHeaders, errorHeaders }: HeadersArgs): Header
   return { "Cache-Control": own ?? PUBLIC_PAGE, Vary: "Cookie" };
 }
 
-/** A page for one shopper (cart, checkout, staff, sign-in): never stored anywhere. */
-export function personalPage(): HeadersInit {
-  return { "Cache-Control": PRIVATE_NO_STORE };
+/**
+ * A page for one shopper (cart, checkout, staff, sign-in): never stored anywhere. A refusal by
+ * a limit keeps its Retry-After.
+ */
+export function personalPage({ actionHeaders, loaderHeaders }: HeadersArgs): HeadersInit {
+  const retryAfter = actionHeaders.get("Retry-After") ?? loaderHeaders.get("Retry-After");
+  return retryAfter
+    ? { "Cache-Control": PRIVATE_NO_STORE, "Retry-After": retryAfter }
+    : { "Cache-Control": PRIVATE_NO_STORE };
 }
 
 /** Cookie names present on the request (values are never read here). */

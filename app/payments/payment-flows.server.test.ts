@@ -25,16 +25,26 @@ vi.mock("~/merchant-api/client.server", async (importOriginal) => {
   };
 });
 
-const { apiClient, createApiClient, withCurrentPrices } =
+const { apiClient, createApiClient, PaymentError, withCurrentPrices } =
   await import("~/merchant-api/client.server");
 const { commitCart, loadCartPage } = await import("~/cart/cart.server");
 const { logger } = await import("~/platform/logger.server");
 const { CLIENT_ADDRESS_HEADER } = await import("~/platform/rate-limit.server");
 const { getSandbox } = await import("../../sandbox/index.ts");
-const payments = await import("./payments.server");
+// Every screen's server module, as the routes use them.
+const payments = {
+  ...(await import("./pay-card.server")),
+  ...(await import("./pay-pse.server")),
+  ...(await import("./payment-page.server")),
+  ...(await import("./paying.server")),
+  ...(await import("./result-pages.server")),
+  ...(await import("./receipt.server")),
+  ...(await import("./lookup.server")),
+};
 const checkout = await import("~/checkout/checkout.server");
 const { PAYMENT_MESSAGES, RESULT_TEXTS } = await import("./result");
 const { FALLBACK_PSE_BANKS } = await import("./pse");
+const { CARD_LIMITS } = await import("./card-limits.server");
 type PaymentOrder = import("./order").PaymentOrder;
 type ApiClient = import("~/merchant-api/client.server").ApiClient;
 
@@ -154,6 +164,26 @@ function cardForm(order: PaymentOrder, over: Record<string, string> = {}) {
   };
   for (const [name, value] of Object.entries(fields)) form.set(name, value);
   return form;
+}
+
+/** From now on the gateway declines every charge (3001), whatever the card. */
+function declineEveryCharge() {
+  override.client = (real) => ({
+    ...(real as ApiClient),
+    chargeCard: () =>
+      Promise.reject(new PaymentError("Tarjeta declinada", { code: 3001, status: 402 })),
+  });
+}
+
+/** `digits` with its Luhn check digit appended. */
+function withLuhnDigit(digits: string): string {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 0) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
+    sum += d;
+  }
+  return digits + String((10 - (sum % 10)) % 10);
 }
 
 function pseForm(order: PaymentOrder, over: Record<string, string> = {}) {
@@ -467,55 +497,178 @@ describe("card payment", () => {
     expect(chargeIdOf(answer.location)).toBe(charges[0].id);
   });
 
-  it("answers a gateway error with 'Error al procesar el pago.' when no charge was made", async () => {
+  it("shows a gateway 500 after the charge was sent as pending, then plainly as not charged", async () => {
     const jar = await shopper();
     // The gateway answers 500 to charges for this customer (prepare-checkout too, so the order
     // is prepared for someone else and paid with it as the customer).
     const base = await prepare(jar, "openpay");
     const failing = { ...base, customer: { ...base.customer, email: "falla500@example.com" } };
-    const answer = expectReply(await payments.payByCard(request(jar), cardForm(failing), failing));
-    expect(answer.body.reply.error).toEqual({ "": [PAYMENT_MESSAGES.charge] });
+    const answer = expectRedirect(
+      await payments.payByCard(request(jar), cardForm(failing), failing),
+    );
+    // The outcome is unknown: never an error page.
+    expect(answer.location).toBe(`/checkout/pending?order_id=${failing.orderId}`);
+    jar.apply(answer.headers);
+    const pendingUrl = `${ORIGIN}${answer.location}`;
+    const checking = await payments.loadPendingPage(request(jar, pendingUrl));
+    expect(checking).toMatchObject({ kind: "page", view: { state: "checking" } });
+    // The payment page and a resubmit show the same while the order is being checked.
+    const page = await payments.loadPaymentPage(request(jar), failing);
+    expect(page).toMatchObject({ kind: "redirect", location: answer.location });
+    // After the grace period the gateway still lists no charge: nothing was charged.
+    vi.spyOn(Date, "now").mockReturnValue(Date.now() + 61_000);
+    const settled = await payments.loadPendingPage(request(jar, pendingUrl));
+    expect(settled).toEqual({
+      kind: "page",
+      view: { state: "not-charged", orderId: failing.orderId },
+    });
+    // One click pays again: the form of the same order.
+    expect(await payments.loadPaymentPage(request(jar), base)).toMatchObject({ kind: "page" });
     expect(await apiClient().listCharges(failing.orderId)).toEqual([]);
   });
 
-  it("limits card attempts to 5 per checkout and per address in 15 minutes (429)", async () => {
+  it("says the payment service failed, charging and counting nothing, when tokenization gets a 500", async () => {
     const jar = await shopper();
     const order = await prepare(jar, "openpay");
-    const address = "192.0.2.77";
-    const refused = cardForm(order, { holder_name: "B".repeat(90) });
-    for (let attempt = 1; attempt <= 5; attempt++) {
+    override.client = (real) => ({
+      ...(real as ApiClient),
+      createCardToken: () =>
+        Promise.reject(new PaymentError("Falla simulada", { code: 1000, status: 500 })),
+    });
+    const address = "192.0.2.90";
+    for (let attempt = 1; attempt <= CARD_LIMITS.checkout.declines + 1; attempt++) {
       const answer = expectReply(
-        await payments.payByCard(request(jar, undefined, address), refused, order),
+        await payments.payByCard(request(jar, undefined, address), cardForm(order), order),
       );
-      expect(answer.body.reply.error).toEqual({ "": [PAYMENT_MESSAGES.card] });
+      expect(answer.status).toBe(503);
+      expect(answer.body.reply.error).toEqual({ "": [PAYMENT_MESSAGES.serviceFailed] });
     }
-    const sixth = expectReply(
+    override.client = null;
+    expectRedirect(
       await payments.payByCard(request(jar, undefined, address), cardForm(order), order),
     );
-    expect(sixth.status).toBe(429);
-    expect(sixth.body.reply.error).toEqual({
-      "": ["Demasiados intentos de pago. Intenta de nuevo en unos minutos."],
-    });
-    // The same checkout from another address, and another checkout from the same address.
-    const moved = expectReply(
-      await payments.payByCard(request(jar, undefined, "192.0.2.78"), cardForm(order), order),
-    );
-    expect(moved.status).toBe(429);
-    const otherJar = await shopper();
-    const otherOrder = await prepare(otherJar, "openpay");
-    const sameAddress = expectReply(
+  });
+
+  it("stops a card tester per checkout whatever the address or order, with Retry-After", async () => {
+    const jar = await shopper();
+    let order = await prepare(jar, "openpay");
+    // A decline card of the sandbox first, then declines of the tester's other cards.
+    let declines = 0;
+    const first = expectRedirect(
       await payments.payByCard(
-        request(otherJar, undefined, address),
-        cardForm(otherOrder),
-        otherOrder,
+        request(jar, undefined, "198.51.100.1"),
+        cardForm(order, { card_number: "4444444444444448" }),
+        order,
       ),
     );
-    expect(sameAddress.status).toBe(429);
-    expect(await apiClient().listCharges(order.orderId)).toEqual([]);
-    // Someone else, elsewhere, pays normally.
-    const third = await shopper();
-    const thirdOrder = await prepare(third, "openpay");
-    expectRedirect(await payments.payByCard(request(third), cardForm(thirdOrder), thirdOrder));
+    expect(first.location).toMatch(/^\/checkout\/failure\?id=/);
+    declines++;
+    // The failure page frees the cart for a new order; the tester starts one.
+    const failure = await payments.loadPaymentFailure(request(jar, `${ORIGIN}${first.location}`));
+    if (failure.kind === "page") jar.apply(failure.headers);
+    const next = await prepare(jar, "openpay");
+    expect(next.orderId).not.toBe(order.orderId);
+    order = next;
+    declineEveryCharge();
+    for (; declines < CARD_LIMITS.checkout.declines; declines++) {
+      const answer = expectRedirect(
+        await payments.payByCard(
+          request(jar, undefined, `198.51.100.${declines + 1}`),
+          cardForm(order, { card_number: withLuhnDigit(`41000000000${declines}000`) }),
+          order,
+        ),
+      );
+      expect(answer.location).toMatch(/^\/checkout\/failure/);
+    }
+    const refused = expectReply(
+      await payments.payByCard(
+        request(jar, undefined, "203.0.113.9"),
+        cardForm(order, { card_number: withLuhnDigit("410000000009999") }),
+        order,
+      ),
+    );
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(refused.body.reply.error).toEqual({ "": [PAYMENT_MESSAGES.tooManyAttempts] });
+    expect(refused.body.reply.initialValue).not.toHaveProperty("card_number");
+  });
+
+  it("stops one card declined again and again, across checkouts and addresses", async () => {
+    const card = withLuhnDigit("420000000000001");
+    const attempt = async (address: string, number = card) => {
+      const jar = await shopper();
+      const order = await prepare(jar, "openpay");
+      return payments.payByCard(
+        request(jar, undefined, address),
+        cardForm(order, { card_number: number }),
+        order,
+      );
+    };
+    declineEveryCharge();
+    for (let n = 0; n < CARD_LIMITS.card.declines; n++) {
+      expect(expectRedirect(await attempt(`198.51.101.${n}`)).location).toMatch(/failure/);
+    }
+    const refused = expectReply(await attempt("198.51.101.50"));
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("Retry-After")).toMatch(/^\d+$/);
+    // Another card of the same shopper is not refused.
+    override.client = null;
+    expectRedirect(await attempt("198.51.101.51", VISA));
+  });
+
+  it("lets shoppers behind one address pay, whatever one of them declined", async () => {
+    const office = "192.0.2.200";
+    const unlucky = await shopper();
+    const order = await prepare(unlucky, "openpay");
+    declineEveryCharge();
+    for (let n = 0; n < CARD_LIMITS.checkout.declines; n++) {
+      const card = withLuhnDigit(`43000000000${n}000`);
+      expectRedirect(
+        await payments.payByCard(
+          request(unlucky, undefined, office),
+          cardForm(order, { card_number: card }),
+          order,
+        ),
+      );
+    }
+    // That shopper is stopped; seven colleagues on the same address, with good cards, all pay.
+    const stopped = await payments.payByCard(
+      request(unlucky, undefined, office),
+      cardForm(order, { card_number: VISA }),
+      order,
+    );
+    expect(stopped).toMatchObject({ kind: "reply", status: 429 });
+    override.client = null;
+    for (let colleague = 0; colleague < 7; colleague++) {
+      const jar = await shopper();
+      const theirs = await prepare(jar, "openpay");
+      const paid = expectRedirect(
+        await payments.payByCard(request(jar, undefined, office), cardForm(theirs), theirs),
+      );
+      expect(paid.location).toMatch(/^\/checkout\/success\/card\?id=/);
+    }
+  });
+
+  it("stops an address only at a much higher count of declines", async () => {
+    const address = "192.0.2.222";
+    // Every charge declined, each from its own checkout with its own card.
+    declineEveryCharge();
+    const attempt = async (n: number) => {
+      const jar = await shopper();
+      const order = await prepare(jar, "openpay");
+      const card = withLuhnDigit(`4000000000${String(n).padStart(5, "0")}`);
+      return payments.payByCard(
+        request(jar, undefined, address),
+        cardForm(order, { card_number: card }),
+        order,
+      );
+    };
+    for (let n = 0; n < CARD_LIMITS.address.declines; n++) {
+      expect(expectRedirect(await attempt(n)).location).toMatch(/^\/checkout\/failure/);
+    }
+    const refused = expectReply(await attempt(CARD_LIMITS.address.declines));
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("Retry-After")).toMatch(/^\d+$/);
   });
 
   it("refuses to charge when the cart changed after 'Finalizar compra'", async () => {

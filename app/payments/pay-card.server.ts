@@ -1,0 +1,158 @@
+/**
+ * Paying by card (POST /checkout/pago, intent=pay-card): token → charge (the order's id, the
+ * server's amount) → link-payment → 303 to the result. The card number and CVV live only in
+ * this request's memory: they go to the token call and nowhere else (no cookie, log line, error
+ * or re-rendered form).
+ */
+import { randomBytes } from "node:crypto";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { apiClient, type Charge, neverSent, PaymentError } from "~/merchant-api/client.server";
+import { logger } from "~/platform/logger.server";
+import { cardFormSchema, gatewayExpiry } from "./card";
+import {
+  type AttemptKeys,
+  cardAttemptBlocked,
+  cardFingerprint,
+  countDecline,
+} from "./card-limits.server";
+import type { PaymentOrder } from "./order";
+import { orderCharge } from "./order-state.server";
+import type { PaidOrder } from "./paid-orders.server";
+import { logError, type PaymentAnswer, redirectTo, reply } from "./payment-answers.server";
+import { amountToCharge } from "./payment-page.server";
+import {
+  answerCharged,
+  beforePaying,
+  refusedRequest,
+  customerFields,
+  noteSent,
+  outcomeUnknown,
+  sendCharge,
+} from "./paying.server";
+import { PAYMENT_MESSAGES } from "./result";
+
+/** Never echoed: the card number and CVV come back empty on every answer. */
+const CARD_SECRET_FIELDS = ["card_number", "cvv2"];
+
+/** Declined at the charge (3001 declined, 3003 insufficient funds, …). */
+const declined = (error: PaymentError) =>
+  error.status === 402 || (error.code !== null && error.code >= 3000 && error.code < 4000);
+
+/**
+ * Refused at tokenization for the card itself (2004 number, 2005 expired, 2009 CVV): what a
+ * tester's guesses produce. A refused field of the request (1003, a long holder name) is not.
+ */
+const cardRefused = (error: PaymentError) =>
+  error.code !== null && error.code >= 2000 && error.code < 3000;
+
+export async function payByCard(
+  request: Request,
+  form: FormData,
+  order: PaymentOrder,
+): Promise<PaymentAnswer> {
+  const submission = parseWithZod(form, { schema: cardFormSchema(new Date()) });
+  const fail = (message: string) =>
+    submission.reply({ formErrors: [message], hideFields: CARD_SECRET_FIELDS });
+  if (order.method !== "openpay") return redirectTo("/checkout/pago");
+
+  const known = await beforePaying(request, form, order, false);
+  if (known) return known;
+  if (submission.status !== "success") {
+    return reply("card", 422, submission.reply({ hideFields: CARD_SECRET_FIELDS }));
+  }
+  const card = submission.value;
+  const keys: AttemptKeys = {
+    card: cardFingerprint({
+      number: card.card_number,
+      month: card.expiration_month,
+      year: card.expiration_year,
+    }),
+    checkout: order.checkoutId,
+    request,
+  };
+  const wait = await cardAttemptBlocked(keys);
+  if (wait > 0) {
+    logger.warn({ orderId: order.orderId }, "payments: card attempts limit reached");
+    return reply(
+      "card",
+      429,
+      fail(PAYMENT_MESSAGES.tooManyAttempts),
+      new Headers({ "Retry-After": String(wait) }),
+    );
+  }
+  const ready = await amountToCharge(request, form, order, "card", fail);
+  if ("answer" in ready) return ready.answer;
+  const { amount } = ready;
+  const formError = (status: number, message: string) =>
+    reply("card", status, fail(message), amount.headers);
+
+  let tokenId: string;
+  try {
+    const token = await apiClient().createCardToken({
+      card_number: card.card_number,
+      holder_name: card.holder_name,
+      ...gatewayExpiry(card),
+      cvv2: card.cvv2,
+    });
+    tokenId = token.id;
+  } catch (error) {
+    logger.warn({ orderId: order.orderId, err: logError(error) }, "payments: card token failed");
+    if (error instanceof PaymentError && error.status < 500) {
+      if (cardRefused(error)) await countDecline(keys);
+      return formError(422, PAYMENT_MESSAGES.card);
+    }
+    // The payment service failed, not the card: nothing was charged and nothing is counted.
+    return formError(503, PAYMENT_MESSAGES.serviceFailed);
+  }
+
+  const sent = await noteSent(request, order);
+  let charge: Charge;
+  try {
+    charge = await sendCharge(order.orderId, () =>
+      apiClient().chargeCard({
+        token_id: tokenId,
+        device_session_id: randomBytes(16).toString("hex"),
+        amount: amount.totals.total,
+        order_id: order.orderId,
+        ...customerFields(order),
+        description: `Pedido ${order.orderId}`,
+        sessionId: order.sessionId,
+      }),
+    );
+  } catch (error) {
+    return cardChargeFailed(error, sent, order, keys, formError);
+  }
+  logger.info(
+    { orderId: order.orderId, chargeId: charge.id, status: charge.status },
+    "card charge",
+  );
+  return answerCharged(sent, order, charge, false);
+}
+
+/**
+ * A charge call that did not return a charge. Declined: the failure page. Certainly not sent,
+ * or refused for a reason of the request: a form error (nothing was charged). Anything else
+ * may have charged: the order's state, or 'Pago en proceso' until it is known.
+ */
+async function cardChargeFailed(
+  error: unknown,
+  sent: PaidOrder[],
+  order: PaymentOrder,
+  keys: AttemptKeys,
+  formError: (status: number, message: string) => PaymentAnswer,
+): Promise<PaymentAnswer> {
+  logger.warn({ orderId: order.orderId, err: logError(error) }, "payments: card charge failed");
+  if (neverSent(error)) return formError(503, PAYMENT_MESSAGES.connect);
+  if (error instanceof PaymentError && declined(error)) {
+    await countDecline(keys);
+    const charge = error.chargeId
+      ? await apiClient()
+          .getPaymentStatus(error.chargeId)
+          .catch(() => null)
+      : await orderCharge(order.orderId);
+    if (charge !== null && charge !== "unknown") return answerCharged(sent, order, charge, false);
+    return redirectTo(`/checkout/failure?order_id=${encodeURIComponent(order.orderId)}`);
+  }
+  if (refusedRequest(error)) return formError(502, PAYMENT_MESSAGES.charge);
+  return outcomeUnknown(sent, order, false);
+}

@@ -1,0 +1,108 @@
+/**
+ * The receipt of a payment, for the browser that paid it: on the success page and as a PDF
+ * (/checkout/comprobante/{chargeId}.pdf).
+ */
+import { z } from "zod";
+import { apiClient, type Charge } from "~/merchant-api/client.server";
+import { logger } from "~/platform/logger.server";
+import { type PaidOrder, paymentOf, readPaidOrders } from "./paid-orders.server";
+import { CHARGE_ID, isBankCharge, logError, upstreamStatus } from "./payment-answers.server";
+import { receiptPdf } from "./receipt-pdf.server";
+import {
+  bankLabel,
+  cardLabel,
+  formatPaymentDate,
+  type ReceiptLine,
+  type ReceiptView,
+} from "./result";
+import { paymentResult } from "./status";
+
+/** "Visa terminada en 1111" or "PSE · Bancolombia". */
+export function methodLabel(charge: Charge): string {
+  return isBankCharge(charge)
+    ? bankLabel(charge.payment_method?.bank_name)
+    : cardLabel(
+        charge.payment_method?.brand ?? charge.card?.brand,
+        charge.payment_method?.last4 ?? charge.card?.card_number,
+      );
+}
+
+const checkoutLineSchema = z.object({
+  title: z.string().nullish(),
+  name: z.string().nullish(),
+  quantity: z.coerce.number(),
+  unit_price: z.coerce.number(),
+  subtotal: z.coerce.number().nullish(),
+});
+const checkoutTotalsSchema = z.object({
+  subtotal: z.coerce.number(),
+  iva: z.coerce.number(),
+  shipping: z.coerce.number(),
+  total: z.coerce.number(),
+});
+
+/** The receipt of a charge for its payer: the charge plus the merchant's copy of the order. */
+export async function receiptOf(charge: Charge, entry: PaidOrder): Promise<ReceiptView> {
+  let lines: ReceiptLine[] = [];
+  let totals: ReceiptView["totals"] = null;
+  let customerName: string | null = null;
+  if (entry.sessionId) {
+    try {
+      const prepared = await apiClient().getCheckoutData(entry.sessionId);
+      const source = Array.isArray(prepared.products) ? prepared.products : prepared.cart_items;
+      const parsedLines = z.array(checkoutLineSchema).safeParse(source);
+      if (parsedLines.success) {
+        lines = parsedLines.data.map((line) => ({
+          title: line.title || line.name || "Producto",
+          quantity: line.quantity,
+          unitPrice: line.unit_price,
+          subtotal: line.subtotal ?? line.quantity * line.unit_price,
+        }));
+      }
+      const parsedTotals = checkoutTotalsSchema.safeParse(prepared.totals);
+      if (parsedTotals.success) totals = parsedTotals.data;
+      const customer = prepared.customer as Record<string, unknown> | undefined;
+      const name = [customer?.name, customer?.last_name]
+        .filter((part): part is string => typeof part === "string" && part.trim() !== "")
+        .join(" ");
+      customerName = name || null;
+    } catch (error) {
+      logger.warn({ orderId: entry.orderId, err: logError(error) }, "payments: receipt lines");
+    }
+  }
+  customerName ??=
+    [charge.customer?.name, charge.customer?.last_name].filter(Boolean).join(" ") || null;
+  return {
+    orderId: charge.order_id ?? entry.orderId,
+    chargeId: charge.id,
+    amount: charge.amount ?? null,
+    date: formatPaymentDate(charge.creation_date),
+    authorization: charge.authorization ?? null,
+    method: methodLabel(charge),
+    statusLabel: paymentResult(charge.status).label,
+    customerName,
+    lines,
+    totals,
+  };
+}
+
+/** The PDF of a successful payment, only for the browser that paid it; null otherwise (404). */
+export async function loadReceiptPdf(
+  request: Request,
+  chargeId: string,
+): Promise<{ bytes: Uint8Array; orderId: string } | null> {
+  if (!CHARGE_ID.test(chargeId)) return null;
+  const paid = await readPaidOrders(request);
+  if (!paid.some((entry) => entry.chargeId === chargeId)) return null;
+  let charge: Charge;
+  try {
+    charge = await apiClient().getPaymentStatus(chargeId);
+  } catch (error) {
+    if (upstreamStatus(error) === 404) return null;
+    throw error;
+  }
+  const entry = paymentOf(paid, { id: charge.id, orderId: charge.order_id ?? null });
+  if (!entry || paymentResult(charge.status).state !== "success") return null;
+  const receipt = await receiptOf(charge, entry);
+  return { bytes: await receiptPdf(receipt), orderId: receipt.orderId };
+}

@@ -1,0 +1,240 @@
+/**
+ * The result pages (/checkout/success/card, /checkout/success/pse, /checkout/failure,
+ * /checkout/pending): they only read the gateway's state, so a reload, a second tab or the
+ * bank's late return finds the same answer; settling a payment (emptying the cart and the
+ * checkout, confirming the success page) happens once, for the browser that paid.
+ */
+import { clearCartCookie } from "~/cart/cart.server";
+import { clearCheckoutCookie, restartPaymentCookie } from "~/checkout/checkout.server";
+import { apiClient, type Charge } from "~/merchant-api/client.server";
+import { logger } from "~/platform/logger.server";
+import { readPaymentOrder } from "./order.server";
+import { GATEWAY_ORDER_ID } from "./order-lookup";
+import { orderCharge, orderState } from "./order-state.server";
+import { commitPaidOrders, markPayment, paymentOf, readPaidOrders } from "./paid-orders.server";
+import {
+  answerWithCharge,
+  bankUrlOf,
+  CHARGE_ID,
+  isBankCharge,
+  logError,
+  resultLocation,
+  upstreamStatus,
+} from "./payment-answers.server";
+import { receiptOf } from "./receipt.server";
+import { nextRefresh, type PageRefresh, type ResultKind, type ResultView } from "./result";
+import { paymentResult } from "./status";
+
+/**
+ * When `charge` failed for the checkout's prepared order, a Set-Cookie in `headers` that drops
+ * that order id: the gateway refuses a second charge of one order, so 'Intentar nuevamente'
+ * leads to the payment method step and 'Finalizar compra' prepares a new order.
+ */
+async function restartAfterFailure(request: Request, charge: Charge, headers: Headers) {
+  if (paymentResult(charge.status).state !== "failed" || !charge.order_id) return;
+  const prepared = await readPaymentOrder(request);
+  if (prepared?.orderId === charge.order_id) {
+    headers.append("Set-Cookie", await restartPaymentCookie(request));
+  }
+}
+
+/**
+ * The page; or, right after settling, the same URL again: the header's cart was read from the
+ * request before the cart was emptied, and a new request shows it empty.
+ */
+export type ResultAnswer =
+  | { kind: "page"; view: ResultView; status: number; headers: Headers }
+  | { kind: "reload"; location: string; headers: Headers };
+
+/**
+ * The page's own URL: a client-side navigation asks for `/path.data?…&_routes=…`, and the
+ * loader sees that request as it came.
+ */
+function pageUrl(request: Request): URL {
+  const url = new URL(request.url);
+  url.pathname = url.pathname.endsWith("/_.data")
+    ? url.pathname.slice(0, -"_.data".length)
+    : url.pathname.replace(/\.data$/, "");
+  url.searchParams.delete("_routes");
+  return url;
+}
+
+function chargeIdFrom(url: URL): string | null {
+  for (const name of ["id", "charge_id", "payment_id", "transaction_id"]) {
+    const value = url.searchParams.get(name)?.trim();
+    if (value) return value;
+  }
+  return null;
+}
+
+/**
+ * A result page, from the payment status call (never from the query string alone). For the
+ * browser that paid: the details, and on the first successful view the cart and checkout are
+ * emptied and the success page is confirmed. Anyone else sees the status alone.
+ */
+export async function loadPaymentResult(request: Request, kind: ResultKind): Promise<ResultAnswer> {
+  const url = pageUrl(request);
+  const headers = new Headers();
+  const paid = await readPaidOrders(request);
+  let id = chargeIdFrom(url);
+  const orderParam = url.searchParams.get("order_id");
+  if (!id && orderParam) id = paid.find((entry) => entry.orderId === orderParam)?.chargeId ?? null;
+  const missing: ResultAnswer = { kind: "page", view: { state: "missing" }, status: 404, headers };
+  if (!id || !CHARGE_ID.test(id)) return missing;
+
+  let charge: Charge;
+  try {
+    charge = await apiClient().getPaymentStatus(id);
+  } catch (error) {
+    const status = upstreamStatus(error);
+    if (status === 404) return missing;
+    logger.warn({ chargeId: id, err: logError(error) }, "payments: status unavailable");
+    return { kind: "page", view: { state: "error" }, status, headers };
+  }
+
+  const result = paymentResult(charge.status);
+  await restartAfterFailure(request, charge, headers);
+  const entry = paymentOf(paid, { id: charge.id, orderId: charge.order_id ?? null });
+  let list = paid;
+  let emptied = false;
+  if (entry) {
+    list = markPayment(list, entry.orderId, { chargeId: charge.id });
+    if (result.state === "success" && !entry.settled) {
+      // Empty the cart and checkout of this order only: a newer checkout keeps its cart.
+      const current = await readPaymentOrder(request);
+      if (!current || current.orderId === entry.orderId) {
+        headers.append("Set-Cookie", await clearCartCookie(request));
+        if (current) headers.append("Set-Cookie", await clearCheckoutCookie(request));
+        emptied = true;
+      }
+      list = markPayment(list, entry.orderId, { settled: true });
+      logger.info({ orderId: entry.orderId, chargeId: charge.id }, "payment settled");
+    }
+    if (result.state === "success" && !entry.confirmed) {
+      try {
+        await apiClient().confirmSuccessPage(charge.id);
+      } catch (error) {
+        // Spec §7: failures are ignored (the gateway sends the e-mails once in any case).
+        logger.warn({ chargeId: charge.id, err: logError(error) }, "payments: confirm failed");
+      }
+      // A charge still pending confirmation is confirmed again once it completes.
+      if (result.label === "Completado") {
+        list = markPayment(list, entry.orderId, { confirmed: true });
+      }
+    }
+    if (JSON.stringify(list) !== JSON.stringify(paid)) {
+      headers.append("Set-Cookie", await commitPaidOrders(list));
+    }
+  }
+  if (emptied) return { kind: "reload", location: `${url.pathname}${url.search}`, headers };
+
+  const owner = entry !== undefined;
+  const view: ResultView = {
+    state: result.state,
+    kind,
+    chargeId: charge.id,
+    statusLabel: result.label,
+    status: result.status,
+    receipt: owner && result.state === "success" ? await receiptOf(charge, entry) : null,
+    orderId: owner ? (charge.order_id ?? entry.orderId) : null,
+    error:
+      result.state === "failed" && (charge.error_code || charge.error_message)
+        ? {
+            code: charge.error_code ? String(charge.error_code) : null,
+            description: charge.error_message ?? null,
+          }
+        : null,
+    bankUrl: owner && result.state === "pending" && isBankCharge(charge) ? bankUrlOf(charge) : null,
+    refresh: result.state === "pending" ? nextRefresh(url) : null,
+  };
+  return { kind: "page", view, status: 200, headers };
+}
+
+export interface FailureView {
+  code: string | null;
+  description: string | null;
+}
+
+/**
+ * The failure page's code and description, from the gateway's record of the charge (a link
+ * cannot make the store say what it likes). A charge that did not fail goes to its result.
+ */
+export async function loadPaymentFailure(
+  request: Request,
+): Promise<
+  { kind: "redirect"; location: string } | { kind: "page"; view: FailureView; headers: Headers }
+> {
+  const url = new URL(request.url);
+  let id = chargeIdFrom(url);
+  const orderParam = url.searchParams.get("order_id");
+  if (!id && orderParam && GATEWAY_ORDER_ID.test(orderParam)) {
+    const paid = await readPaidOrders(request);
+    if (paid.some((entry) => entry.orderId === orderParam)) {
+      const charge = await orderCharge(orderParam);
+      if (charge !== null && charge !== "unknown") id = charge.id;
+    }
+  }
+  const none = {
+    kind: "page" as const,
+    view: { code: null, description: null },
+    headers: new Headers(),
+  };
+  if (!id || !CHARGE_ID.test(id)) return none;
+  let charge: Charge;
+  try {
+    charge = await apiClient().getPaymentStatus(id);
+  } catch (error) {
+    logger.warn({ chargeId: id, err: logError(error) }, "payments: failure page status");
+    return none;
+  }
+  if (paymentResult(charge.status).state !== "failed") {
+    return { kind: "redirect", location: resultLocation(charge, false).location };
+  }
+  const headers = new Headers();
+  await restartAfterFailure(request, charge, headers);
+  return {
+    kind: "page",
+    view: {
+      code: charge.error_code ? String(charge.error_code) : null,
+      description: charge.error_message ?? null,
+    },
+    headers,
+  };
+}
+
+export type PendingView =
+  /** Someone else's order, or none: the page says only how pending payments go. */
+  | { state: "anonymous" }
+  /** This browser's order while the gateway cannot say yet: the page looks again by itself. */
+  | { state: "checking"; orderId: string; refresh: PageRefresh | null }
+  /** The gateway confirms it has no charge for this browser's order: pay again in one click. */
+  | { state: "not-charged"; orderId: string };
+
+/**
+ * 'Pago en proceso'. For the browser whose payment answer never came, the order's state is
+ * asked again on each (self-refreshing) view: its result as soon as the gateway knows it, and
+ * plainly 'nothing was charged' once the gateway still lists no charge after the grace period.
+ */
+export async function loadPendingPage(
+  request: Request,
+): Promise<
+  { kind: "redirect"; location: string; headers: Headers } | { kind: "page"; view: PendingView }
+> {
+  const url = pageUrl(request);
+  const orderId = url.searchParams.get("order_id");
+  const paid = await readPaidOrders(request);
+  const entry = orderId ? paid.find((e) => e.orderId === orderId) : undefined;
+  if (!entry) return { kind: "page", view: { state: "anonymous" } };
+  const state = await orderState(entry.orderId, entry.sentAt);
+  if (state.kind === "charged") {
+    const answer = await answerWithCharge(paid, entry, state.charge, false);
+    return { kind: "redirect", location: answer.location, headers: answer.headers };
+  }
+  if (state.kind === "none") {
+    return { kind: "page", view: { state: "not-charged", orderId: entry.orderId } };
+  }
+  return {
+    kind: "page",
+    view: { state: "checking", orderId: entry.orderId, refresh: nextRefresh(url) },
+  };
+}
