@@ -29,7 +29,6 @@ const { apiClient, createApiClient, PaymentError, withCurrentPrices } =
   await import("~/merchant-api/client.server");
 const { commitCart, loadCartPage } = await import("~/cart/cart.server");
 const { logger } = await import("~/platform/logger.server");
-const { CLIENT_ADDRESS_HEADER } = await import("~/platform/rate-limit.server");
 const { getSandbox } = await import("../../sandbox/index.ts");
 // Every screen's server module, as the routes use them.
 const payments = {
@@ -41,16 +40,26 @@ const payments = {
   ...(await import("./receipt.server")),
   ...(await import("./lookup.server")),
 };
+const {
+  cardForm,
+  expectRedirect,
+  expectReply,
+  Jar,
+  ORIGIN,
+  prepare,
+  pricedProducts,
+  pseForm,
+  request,
+  shopper,
+  VISA,
+  withLuhnDigit,
+} = await import("../../tests/support/shopper");
 const checkout = await import("~/checkout/checkout.server");
 const { PAYMENT_MESSAGES, RESULT_TEXTS } = await import("./result");
 const { FALLBACK_PSE_BANKS } = await import("./pse");
 const { CARD_LIMITS } = await import("./card-limits.server");
-type PaymentOrder = import("./order").PaymentOrder;
 type ApiClient = import("~/merchant-api/client.server").ApiClient;
 
-const ORIGIN = "http://tienda.test";
-const VISA = "4111111111111111";
-const CVV = "123";
 const YEAR = String(new Date().getFullYear() + 3);
 
 afterEach(() => {
@@ -58,113 +67,11 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-/** A browser's cookies: Set-Cookie answers in, a Cookie header out. */
-class Jar {
-  readonly values = new Map<string, string>();
-  apply(headers: Headers) {
-    for (const line of headers.getSetCookie()) this.set(line);
-    return this;
-  }
-  set(line: string) {
-    const [pair, ...attributes] = line.split(";").map((part) => part.trim());
-    const at = pair.indexOf("=");
-    const name = pair.slice(0, at);
-    const value = pair.slice(at + 1);
-    const expired = attributes.some(
-      (a) =>
-        /^max-age=0$/i.test(a) || (/^expires=/i.test(a) && Date.parse(a.slice(8)) < Date.now()),
-    );
-    if (expired || value === "") this.values.delete(name);
-    else this.values.set(name, value);
-  }
-  header() {
-    return [...this.values].map(([name, value]) => `${name}=${value}`).join("; ");
-  }
-}
-
-let addressSeq = 0;
-function request(jar: Jar, url = `${ORIGIN}/checkout/pago`, address?: string) {
-  return new Request(url, {
-    headers: {
-      Cookie: jar.header(),
-      [CLIENT_ADDRESS_HEADER]: address ?? `10.0.0.${++addressSeq}`,
-    },
-  });
-}
-
 let products: Array<{ id: string; price: number }> = [];
 
 beforeAll(async () => {
-  const page = await apiClient().listProducts({ limit: 80, offset: 0 });
-  const priced = await withCurrentPrices(page.products);
-  products = priced
-    .filter((p) => typeof p.price === "number" && p.price > 0 && p.stock >= 5)
-    .map((p) => ({ id: p.id, price: p.price as number }));
-  expect(products.length).toBeGreaterThanOrEqual(2);
+  products = await pricedProducts();
 }, 240_000);
-
-/** A browser with one product in its cart. */
-async function shopper(quantity = 1, product = 0): Promise<Jar> {
-  const jar = new Jar();
-  jar.set(await commitCart([{ productId: products[product].id, quantity }]));
-  return jar;
-}
-
-/**
- * What 'Finalizar compra' leaves: the shopper goes through the checkout's own forms (billing,
- * shipping as billing, the method), which prepare the checkout at the sandbox; the checkout
- * cookie lands in the jar and its prepared order is returned.
- */
-async function prepare(
-  jar: Jar,
-  method: PaymentOrder["method"],
-  email = "ana@example.com",
-): Promise<PaymentOrder> {
-  // The checkout remembers the cart it showed: a 'Finalizar compra' for another cart is refused.
-  jar.apply((await checkout.loadCheckout(request(jar, `${ORIGIN}/checkout`))).headers);
-  const steps: Array<Record<string, string>> = [
-    {
-      intent: "billing",
-      client_type: "person",
-      name: "Ana",
-      last_name: "Gómez",
-      document: "1020304050",
-      email,
-      phone: "3001234567",
-      department: "11",
-      city: "Bogotá",
-      address: "Calle 10 # 20-30",
-    },
-    { intent: "shipping", same_as_invoice: "on" },
-    { intent: "finalize", payment_method: method },
-  ];
-  for (const fields of steps) {
-    const form = new FormData();
-    for (const [name, value] of Object.entries(fields)) form.set(name, value);
-    const outcome = await checkout.performCheckoutAction(request(jar, `${ORIGIN}/checkout`), form);
-    if (!(outcome instanceof Response)) throw new Error(`checkout refused ${fields.intent}`);
-    jar.apply(outcome.headers);
-  }
-  const order = await checkout.readPreparedOrder(request(jar));
-  if (!order) throw new Error("the checkout prepared no order");
-  return order;
-}
-
-function cardForm(order: PaymentOrder, over: Record<string, string> = {}) {
-  const form = new FormData();
-  const fields = {
-    intent: "pay-card",
-    order_id: order.orderId,
-    holder_name: "Ana Gómez",
-    card_number: "4111 1111 1111 1111",
-    expiration_month: "12",
-    expiration_year: YEAR,
-    cvv2: CVV,
-    ...over,
-  };
-  for (const [name, value] of Object.entries(fields)) form.set(name, value);
-  return form;
-}
 
 /** From now on the gateway declines every charge (3001), whatever the card. */
 function declineEveryCharge() {
@@ -173,33 +80,6 @@ function declineEveryCharge() {
     chargeCard: () =>
       Promise.reject(new PaymentError("Tarjeta declinada", { code: 3001, status: 402 })),
   });
-}
-
-/** `digits` with its Luhn check digit appended. */
-function withLuhnDigit(digits: string): string {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 0) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
-    sum += d;
-  }
-  return digits + String((10 - (sum % 10)) % 10);
-}
-
-function pseForm(order: PaymentOrder, over: Record<string, string> = {}) {
-  const form = new FormData();
-  const fields = {
-    intent: "pay-pse",
-    order_id: order.orderId,
-    document_type: "CC",
-    document: "1020304050",
-    full_name: "ana gómez",
-    bank: "1007",
-    person_type: "natural",
-    ...over,
-  };
-  for (const [name, value] of Object.entries(fields)) form.set(name, value);
-  return form;
 }
 
 const sandbox = () =>
@@ -221,18 +101,6 @@ async function decideAtBank(bankPath: string, decision: "aprobar" | "rechazar" |
   );
   expect(response.status).toBe(303);
   return response.headers.get("Location") ?? "";
-}
-
-function expectRedirect(answer: Awaited<ReturnType<typeof payments.payByCard>>) {
-  if (answer.kind !== "redirect") {
-    throw new Error(`expected a redirect, got ${answer.status}: ${JSON.stringify(answer.body)}`);
-  }
-  return answer;
-}
-
-function expectReply(answer: Awaited<ReturnType<typeof payments.payByCard>>) {
-  if (answer.kind !== "reply") throw new Error(`expected a reply, got ${answer.location}`);
-  return answer;
 }
 
 /** Every log call's arguments, as text. */
@@ -797,6 +665,29 @@ describe("PSE payment", () => {
       refresh: null,
     });
     expect(await outbox(order.orderId)).toHaveLength(2);
+  });
+
+  it("keeps a PSE payment left pending at the bank as the cart's one payment, whatever method follows", async () => {
+    const jar = await shopper();
+    const pse = await prepare(jar, "pse");
+    const toBank = expectRedirect(await payments.payByPse(request(jar), pseForm(pse), pse));
+    jar.apply(toBank.headers);
+    const back = await decideAtBank(toBank.location, "pendiente");
+    jar.apply((await payments.loadPaymentResult(request(jar, back), "pse")).headers);
+
+    // Back to the method step, card this time: the same order, and its pending PSE payment.
+    const card = await prepare(jar, "openpay");
+    expect(card.orderId).toBe(pse.orderId);
+    const page = await payments.loadPaymentPage(request(jar), card);
+    expect(page).toMatchObject({ kind: "redirect" });
+    expect(page.kind === "redirect" && page.location).toMatch(/^\/checkout\/success\/pse\?id=/);
+    const paid = expectRedirect(await payments.payByCard(request(jar), cardForm(card), card));
+    expect(paid.location).toMatch(/^\/checkout\/success\/pse\?id=/);
+
+    // The bank approves later: one completed charge for the cart.
+    await decideAtBank(toBank.location, "aprobar");
+    const charges = await apiClient().listCharges(pse.orderId);
+    expect(charges.map((c) => c.status)).toEqual(["completed"]);
   });
 
   it("shows a rejected PSE payment as 'Pago fallido'", async () => {

@@ -9,6 +9,7 @@ describe("paymentResult", () => {
     ["charge_pending", { state: "success", label: "Pendiente" }],
     ["failed", { state: "failed", label: "Fallido" }],
     ["cancelled", { state: "failed", label: "Fallido" }],
+    ["expired", { state: "failed", label: "Fallido" }],
     ["declined", { state: "failed", label: "Fallido" }],
     ["in_progress", { state: "pending", label: "Pendiente" }],
     ["refunded", { state: "pending", label: "Pendiente" }],

@@ -16,11 +16,11 @@ export type PaymentResult = {
 
 const COMPLETED = new Set(["completed", "approved", "paid"]);
 const SUCCESS_PENDING = new Set(["charge_pending"]);
-const FAILED = new Set(["failed", "cancelled", "declined"]);
+const FAILED = new Set(["failed", "cancelled", "declined", "expired"]);
 
 /**
  * completed, approved, paid -> success, 'Completado'; charge_pending -> success, 'Pendiente';
- * failed, cancelled, declined -> failed, 'Fallido'; anything else (in_progress, refunded,
+ * failed, cancelled, declined, expired -> failed, 'Fallido'; anything else (in_progress, refunded,
  * unknown, missing) -> pending, 'Pendiente': a status the store cannot read is never shown as
  * a failure or a success, the page asks again later. Case and surrounding spaces are ignored.
  */
