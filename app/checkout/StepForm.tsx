@@ -138,13 +138,13 @@ export function ErrorSummary({ errors, failure }: { errors: SummaryLink[]; failu
       <ul>
         {errors.map((error) =>
           error.href ? (
-            <li key={error.message}>
+            <li key={`${error.href}:${error.message}`}>
               <a href={error.href} onClick={(event) => focusTarget(event, error.href)}>
                 {error.message}
               </a>
             </li>
           ) : (
-            <li key={error.message}>{error.message}</li>
+            <li key={`${error.href}:${error.message}`}>{error.message}</li>
           ),
         )}
       </ul>

@@ -429,12 +429,17 @@ describe("the checkout cookie", () => {
     const browser = new Browser();
     await browser.load();
     expectRedirect(
-      await browser.post({ intent: "billing", ...PERSON, additional_info: "ñ".repeat(500) }),
+      await browser.post({
+        intent: "billing",
+        ...PERSON,
+        address: "ñ".repeat(200),
+        additional_info: "ñ".repeat(500),
+      }),
     );
     const outcome = refused(
       await browser.post({
         intent: "shipping",
-        shipping_receiver_name: "ñ".repeat(250),
+        shipping_receiver_name: "ñ".repeat(100),
         shipping_address: "ñ".repeat(200),
         shipping_city: "ñ".repeat(100),
         shipping_instructions: "ñ".repeat(500),

@@ -14,6 +14,7 @@ import {
   shippingSchema,
   tooLongMessage,
 } from "./schemas";
+import { NOT_ALLOWED_MESSAGE } from "~/text";
 
 type Fields = Record<string, string | undefined>;
 
@@ -353,15 +354,133 @@ describe("step 2, shipping", () => {
     });
   });
 
-  it("accepts as receiver the longest person name that billing accepts", () => {
-    const longest = shippingFromBilling({
-      client_type: "person",
-      name: "a".repeat(100),
-      last_name: "b".repeat(100),
+  it("takes a typed receiver name up to the payment service's 100 characters", () => {
+    expect(CHECKOUT_LIMITS.receiverName).toBe(100);
+    expect(parseShipping({ ...OTHER, shipping_receiver_name: "a".repeat(100) }).status).toBe(
+      "success",
+    );
+  });
+});
+
+describe("control characters (issue 23, point 8)", () => {
+  /** Characters no single-line field takes: CR/LF, NUL, ESC, tab, DEL, C1, bidi controls. */
+  const SAMPLES = [
+    "\r\nBcc: evil@example.com",
+    "\n",
+    "\u0000",
+    "\u001b[31m",
+    "\t",
+    "\u007f",
+    "\u0085",
+    "\u009b",
+    "\u202e",
+    "\u202a",
+    "\u2066",
+    "\u2069",
+    "\u200f",
+    "\u2028",
+  ];
+
+  /** Each single-line field, with a valid value to spoil. */
+  const BILLING_TEXT: Array<[Fields, string]> = [
+    [PERSON, "name"],
+    [PERSON, "last_name"],
+    [{ ...PERSON, document: "1020304050" }, "document"],
+    [PERSON, "email"],
+    [PERSON, "phone"],
+    [PERSON, "city"],
+    [PERSON, "address"],
+    [COMPANY, "company_name"],
+    [COMPANY, "company_nit"],
+    [COMPANY, "name"],
+    [{ ...COMPANY, contact_position: "Compras" }, "contact_position"],
+    [COMPANY, "email"],
+  ];
+
+  it.each(BILLING_TEXT.map(([base, field]) => [`${base.client_type} ${field}`, base, field]))(
+    "step 1 refuses them in %s, with its message alone",
+    (_label, base, field) => {
+      for (const sample of SAMPLES) {
+        for (const value of [`${base[field]}${sample}`, `${sample}${base[field]}`]) {
+          const submission = parseBilling({ ...base, [field]: value });
+          expect(errorsOf(submission), JSON.stringify(value)).toEqual({
+            [field]: [NOT_ALLOWED_MESSAGE],
+          });
+        }
+      }
+    },
+  );
+
+  it("step 1 refuses them in a department typed by name", () => {
+    expect(errorsOf(parseBilling({ ...PERSON, department: "Antio\u202equia" }))).toEqual({
+      department: [NOT_ALLOWED_MESSAGE],
     });
-    expect(
-      parseShipping({ ...OTHER, shipping_receiver_name: longest.shipping_receiver_name }).status,
-    ).toBe("success");
+  });
+
+  it("step 1 reports each field that holds one", () => {
+    const submission = parseBilling({
+      ...PERSON,
+      name: "Ana\u202e",
+      last_name: "\u0000Gómez",
+      address: "Calle 10\r\nBcc: x@example.com",
+    });
+    expect(errorsOf(submission)).toEqual({
+      name: [NOT_ALLOWED_MESSAGE],
+      last_name: [NOT_ALLOWED_MESSAGE],
+      address: [NOT_ALLOWED_MESSAGE],
+    });
+  });
+
+  it.each(["shipping_receiver_name", "shipping_address", "shipping_city"])(
+    "step 2 refuses them in %s",
+    (field) => {
+      const OTHER = {
+        shipping_receiver_name: "Luis Torres",
+        shipping_address: "Avenida 3N # 25-40",
+        shipping_city: "Cali",
+      };
+      for (const sample of SAMPLES) {
+        const submission = parseWithZod(
+          formData({ ...OTHER, [field]: `${OTHER[field as keyof typeof OTHER]}${sample}` }),
+          { schema: shippingSchema },
+        );
+        expect(errorsOf(submission), JSON.stringify(sample)).toEqual({
+          [field]: [NOT_ALLOWED_MESSAGE],
+        });
+      }
+    },
+  );
+
+  it("keeps the line breaks and tabs of the additional info, as LF, and drops the rest", () => {
+    const submission = parseBilling({
+      ...PERSON,
+      additional_info: "\u202e Torre 2\r\n\tApto 301\u0000\u001b\rTimbre\u2066 ",
+    });
+    expect(submission.status === "success" && submission.value.additional_info).toBe(
+      "Torre 2\n\tApto 301\nTimbre",
+    );
+  });
+
+  it("keeps the line breaks of the delivery instructions and drops the rest", () => {
+    const submission = parseWithZod(
+      formData({
+        same_as_invoice: "on",
+        shipping_instructions: "Portería\r\n\r\nDejar con\u0007 el vigilante\u202c",
+      }),
+      { schema: shippingSchema },
+    );
+    expect(submission.status === "success" && submission.value.shipping_instructions).toBe(
+      "Portería\n\nDejar con el vigilante",
+    );
+  });
+
+  it("measures a textarea after its CRLF became LF", () => {
+    // 250 lines as a form post sends them: 500 characters once CRLF is LF, 750 before.
+    const text = "a\r\n".repeat(249) + "ab";
+    const submission = parseBilling({ ...PERSON, additional_info: text });
+    expect(submission.status).toBe("success");
+    const controlsOnly = parseBilling({ ...PERSON, additional_info: "\u0000\u202e\u001b" });
+    expect(controlsOnly.status === "success" && controlsOnly.value.additional_info).toBe(undefined);
   });
 });
 

@@ -8,15 +8,26 @@
  * required field reports its "obligatorio" message through the type error of
  * `z.string({ error })`; a field of only spaces is trimmed to "" and reports the same message.
  * Every string is trimmed; optional text left blank comes out as undefined.
+ *
+ * Two rules hold for every text field (docs/decisions/0420, 0421):
+ * - A single-line field refuses control characters and bidirectional controls (~/text), before
+ *   any other check; a multi-line one (additional info, delivery instructions) keeps its line
+ *   breaks as LF and its tabs and drops the rest.
+ * - What steps 1 and 2 accept, the payment service accepts too (its prepare-checkout, pse and
+ *   card charge checks, sandbox/payments/schemas.ts): a name or last name of at least 2
+ *   characters, its e-mail pattern, its lengths. payment-service-rules.test.ts walks both.
  */
 import { z } from "zod";
+import { cleanMultilineText, isSingleLineText, NOT_ALLOWED } from "~/text";
 import { departmentCode } from "./departments";
 import { isValidNit, normalizeNit } from "./nit";
 
 export const CHECKOUT_MESSAGES = {
   clientType: "Selecciona el tipo de cliente",
   name: "El nombre es obligatorio",
+  nameTooShort: "El nombre debe tener al menos 2 caracteres",
   lastName: "El apellido es obligatorio",
+  lastNameTooShort: "El apellido debe tener al menos 2 caracteres",
   cedula: "La cédula debe tener entre 6 y 10 dígitos",
   email: "El correo es obligatorio",
   emailInvalid: "El correo electrónico no es válido",
@@ -29,6 +40,7 @@ export const CHECKOUT_MESSAGES = {
   companyNit: "El NIT es obligatorio",
   companyNitInvalid: "El NIT no es válido",
   contactName: "El nombre de contacto es obligatorio",
+  contactNameTooShort: "El nombre de contacto debe tener al menos 2 caracteres",
   sameAsInvoice: "Valor no válido",
   receiverName: "El nombre del receptor es obligatorio",
   shippingAddress: "La dirección de envío es obligatoria",
@@ -45,7 +57,11 @@ export function tooLongMessage(max: number): string {
   return `Máximo ${max} caracteres`;
 }
 
-/** Length caps, in characters after trimming. */
+/**
+ * Length caps, in characters after trimming: the payment service's own caps or less (its city
+ * and receiver name get the department or a last name added, then are cut to fit by
+ * order-payload.server.tsx).
+ */
 export const CHECKOUT_LIMITS = {
   personName: 100,
   companyName: 200,
@@ -55,8 +71,9 @@ export const CHECKOUT_LIMITS = {
   address: 200,
   city: 100,
   additionalInfo: 500,
-  // Room for a person's name and last name joined by a space (see shippingFromBilling).
-  receiverName: 250,
+  // The payment service's cap. A person's name and last name copied from billing (same as
+  // invoice) may be longer together: order-payload.server.tsx cuts them at a word.
+  receiverName: 100,
   shippingInstructions: 500,
 } as const;
 
@@ -82,30 +99,63 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 // ---------------------------------------------------------------------------------------------
 // Field builders
 
-/** A required, trimmed text: missing, empty and blank all give `required`. */
-function requiredText(required: string, max: number) {
-  return z.string({ error: required }).trim().min(1, required).max(max, tooLongMessage(max));
+/** The payment service's shortest name and last name (spec §5, its strict check). */
+const PAYMENT_SERVICE_NAME_MIN = 2;
+
+/**
+ * A required, trimmed, single-line text: missing, empty and blank all give `required`; with
+ * `tooShort`, fewer than PAYMENT_SERVICE_NAME_MIN characters give that message.
+ */
+function requiredText(required: string, max: number, tooShort?: string) {
+  const present = z
+    .string({ error: required })
+    .refine(isSingleLineText, NOT_ALLOWED)
+    .trim()
+    .min(1, { message: required, abort: true });
+  return (tooShort ? present.min(PAYMENT_SERVICE_NAME_MIN, tooShort) : present).max(
+    max,
+    tooLongMessage(max),
+  );
 }
 
-/** An optional, trimmed text: blank becomes undefined. */
+/** An optional, trimmed, single-line text: blank becomes undefined. */
 function optionalText(max: number) {
   return z
     .string()
+    .refine(isSingleLineText, NOT_ALLOWED)
     .trim()
     .max(max, tooLongMessage(max))
     .optional()
     .transform((value) => (value ? value : undefined));
 }
 
-/** A simple e-mail pattern: something, @, something, a dot, something; no spaces. */
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * An optional, trimmed text of several lines (a textarea): line breaks become LF, tabs stay,
+ * other control characters go; blank becomes undefined. Measured after that cleaning.
+ */
+function optionalMultilineText(max: number) {
+  return z
+    .string()
+    .overwrite(cleanMultilineText)
+    .trim()
+    .max(max, tooLongMessage(max))
+    .optional()
+    .transform((value) => (value ? value : undefined));
+}
 
+/**
+ * The e-mail pattern is the payment service's (zod's `z.email()`, as in
+ * sandbox/payments/schemas.ts): the spec's "simple pattern" (something, @, something, a dot,
+ * something) would let through addresses the service refuses, such as "ana@example.c" or
+ * "ana..gomez@example.co".
+ */
 const email = z
   .string({ error: CHECKOUT_MESSAGES.email })
+  .refine(isSingleLineText, NOT_ALLOWED)
   .trim()
-  .min(1, CHECKOUT_MESSAGES.email)
+  .min(1, { message: CHECKOUT_MESSAGES.email, abort: true })
   .max(CHECKOUT_LIMITS.email, CHECKOUT_MESSAGES.emailInvalid)
-  .regex(EMAIL_PATTERN, CHECKOUT_MESSAGES.emailInvalid);
+  .pipe(z.email({ error: CHECKOUT_MESSAGES.emailInvalid }));
 
 /**
  * A phone as typed with its spaces, dashes and parentheses removed ("+57 (300) 123-4567" ->
@@ -118,8 +168,9 @@ const PHONE_PATTERN = /^\+?\d{9,15}$/;
 
 const phone = z
   .string({ error: CHECKOUT_MESSAGES.phone })
+  .refine(isSingleLineText, NOT_ALLOWED)
   .trim()
-  .min(1, CHECKOUT_MESSAGES.phone)
+  .min(1, { message: CHECKOUT_MESSAGES.phone, abort: true })
   .max(CHECKOUT_LIMITS.phone, CHECKOUT_MESSAGES.phoneInvalid)
   .transform(normalizePhone)
   // A phone of only separators ("--") ends up "", which conform would read as missing.
@@ -132,6 +183,7 @@ const phone = z
 /** Cédula: optional; dots and spaces as typed in "1.020.304.050" are removed, then 6 to 10 digits. */
 const cedula = z
   .string()
+  .refine(isSingleLineText, NOT_ALLOWED)
   .max(40, CHECKOUT_MESSAGES.cedula)
   .optional()
   .transform((value) => (value ? value.replace(/[\s.]/g, "") : "") || undefined)
@@ -145,6 +197,7 @@ const cedula = z
 /** A department given by DANE code (the select's value) or name; comes out as the DANE code. */
 const department = z
   .string({ error: CHECKOUT_MESSAGES.department })
+  .refine(isSingleLineText, NOT_ALLOWED)
   .trim()
   .max(100, CHECKOUT_MESSAGES.department)
   .transform((value, ctx) => {
@@ -159,8 +212,9 @@ const department = z
 /** A NIT; comes out without dots, as "890903938-8" or, with no check digit given, "890903938". */
 const companyNit = z
   .string({ error: CHECKOUT_MESSAGES.companyNit })
+  .refine(isSingleLineText, NOT_ALLOWED)
   .trim()
-  .min(1, CHECKOUT_MESSAGES.companyNit)
+  .min(1, { message: CHECKOUT_MESSAGES.companyNit, abort: true })
   .max(40, CHECKOUT_MESSAGES.companyNitInvalid)
   .refine(isValidNit, CHECKOUT_MESSAGES.companyNitInvalid)
   .transform((value) => normalizeNit(value) ?? value);
@@ -172,7 +226,7 @@ const contactAndAddress = {
   address: requiredText(CHECKOUT_MESSAGES.address, CHECKOUT_LIMITS.address),
   department,
   city: requiredText(CHECKOUT_MESSAGES.city, CHECKOUT_LIMITS.city),
-  additional_info: optionalText(CHECKOUT_LIMITS.additionalInfo),
+  additional_info: optionalMultilineText(CHECKOUT_LIMITS.additionalInfo),
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -180,8 +234,16 @@ const contactAndAddress = {
 
 const personBillingSchema = z.object({
   client_type: z.literal("person"),
-  name: requiredText(CHECKOUT_MESSAGES.name, CHECKOUT_LIMITS.personName),
-  last_name: requiredText(CHECKOUT_MESSAGES.lastName, CHECKOUT_LIMITS.personName),
+  name: requiredText(
+    CHECKOUT_MESSAGES.name,
+    CHECKOUT_LIMITS.personName,
+    CHECKOUT_MESSAGES.nameTooShort,
+  ),
+  last_name: requiredText(
+    CHECKOUT_MESSAGES.lastName,
+    CHECKOUT_LIMITS.personName,
+    CHECKOUT_MESSAGES.lastNameTooShort,
+  ),
   document: cedula,
   ...contactAndAddress,
 });
@@ -191,7 +253,11 @@ const companyBillingSchema = z.object({
   company_name: requiredText(CHECKOUT_MESSAGES.companyName, CHECKOUT_LIMITS.companyName),
   company_nit: companyNit,
   /** The contact person's name. */
-  name: requiredText(CHECKOUT_MESSAGES.contactName, CHECKOUT_LIMITS.personName),
+  name: requiredText(
+    CHECKOUT_MESSAGES.contactName,
+    CHECKOUT_LIMITS.personName,
+    CHECKOUT_MESSAGES.contactNameTooShort,
+  ),
   contact_position: optionalText(CHECKOUT_LIMITS.contactPosition),
   ...contactAndAddress,
 });
@@ -241,7 +307,7 @@ export const shippingSchema = z
     shipping_receiver_name: optionalText(CHECKOUT_LIMITS.receiverName),
     shipping_address: optionalText(CHECKOUT_LIMITS.address),
     shipping_city: optionalText(CHECKOUT_LIMITS.city),
-    shipping_instructions: optionalText(CHECKOUT_LIMITS.shippingInstructions),
+    shipping_instructions: optionalMultilineText(CHECKOUT_LIMITS.shippingInstructions),
     shipping_preferred_time: z
       .enum(PREFERRED_TIMES, { error: CHECKOUT_MESSAGES.preferredTime })
       .optional(),

@@ -11,6 +11,7 @@ import {
   gatewayExpiry,
   luhnValid,
 } from "./card";
+import { NOT_ALLOWED_MESSAGE } from "~/text";
 
 // Luhn-valid sample numbers of each brand.
 const SAMPLES = {
@@ -299,6 +300,15 @@ describe("cardFormSchema", () => {
     expect(M.cardNumberInvalid).toBe("Número de tarjeta inválido");
     expect(M.expired).toBe("La tarjeta está expirada");
   });
+
+  it.each(["Ana\r\nBcc: evil@example.com", "ANA\u202eGOMEZ", "ANA\tGOMEZ", "ANA GOMEZ\u0000"])(
+    "refuses a holder name with control characters (%j), not collapsing them to spaces",
+    (holder) => {
+      expect(errorsOf(parse({ ...VALID, holder_name: holder }))).toEqual({
+        holder_name: [NOT_ALLOWED_MESSAGE],
+      });
+    },
+  );
 });
 
 describe("gatewayExpiry", () => {

@@ -4,6 +4,7 @@
  * server (parseWithZod in the action). The card number is only ever read here, never kept.
  */
 import { z } from "zod";
+import { isSingleLineText, NOT_ALLOWED } from "~/text";
 
 export const CARD_MESSAGES = {
   holderName: "El nombre del titular es obligatorio",
@@ -154,6 +155,8 @@ export function cardFormSchema(now: Date) {
     .object({
       holder_name: z
         .string({ error: CARD_MESSAGES.holderName })
+        // Before the spaces are collapsed: a line break must be refused, not made a space.
+        .refine(isSingleLineText, NOT_ALLOWED)
         .trim()
         .min(1, CARD_MESSAGES.holderName)
         .max(100, CARD_MESSAGES.holderNameTooLong)

@@ -7,6 +7,7 @@ import {
   pseBanksFrom,
   pseFormSchema,
 } from "./pse";
+import { NOT_ALLOWED_MESSAGE } from "~/text";
 
 const VALID = {
   document_type: "CC",
@@ -176,5 +177,21 @@ describe("pseBanksFrom", () => {
     ["an object without a list", { error: "timeout" }, FALLBACK_PSE_BANKS],
   ])("reads %s", (_label, payload, expected) => {
     expect(pseBanksFrom(payload)).toEqual(expected);
+  });
+});
+
+describe("pseFormSchema and control characters (issue 23, point 8)", () => {
+  it.each([
+    ["full_name", "Ana\r\nBcc: evil@example.com"],
+    ["full_name", "Ana \u202eGómez"],
+    ["full_name", "Ana\tGómez"],
+    ["full_name", "\u0000Ana Gómez"],
+    ["document", "1020304050\r\n"],
+    ["document", "1020\u001b304050"],
+    ["document", "\u20661020304050\u2069"],
+  ])("refuses %s %j with its own message, not a space or a format error", (field, value) => {
+    expect(errorsOf(parse({ ...VALID, [field]: value }))).toEqual({
+      [field]: [NOT_ALLOWED_MESSAGE],
+    });
   });
 });

@@ -4,6 +4,7 @@
  * (conform's onValidate).
  */
 import { z } from "zod";
+import { isSingleLineText, NOT_ALLOWED } from "~/text";
 
 export const PSE_MESSAGES = {
   documentType: "Selecciona el tipo de documento",
@@ -98,11 +99,13 @@ export const pseFormSchema = z.object({
   document_type: z.enum(PSE_DOCUMENT_TYPES, { error: PSE_MESSAGES.documentType }),
   document: z
     .string({ error: PSE_MESSAGES.document })
+    .refine(isSingleLineText, NOT_ALLOWED)
     .max(40, PSE_MESSAGES.document)
     .transform((value) => value.replace(/[\s.]/g, ""))
     .pipe(z.string({ error: PSE_MESSAGES.document }).regex(/^\d{6,12}$/, PSE_MESSAGES.document)),
   full_name: z
     .string({ error: PSE_MESSAGES.fullName })
+    .refine(isSingleLineText, NOT_ALLOWED)
     .max(120, PSE_MESSAGES.fullNameTooLong)
     .transform(normalizeFullName)
     .refine(hasNameAndLastName, PSE_MESSAGES.fullName),

@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
+import { NOT_ALLOWED_MESSAGE } from "~/text";
 import { extractSchema, SIGN_IN_MESSAGES, sendSchema, signInSchema } from "./forms";
 
 function form(entries: Record<string, string>) {
@@ -68,5 +69,31 @@ describe("signInSchema", () => {
       usuario: [SIGN_IN_MESSAGES.user],
       clave: [SIGN_IN_MESSAGES.password],
     });
+  });
+});
+
+describe("control characters (issue 23, point 8)", () => {
+  it.each<[typeof sendSchema | typeof extractSchema | typeof signInSchema, string, string]>([
+    [sendSchema, "orderId", "CARD-1767225600000AB12\r\n"],
+    [sendSchema, "orderId", "CARD-1767225600000AB12\u202e"],
+    [extractSchema, "url", "https://x.co/checkout/success/card?order_id=CARD-\n1"],
+    [extractSchema, "url", "https://x.co/?order_id=CARD-1\u0000"],
+    [extractSchema, "url", "\u202ehttps://x.co/?order_id=CARD-1"],
+    [signInSchema, "usuario", "ana\r\nadmin"],
+    [signInSchema, "usuario", "ana\u001b[2J"],
+  ])("refuses them in %#: %s", (schema, field, value) => {
+    const entries: Record<string, string> = { [field]: value };
+    if (schema === signInSchema) entries.clave = "clave";
+    const submission = parseWithZod(form(entries), { schema });
+    expect(submission.status === "error" && submission.error).toEqual({
+      [field]: [NOT_ALLOWED_MESSAGE],
+    });
+  });
+
+  it("leaves the password alone: it is only compared with its hash", () => {
+    const submission = parseWithZod(form({ usuario: "ana", clave: "a\tb\u202e" }), {
+      schema: signInSchema,
+    });
+    expect(submission.status === "success" && submission.value.clave).toBe("a\tb\u202e");
   });
 });

@@ -4,6 +4,7 @@
  * required field reports its message through the type error of `z.string({ error })`.
  */
 import { z } from "zod";
+import { isSingleLineText, NOT_ALLOWED } from "~/text";
 import { extractOrderId, STAFF_ORDER_MESSAGES, validateOrderIdInput } from "./order-id-from-url";
 
 export const SIGN_IN_MESSAGES = {
@@ -22,10 +23,12 @@ export const PASSWORD_INPUT_MAX_LENGTH = 1024;
 export const signInSchema = z.object({
   usuario: z
     .string({ error: SIGN_IN_MESSAGES.user })
+    .refine(isSingleLineText, NOT_ALLOWED)
     .trim()
     .min(1, SIGN_IN_MESSAGES.user)
     .max(USER_INPUT_MAX_LENGTH, SIGN_IN_MESSAGES.tooLong),
-  // Never trimmed: spaces belong to a password.
+  // Never trimmed, nothing refused: any character may belong to a password, which is only ever
+  // compared with its hash (never shown, logged or sent on).
   clave: z
     .string({ error: SIGN_IN_MESSAGES.password })
     .min(1, SIGN_IN_MESSAGES.password)
@@ -34,22 +37,29 @@ export const signInSchema = z.object({
 
 /** 'Enviar Notificaciones': the Order ID typed or extracted. */
 export const sendSchema = z.object({
-  orderId: z.string({ error: STAFF_ORDER_MESSAGES.invalidOrderId }).transform((value, ctx) => {
-    const checked = validateOrderIdInput(value);
-    if (checked.ok) return checked.orderId;
-    ctx.addIssue({ code: "custom", message: checked.message });
-    return z.NEVER;
-  }),
+  orderId: z
+    .string({ error: STAFF_ORDER_MESSAGES.invalidOrderId })
+    .refine(isSingleLineText, NOT_ALLOWED)
+    .transform((value, ctx) => {
+      const checked = validateOrderIdInput(value);
+      if (checked.ok) return checked.orderId;
+      ctx.addIssue({ code: "custom", message: checked.message });
+      return z.NEVER;
+    }),
 });
 
 /** 'Extraer Order ID': the order_id of a pasted success-page URL. */
 export const extractSchema = z.object({
-  url: z.string({ error: STAFF_ORDER_MESSAGES.invalidUrl }).transform((value, ctx) => {
-    const found = extractOrderId(value);
-    if (found.ok) return found.orderId;
-    ctx.addIssue({ code: "custom", message: found.message });
-    return z.NEVER;
-  }),
+  // The URL parser would drop a tab or line break inside the URL and read on: refused first.
+  url: z
+    .string({ error: STAFF_ORDER_MESSAGES.invalidUrl })
+    .refine(isSingleLineText, NOT_ALLOWED)
+    .transform((value, ctx) => {
+      const found = extractOrderId(value);
+      if (found.ok) return found.orderId;
+      ctx.addIssue({ code: "custom", message: found.message });
+      return z.NEVER;
+    }),
 });
 
 /** The `intent` of the tool's two submit buttons. */

@@ -2,7 +2,9 @@
  * The checkout wizard (issue 9): empty cart, a person and a company through to the payment
  * step, every message of steps 1 and 2, 'Volver', prepare-checkout failures, the checkout
  * cookie expired or tampered, a cart that changes between steps, a URL to step 3 without step
- * 1, and axe on each step. Each journey runs with JavaScript on and off (playwright projects).
+ * 1, and axe on each step; step 1 refusing what the payment service or an e-mail header would
+ * not take (issue 23: one-letter names, control characters). Each journey runs with
+ * JavaScript on and off (playwright projects).
  */
 import { type APIRequestContext, type Page, type TestInfo, expect, test } from "@playwright/test";
 import { createCookie } from "react-router";
@@ -370,7 +372,7 @@ test("a person: every message, 'Volver' keeps the values, through to the card pa
   await expect(page.getByRole("radio", { name: /Tarjeta de crédito o débito/ })).toBeChecked();
 });
 
-test("a company: its messages, the NIT check digit, prepare-checkout refusals, PSE", async ({
+test("a company: its messages, the NIT check digit, a refusal of prepare-checkout, PSE", async ({
   page,
   baseURL,
 }, info) => {
@@ -419,28 +421,22 @@ test("a company: its messages, the NIT check digit, prepare-checkout refusals, P
   );
   await expect(page.getByRole("radio", { name: /PSE/ })).toBeChecked();
 
-  // A contact name the payment platform finds too short: its 422 with the detail.
+  // A contact name the payment platform would find too short: refused here, at step 1, not
+  // at 'Finalizar compra' as 'customer.name: Debe tener al menos 2 caracteres'.
   await page.getByRole("link", { name: /Editar datos de facturación/ }).click();
   await expect(heading(page, "Datos de facturación")).toBeVisible();
   await expect(page.getByRole("radio", { name: "Empresa" })).toBeChecked();
   await textbox(page, "Nombre de contacto").fill("C");
   await textbox(page, "Correo electrónico").fill("compras@andina.co");
-  await continueTo(page, "Datos de envío");
-  await continueTo(page, "Método de pago");
-  await expect(page.getByRole("radio", { name: /PSE/ })).toBeChecked();
-  await button(page, "Finalizar compra").click();
-  await expectErrors(
-    page,
-    info,
-    ["Error de validación: customer.name: Debe tener al menos 2 caracteres"],
-    false,
-  );
+  await button(page, "Continuar").click();
+  await expectErrors(page, info, ["El nombre de contacto debe tener al menos 2 caracteres"]);
+  await expect(textbox(page, "Nombre de contacto")).toHaveValue("C");
+  await expect(textbox(page, "Correo electrónico")).toHaveValue("compras@andina.co");
 
-  await page.getByRole("link", { name: /^Paso 1: Facturación/ }).click();
-  await expect(heading(page, "Datos de facturación")).toBeVisible();
   await textbox(page, "Nombre de contacto").fill("Carlos Pérez");
   await continueTo(page, "Datos de envío");
   await continueTo(page, "Método de pago");
+  await expect(page.getByRole("radio", { name: /PSE/ })).toBeChecked();
   await button(page, "Finalizar compra").click();
   await expect(heading(page, "Pago con PSE")).toBeVisible();
   const orderId = await orderIdOnPage(page, "PSE");
@@ -448,6 +444,91 @@ test("a company: its messages, the NIT check digit, prepare-checkout refusals, P
     customer_email: "compras@andina.co",
     amount: await totalOnPage(page),
   });
+});
+
+/** Issue 23's message for control characters and bidirectional overrides (app/text.ts). */
+const NOT_ALLOWED = "Contiene caracteres invisibles no permitidos. Escríbelo de nuevo.";
+
+test("step 1 refuses a one-letter name and a hidden right-to-left override, keeping what was typed", async ({
+  page,
+  baseURL,
+}, info) => {
+  await putInCart(page.request, baseURL!, PANEL);
+  await openCheckout(page, info);
+  // A browser's input drops CR and LF itself, not U+202E (RIGHT-TO-LEFT OVERRIDE).
+  const lastName = "Gómez\u202eortsetseR";
+  await fillPerson(page, { ...PERSON, name: "A", lastName });
+  const posted = jsOn(info)
+    ? null
+    : page.waitForResponse((r) => r.request().method() === "POST" && r.url().endsWith("/checkout"));
+  await button(page, "Continuar").click();
+  await expectErrors(page, info, ["El nombre debe tener al menos 2 caracteres", NOT_ALLOWED]);
+  // Without JavaScript the server said it, with 400; with it, the browser did before posting.
+  if (posted) expect((await posted).status()).toBe(400);
+  await expect(textbox(page, "Nombre")).toHaveValue("A");
+  await expect(textbox(page, "Apellido")).toHaveValue(lastName);
+  await expect(textbox(page, "Apellido")).toHaveAccessibleDescription(NOT_ALLOWED);
+  await expect(textbox(page, "Correo electrónico")).toHaveValue(PERSON.email);
+
+  await textbox(page, "Nombre").fill("Al");
+  await textbox(page, "Apellido").fill("Gómez Restrepo");
+  await continueTo(page, "Datos de envío");
+  await expect(page.getByRole("main")).toContainText("Al Gómez Restrepo");
+});
+
+test("@once a name posted with CR/LF and 'Bcc:' is refused at step 1; a textarea keeps its lines, not its controls", async ({
+  page,
+  baseURL,
+}) => {
+  await putInCart(page.request, baseURL!, PANEL);
+  const billing = {
+    intent: "billing",
+    client_type: "person",
+    name: "Ana\r\nBcc: evil@example.com",
+    last_name: "Gómez",
+    email: "ana@example.co",
+    phone: "3001234567",
+    department: "05",
+    city: "Medellín",
+    address: "Calle 1",
+    additional_info: "Torre 2\r\nApto 301\u001b[31m\u202e",
+  };
+  const refused = await page.request.post("/checkout", {
+    form: billing,
+    headers: { Origin: baseURL! },
+    maxRedirects: 0,
+  });
+  expect(refused.status()).toBe(400);
+  // The page that came back (JavaScript off: nothing runs in it): the message in the summary
+  // and next to the field, and the form with what was posted.
+  // Its stylesheets too: the label of the name is one text or another by client type.
+  const html = await refused.text();
+  await page.setContent(html.replace("<head>", `<head><base href="${baseURL}/">`));
+  const box = summaryBox(page);
+  await expect(box.getByRole("listitem")).toHaveText([NOT_ALLOWED]);
+  await expect(box.getByRole("link", { name: NOT_ALLOWED })).toHaveAttribute(
+    "href",
+    "#facturacion-name",
+  );
+  await expect(textbox(page, "Nombre")).toHaveAccessibleDescription(NOT_ALLOWED);
+  // An input's value never holds CR or LF: the browser shows the rest of what was posted.
+  await expect(textbox(page, "Nombre")).toHaveValue("AnaBcc: evil@example.com");
+  await expect(textbox(page, "Apellido")).toHaveValue("Gómez");
+
+  // The same order with a proper name goes on; the additional info keeps its line break only.
+  const accepted = await page.request.post("/checkout", {
+    form: { ...billing, name: "Ana" },
+    headers: { Origin: baseURL! },
+    maxRedirects: 0,
+  });
+  expect(accepted.status()).toBe(303);
+  // @once: JavaScript off.
+  expect((await page.goto("/checkout"))?.status()).toBe(200);
+  await continueTo(page, "Método de pago");
+  const main = await page.getByRole("main").innerText();
+  expect(main).toContain("Torre 2");
+  expect(main).toContain("Apto 301[31m");
+  for (const dropped of ["\u001b", "\u202e", "\r"]) expect(main).not.toContain(dropped);
 });
 
 test("the cart changes between steps: the notice says what, the payment is prepared again", async ({
