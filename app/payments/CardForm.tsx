@@ -102,7 +102,7 @@ export function CardForm({
           type="text"
           autoComplete="cc-name"
           defaultValue={fields.holder_name.initialValue}
-          maxLength={100}
+          maxLength={80}
           spellCheck={false}
         />
       </FormField>

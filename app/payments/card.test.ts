@@ -217,8 +217,8 @@ describe("cardFormSchema", () => {
     ["an empty holder name", { holder_name: "" }, { holder_name: [M.holderName] }],
     ["a blank holder name", { holder_name: "  " }, { holder_name: [M.holderName] }],
     [
-      "a 101-character holder name",
-      { holder_name: "A".repeat(101) },
+      "an 81-character holder name (the gateway takes 80)",
+      { holder_name: "A".repeat(81) },
       { holder_name: [M.holderNameTooLong] },
     ],
     ["an empty number", { card_number: "" }, { card_number: [M.cardNumber] }],

@@ -8,7 +8,7 @@ import { isSingleLineText, NOT_ALLOWED } from "~/text";
 
 export const CARD_MESSAGES = {
   holderName: "El nombre del titular es obligatorio",
-  holderNameTooLong: "Máximo 100 caracteres",
+  holderNameTooLong: "Máximo 80 caracteres",
   cardNumber: "El número de tarjeta es obligatorio",
   cardNumberInvalid: "Número de tarjeta inválido",
   expirationMonth: "Selecciona el mes de expiración",
@@ -159,7 +159,7 @@ export function cardFormSchema(now: Date) {
         .refine(isSingleLineText, NOT_ALLOWED)
         .trim()
         .min(1, CARD_MESSAGES.holderName)
-        .max(100, CARD_MESSAGES.holderNameTooLong)
+        .max(80, CARD_MESSAGES.holderNameTooLong)
         .transform((value) => value.replace(/\s+/g, " ")),
       card_number: z
         .string({ error: CARD_MESSAGES.cardNumber })

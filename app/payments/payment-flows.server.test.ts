@@ -285,14 +285,13 @@ describe("card payment", () => {
   it("shows the tokenization message when the gateway refuses the card data, charging nothing", async () => {
     const jar = await shopper();
     const order = await prepare(jar, "openpay");
-    // The gateway takes at most 80 characters of holder name; the form allows 100.
-    const answer = expectReply(
-      await payments.payByCard(
-        request(jar),
-        cardForm(order, { holder_name: "A".repeat(90) }),
-        order,
-      ),
-    );
+    // A number the card network does not know (2004), though it passes the form's checks.
+    override.client = (real) => ({
+      ...(real as ApiClient),
+      createCardToken: () =>
+        Promise.reject(new PaymentError("Número inválido", { code: 2004, status: 422 })),
+    });
+    const answer = expectReply(await payments.payByCard(request(jar), cardForm(order), order));
     expect(answer.status).toBe(422);
     expect(answer.body.reply.error).toEqual({ "": [PAYMENT_MESSAGES.card] });
     expect(answer.body.reply.initialValue).not.toHaveProperty("card_number");
