@@ -30,6 +30,20 @@ describe("route policies", () => {
 
   it("a personal page is never stored", () => {
     expect(new Headers(personalPage()).get("Cache-Control")).toBe(PRIVATE_NO_STORE);
+    expect(new Headers(personalPage(args())).has("Retry-After")).toBe(false);
+  });
+
+  it("a personal page passes on the Retry-After of its action or loader, and nothing else", () => {
+    const refused = new Headers({ "Retry-After": "840", "X-Other": "1" });
+    for (const headers of [
+      personalPage(args({ actionHeaders: refused })),
+      personalPage(args({ loaderHeaders: refused })),
+      personalPage(args({ errorHeaders: refused })),
+    ]) {
+      expect(new Headers(headers).get("Retry-After")).toBe("840");
+      expect(new Headers(headers).has("X-Other")).toBe(false);
+      expect(new Headers(headers).get("Cache-Control")).toBe(PRIVATE_NO_STORE);
+    }
   });
 });
 

@@ -19,9 +19,22 @@ export function publicPage({ loaderHeaders, errorHeaders }: HeadersArgs): Header
   return { "Cache-Control": own ?? PUBLIC_PAGE, Vary: "Cookie" };
 }
 
-/** A page for one shopper (cart, checkout, staff, sign-in): never stored anywhere. */
-export function personalPage(): HeadersInit {
-  return { "Cache-Control": PRIVATE_NO_STORE };
+/**
+ * A page for one shopper (cart, checkout, staff, sign-in): never stored anywhere. A `Retry-After`
+ * set by its action or loader (a 429) goes out with it: a route's `headers` export is the only
+ * way a header reaches the response.
+ */
+export function personalPage({
+  actionHeaders,
+  loaderHeaders,
+  errorHeaders,
+}: Partial<Pick<HeadersArgs, "actionHeaders" | "loaderHeaders" | "errorHeaders">> = {}): Headers {
+  const headers = new Headers({ "Cache-Control": PRIVATE_NO_STORE });
+  const retryAfter = [errorHeaders, actionHeaders, loaderHeaders]
+    .map((h) => h?.get("Retry-After"))
+    .find((v) => v != null);
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
 }
 
 /** Cookie names present on the request (values are never read here). */
