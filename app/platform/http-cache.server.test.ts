@@ -29,15 +29,21 @@ describe("route policies", () => {
   });
 
   it("a personal page is never stored", () => {
-    expect(new Headers(personalPage(args())).get("Cache-Control")).toBe(PRIVATE_NO_STORE);
+    expect(new Headers(personalPage()).get("Cache-Control")).toBe(PRIVATE_NO_STORE);
     expect(new Headers(personalPage(args())).has("Retry-After")).toBe(false);
   });
 
-  it("a personal page keeps the Retry-After of a limit's refusal", () => {
-    const refused = new Headers({ "Retry-After": "120" });
-    const headers = new Headers(personalPage(args({ actionHeaders: refused })));
-    expect(headers.get("Retry-After")).toBe("120");
-    expect(headers.get("Cache-Control")).toBe(PRIVATE_NO_STORE);
+  it("a personal page passes on the Retry-After of its action or loader, and nothing else", () => {
+    const refused = new Headers({ "Retry-After": "840", "X-Other": "1" });
+    for (const headers of [
+      personalPage(args({ actionHeaders: refused })),
+      personalPage(args({ loaderHeaders: refused })),
+      personalPage(args({ errorHeaders: refused })),
+    ]) {
+      expect(new Headers(headers).get("Retry-After")).toBe("840");
+      expect(new Headers(headers).has("X-Other")).toBe(false);
+      expect(new Headers(headers).get("Cache-Control")).toBe(PRIVATE_NO_STORE);
+    }
   });
 });
 

@@ -20,14 +20,21 @@ export function publicPage({ loaderHeaders, errorHeaders }: HeadersArgs): Header
 }
 
 /**
- * A page for one shopper (cart, checkout, staff, sign-in): never stored anywhere. A refusal by
- * a limit keeps its Retry-After.
+ * A page for one shopper (cart, checkout, staff, sign-in): never stored anywhere. A `Retry-After`
+ * set by its action or loader (a 429) goes out with it: a route's `headers` export is the only
+ * way a header reaches the response.
  */
-export function personalPage({ actionHeaders, loaderHeaders }: HeadersArgs): HeadersInit {
-  const retryAfter = actionHeaders.get("Retry-After") ?? loaderHeaders.get("Retry-After");
-  return retryAfter
-    ? { "Cache-Control": PRIVATE_NO_STORE, "Retry-After": retryAfter }
-    : { "Cache-Control": PRIVATE_NO_STORE };
+export function personalPage({
+  actionHeaders,
+  loaderHeaders,
+  errorHeaders,
+}: Partial<Pick<HeadersArgs, "actionHeaders" | "loaderHeaders" | "errorHeaders">> = {}): Headers {
+  const headers = new Headers({ "Cache-Control": PRIVATE_NO_STORE });
+  const retryAfter = [errorHeaders, actionHeaders, loaderHeaders]
+    .map((h) => h?.get("Retry-After"))
+    .find((v) => v != null);
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
 }
 
 /** Cookie names present on the request (values are never read here). */

@@ -26,6 +26,16 @@ describe("createRateLimit (memory store)", () => {
     expect((await limit.consume(["checkout:2", "ip:9"])).allowed).toBe(false);
   });
 
+  it("tells how many attempts a key has in its window, without counting one", async () => {
+    const limit = createRateLimit({ name: "t5", points: 100, durationSeconds: 60 }, undefined);
+    expect(await limit.attempts("n")).toBe(0);
+    await limit.consume(["n"]);
+    await limit.consume(["n", "m"]);
+    expect(await limit.attempts("n")).toBe(2);
+    expect(await limit.attempts("n")).toBe(2);
+    expect(await limit.attempts("m")).toBe(1);
+  });
+
   it("forgets a key on reset", async () => {
     const limit = createRateLimit({ name: "t3", points: 1, durationSeconds: 60 }, undefined);
     await limit.consume(["u"]);
@@ -44,6 +54,7 @@ describe("createRateLimit (Redis away)", () => {
     );
     for (let i = 0; i < 3; i++) expect((await limit.consume(["k"])).allowed).toBe(true);
     expect((await limit.isBlocked(["k"])).blocked).toBe(false);
+    expect(await limit.attempts("k")).toBe(0);
   });
 
   it("says where the limits live: memory without REDIS_URL, Redis unavailable when it is away", async () => {

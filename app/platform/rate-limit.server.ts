@@ -26,6 +26,8 @@ export interface RateLimit {
   consume(keys: string[]): Promise<{ allowed: boolean; retryAfterSeconds: number }>;
   /** Whether the keys are already over the limit, without counting an attempt. */
   isBlocked(keys: string[]): Promise<{ blocked: boolean; retryAfterSeconds: number }>;
+  /** The attempts counted for `key` in its current window (0 when the store fails). */
+  attempts(key: string): Promise<number>;
   /** Forgets the keys' attempts (a successful sign-in). */
   reset(keys: string[]): Promise<void>;
 }
@@ -38,10 +40,11 @@ const REDIS_KEY = Symbol.for("tienda-seguridad.rate-limit.redis");
 const holder = globalThis as typeof globalThis & { [REDIS_KEY]?: Redis };
 
 /**
- * The process's one Redis connection. It reconnects on its own (every 2 s at most) while Redis
- * is away; the loss and the return are logged once each, not at every attempt.
+ * The process's one Redis connection (the limits here, the staff sign-outs in
+ * revocation.server.ts). It reconnects on its own (every 2 s at most) while Redis is away; the
+ * loss and the return are logged once each, not at every attempt.
  */
-function sharedRedis(url: string): Redis {
+export function sharedRedis(url: string): Redis {
   const existing = holder[REDIS_KEY];
   if (existing) return existing;
   const client = new Redis(url, {
@@ -159,6 +162,14 @@ export function createRateLimit(
         }
       }
       return { blocked: retry > 0, retryAfterSeconds: retry };
+    },
+    async attempts(key) {
+      try {
+        return (await limiter.get(key))?.consumedPoints ?? 0;
+      } catch (error) {
+        failOpen(error);
+        return 0;
+      }
     },
     async reset(keys) {
       for (const key of keys) {

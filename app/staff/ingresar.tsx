@@ -55,13 +55,13 @@ export async function action({ request }: Route.ActionArgs) {
       },
       "staff sign-in refused",
     );
-    // No Retry-After: a page's headers come from its `headers` export (personalPage) alone.
     return data(
       {
         back,
         result: submission.reply({ formErrors: [SIGN_IN_MESSAGES.tooMany], hideFields: ["clave"] }),
       },
-      { status: 429 },
+      // personalPage passes the header on to the page's answer.
+      { status: 429, headers: { "Retry-After": String(answer.retryAfterSeconds) } },
     );
   }
   logger.info({ audit: "staff-sign-in", outcome: "wrong" }, "staff sign-in failed");

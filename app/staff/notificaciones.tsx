@@ -21,16 +21,18 @@ export function meta() {
 export async function loader({ request }: Route.LoaderArgs) {
   const { user, session } = await requireStaff(request);
   const result = session.get("result") ?? null;
-  return data(
-    { user, result },
-    // Reading a flash consumes it: the cookie is written again without it.
-    result ? { headers: { "Set-Cookie": await commitStaffSession(session) } } : undefined,
-  );
+  // Every answer writes the cookie again: its idle time starts over, and a flash just read is
+  // consumed.
+  return data({ user, result }, { headers: { "Set-Cookie": await commitStaffSession(session) } });
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const { user, session } = await requireStaff(request);
   const formData = await request.formData();
+  const refreshed = async (status: number) => ({
+    status,
+    headers: { "Set-Cookie": await commitStaffSession(session) },
+  });
 
   if (formData.get("intent") === TOOL_INTENTS.extract) {
     // Without JavaScript: the Order ID of the pasted URL, filled into the form. Nothing is sent.
@@ -40,7 +42,7 @@ export async function action({ request }: Route.ActionArgs) {
       result: submission.reply(),
       extracted: submission.status === "success" ? submission.value.url : null,
     };
-    return data(answer, { status: submission.status === "success" ? 200 : 400 });
+    return data(answer, await refreshed(submission.status === "success" ? 200 : 400));
   }
 
   const submission = parseWithZod(formData, { schema: sendSchema });
@@ -50,7 +52,7 @@ export async function action({ request }: Route.ActionArgs) {
       result: submission.reply(),
       extracted: null,
     };
-    return data(answer, { status: 400 });
+    return data(answer, await refreshed(400));
   }
   const outcome = await sendNotifications({
     staffUser: user,

@@ -1,6 +1,13 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "./password.server";
-import { attemptSignIn, createSignInLimit, signInKeys } from "./sign-in.server";
+import {
+  ADDRESS_FAILURES_ALLOWED,
+  attemptSignIn,
+  createSignInLimits,
+  signInDelayMs,
+  signInKeys,
+  USER_DELAY_MAX_MS,
+} from "./sign-in.server";
 import { PASSWORD_INPUT_MAX_LENGTH } from "./forms";
 import { MAX_PASSWORD_LENGTH } from "./password.server";
 
@@ -12,84 +19,120 @@ beforeAll(async () => {
   ]);
 });
 
-const attempt = (
-  limit: ReturnType<typeof createSignInLimit>,
-  username: string,
-  password: string,
-  address = "10.0.0.1",
-) => attemptSignIn({ users, username, password, address, limit });
+/** One set of limits per test, and the delays it asked for (recorded, not waited). */
+function setup() {
+  const limits = createSignInLimits();
+  const waits: number[] = [];
+  const attempt = (username: string, password: string, address = "10.0.0.1") =>
+    attemptSignIn({
+      users,
+      username,
+      password,
+      address,
+      limits,
+      wait: async (ms) => {
+        waits.push(ms);
+      },
+    });
+  return { limits, waits, attempt };
+}
+
+const WRONG = { ok: false, reason: "wrong" };
 
 describe("attemptSignIn", () => {
   it("signs in with the right password, the name in any case", async () => {
-    const limit = createSignInLimit();
-    expect(await attempt(limit, " ANA ", "clave de ana")).toEqual({ ok: true, user: "ana" });
+    const { attempt } = setup();
+    expect(await attempt(" ANA ", "clave de ana")).toEqual({ ok: true, user: "ana" });
   });
 
   it("answers the same for a wrong password and an unknown user", async () => {
-    const limit = createSignInLimit();
-    expect(await attempt(limit, "ana", "otra")).toEqual({ ok: false, reason: "wrong" });
-    expect(await attempt(limit, "nadie", "otra")).toEqual({ ok: false, reason: "wrong" });
+    const { attempt } = setup();
+    expect(await attempt("ana", "otra")).toEqual(WRONG);
+    expect(await attempt("nadie", "otra")).toEqual(WRONG);
   });
 
-  it("allows five failures per user, then refuses even the right password", async () => {
-    const limit = createSignInLimit();
-    for (let i = 0; i < 5; i++) {
-      // Each from another address: only the user's count grows.
-      expect(await attempt(limit, "ana", "mala", `10.0.1.${i}`)).toEqual({
-        ok: false,
-        reason: "wrong",
-      });
-    }
-    const sixth = await attempt(limit, "ana", "clave de ana", "10.0.2.1");
+  it("five failures from one address refuse that user there, not from another address", async () => {
+    const { attempt } = setup();
+    for (let i = 0; i < 5; i++) expect(await attempt("ana", "mala", "10.0.1.1")).toEqual(WRONG);
+    const sixth = await attempt("ana", "clave de ana", "10.0.1.1");
     expect(sixth).toMatchObject({ ok: false, reason: "too-many" });
     expect(
       sixth.ok === false && sixth.reason === "too-many" && sixth.retryAfterSeconds,
     ).toBeGreaterThan(800);
-    // Another user is not affected.
-    expect(await attempt(limit, "luis", "clave de luis", "10.0.2.1")).toEqual({
+    // The same user from a fresh address, and another user from the same address, get in.
+    expect(await attempt("ana", "clave de ana", "10.0.2.1")).toEqual({ ok: true, user: "ana" });
+    expect(await attempt("luis", "clave de luis", "10.0.1.1")).toEqual({
       ok: true,
       user: "luis",
     });
   });
 
-  it("allows five failures per address, whatever the user names", async () => {
-    const limit = createSignInLimit();
-    for (const name of ["a", "b", "c", "d", "e"]) {
-      expect(await attempt(limit, name, "x", "10.9.9.9")).toEqual({ ok: false, reason: "wrong" });
+  it("failures of one user from many addresses only slow the next attempts, never refuse", async () => {
+    const { attempt, waits } = setup();
+    for (let i = 0; i < 12; i++) expect(await attempt("ana", "mala", `10.0.3.${i}`)).toEqual(WRONG);
+    // Nothing for the first five failures, then a wait that grows to its cap.
+    expect(waits).toEqual([500, 1000, 2000, 3000, 3000, 3000]);
+    expect(await attempt("ana", "clave de ana", "10.0.4.1")).toEqual({ ok: true, user: "ana" });
+    expect(waits.at(-1)).toBe(USER_DELAY_MAX_MS);
+    // Another user is not slowed.
+    waits.length = 0;
+    expect(await attempt("luis", "clave de luis", "10.0.4.2")).toEqual({ ok: true, user: "luis" });
+    expect(waits).toEqual([]);
+  });
+
+  it("an address that fails for many user names is refused for all of them", async () => {
+    const { attempt } = setup();
+    for (let i = 0; i < ADDRESS_FAILURES_ALLOWED; i++) {
+      expect(await attempt(`nombre${i}`, "x", "10.9.9.9")).toEqual(WRONG);
     }
-    expect(await attempt(limit, "luis", "clave de luis", "10.9.9.9")).toMatchObject({
+    expect(await attempt("luis", "clave de luis", "10.9.9.9")).toMatchObject({
       reason: "too-many",
     });
-    expect(await attempt(limit, "luis", "clave de luis", "10.9.9.8")).toEqual({
-      ok: true,
-      user: "luis",
-    });
+    expect(await attempt("luis", "clave de luis", "10.9.9.8")).toEqual({ ok: true, user: "luis" });
   });
 
-  it("forgets the user's failures after a successful sign-in, not the address's", async () => {
-    const limit = createSignInLimit();
-    for (let i = 0; i < 4; i++) await attempt(limit, "ana", "mala", `10.1.0.${i}`);
-    expect(await attempt(limit, "ana", "clave de ana", "10.1.1.1")).toEqual({
-      ok: true,
-      user: "ana",
+  it("refuses a blocked attempt before checking its password or waiting", async () => {
+    const { attempt, waits, limits } = setup();
+    for (let i = 0; i < 5; i++) await attempt("ana", "mala", `10.0.5.${i}`);
+    for (let i = 0; i < 5; i++) await attempt("ana", "mala", "10.0.6.1");
+    waits.length = 0;
+    expect(await attempt("ana", "mala", "10.0.6.1")).toMatchObject({ reason: "too-many" });
+    expect(waits).toEqual([]);
+    // The refused attempt is not counted.
+    expect(await limits.user.attempts(signInKeys("ana", "").user)).toBe(10);
+  });
+
+  it("a success forgets its pair's failures, not the address's nor the user's", async () => {
+    const { attempt, limits } = setup();
+    for (let i = 0; i < 4; i++) await attempt("ana", "mala", "10.1.0.1");
+    expect(await attempt("ana", "clave de ana", "10.1.0.1")).toEqual({ ok: true, user: "ana" });
+    for (let i = 0; i < 5; i++) expect(await attempt("ana", "mala", "10.1.0.1")).toEqual(WRONG);
+    expect(await attempt("ana", "clave de ana", "10.1.0.1")).toMatchObject({
+      reason: "too-many",
     });
-    for (let i = 0; i < 4; i++) {
-      expect(await attempt(limit, "ana", "mala", `10.1.2.${i}`)).toEqual({
-        ok: false,
-        reason: "wrong",
-      });
-    }
-    // The address 10.1.1.1 had one success and no failure: not counted.
-    expect(await limit.isBlocked(["ip:10.1.1.1"])).toEqual({
-      blocked: false,
-      retryAfterSeconds: 0,
-    });
+    const keys = signInKeys("ana", "10.1.0.1");
+    expect(await limits.lock.address.attempts(keys.address)).toBe(9);
+    expect(await limits.user.attempts(keys.user)).toBe(9);
+  });
+});
+
+describe("signInDelayMs", () => {
+  it("waits nothing for five failures, then doubles from half a second up to three", () => {
+    expect([0, 1, 5, 6, 7, 8, 9, 50].map(signInDelayMs)).toEqual([
+      0, 0, 0, 500, 1000, 2000, 3000, 3000,
+    ]);
   });
 });
 
 describe("signInKeys", () => {
-  it("keys on the lower-case user name and the address", () => {
-    expect(signInKeys("  Ana ", "127.0.0.1")).toEqual(["user:ana", "ip:127.0.0.1"]);
+  it("keys on the lower-case user name, the address, and the two together", () => {
+    expect(signInKeys("  Ana ", "127.0.0.1")).toEqual({
+      pair: 'pair:["ana","127.0.0.1"]',
+      address: "ip:127.0.0.1",
+      user: "user:ana",
+    });
+    // A name cannot pass for another pair.
+    expect(signInKeys('a","b', "c").pair).not.toBe(signInKeys("a", 'b","c').pair);
   });
 });
 

@@ -1,31 +1,60 @@
 /**
- * A staff sign-in attempt (docs/decisions/0323): credentials checked against the accounts,
- * failed attempts limited per user name and per client address, 5 in 15 minutes; the answer
- * is the same for an unknown user and a wrong password.
+ * A staff sign-in attempt (docs/decisions/0400): credentials checked against the accounts; the
+ * answer is the same for an unknown user and a wrong password. Failed attempts are counted
+ * three ways, so that nobody can lock a colleague out from elsewhere:
+ *
+ * - per user name and address: 5 failures in 15 minutes, then 429 for that pair only;
+ * - per address, whatever the names: 20 failures in 15 minutes, then 429 (password spraying);
+ * - per user name, from anywhere: never a refusal, only a wait before the password is checked,
+ *   growing after the 5th failure in 15 minutes (0.5 s, 1 s, 2 s, then 3 s at most).
  */
 import { verifyStaffCredentials } from "./password.server";
 import { createRateLimit, type RateLimit } from "~/platform/rate-limit.server";
 
-const SIGN_IN_FAILURES_ALLOWED = 5;
-const SIGN_IN_WINDOW_SECONDS = 15 * 60;
+const WINDOW_SECONDS = 15 * 60;
+const PAIR_FAILURES_ALLOWED = 5;
+export const ADDRESS_FAILURES_ALLOWED = 20;
+/** Failures of a user name (from any address) answered without a wait. */
+const USER_FAILURES_WITHOUT_DELAY = 5;
+const USER_DELAY_FIRST_MS = 500;
+export const USER_DELAY_MAX_MS = 3_000;
+
+export interface SignInLimits {
+  /** Keys `pair:` and `ip:`: refuse once over. */
+  lock: { pair: RateLimit; address: RateLimit };
+  /** Key `user:`: only counted, for the delay. */
+  user: RateLimit;
+}
 
 /**
- * The limit of failed sign-ins. `isBlocked` answers true once more than `points` attempts were
+ * The limits of failed sign-ins. `isBlocked` answers true once more than `points` attempts were
  * counted, so with 4 points the five failures allowed are counted and the sixth attempt is
  * refused before its password is even checked.
  */
-export function createSignInLimit(): RateLimit {
-  return createRateLimit({
-    name: "staff-signin",
-    points: SIGN_IN_FAILURES_ALLOWED - 1,
-    durationSeconds: SIGN_IN_WINDOW_SECONDS,
-  });
+export function createSignInLimits(): SignInLimits {
+  const limit = (name: string, points: number) =>
+    createRateLimit({ name, points, durationSeconds: WINDOW_SECONDS });
+  return {
+    lock: {
+      pair: limit("staff-signin", PAIR_FAILURES_ALLOWED - 1),
+      address: limit("staff-signin-address", ADDRESS_FAILURES_ALLOWED - 1),
+    },
+    // Never over: this count only sets the delay.
+    user: limit("staff-signin-user", 1_000_000),
+  };
 }
 
-let processLimit: RateLimit | undefined;
-function signInLimit(): RateLimit {
-  processLimit ??= createSignInLimit();
-  return processLimit;
+let processLimits: SignInLimits | undefined;
+function signInLimits(): SignInLimits {
+  processLimits ??= createSignInLimits();
+  return processLimits;
+}
+
+/** The wait before checking a password, after `failures` failures of its user name. */
+export function signInDelayMs(failures: number): number {
+  const over = failures - USER_FAILURES_WITHOUT_DELAY;
+  if (over <= 0) return 0;
+  return Math.min(USER_DELAY_MAX_MS, USER_DELAY_FIRST_MS * 2 ** (over - 1));
 }
 
 export type SignInAnswer =
@@ -33,30 +62,55 @@ export type SignInAnswer =
   | { ok: false; reason: "wrong" }
   | { ok: false; reason: "too-many"; retryAfterSeconds: number };
 
-/** The rate-limit keys of an attempt: the typed user name (lower case) and the client address. */
-export function signInKeys(username: string, address: string): string[] {
-  return [`user:${username.trim().toLowerCase()}`, `ip:${address}`];
+/** The rate-limit keys of an attempt, on the typed user name (lower case) and the address. */
+export function signInKeys(username: string, address: string) {
+  const user = username.trim().toLowerCase();
+  // JSON keeps a name with odd characters from reading as another pair.
+  return {
+    pair: `pair:${JSON.stringify([user, address])}`,
+    address: `ip:${address}`,
+    user: `user:${user}`,
+  };
 }
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export async function attemptSignIn(options: {
   users: ReadonlyMap<string, string>;
   username: string;
   password: string;
   address: string;
-  limit?: RateLimit;
+  limits?: SignInLimits;
+  /** How the delay is waited (tests record it instead). */
+  wait?: (ms: number) => Promise<void>;
 }): Promise<SignInAnswer> {
-  const limit = options.limit ?? signInLimit();
+  const limits = options.limits ?? signInLimits();
   const keys = signInKeys(options.username, options.address);
-  const blocked = await limit.isBlocked(keys);
-  if (blocked.blocked) {
-    return { ok: false, reason: "too-many", retryAfterSeconds: blocked.retryAfterSeconds };
+  const [pair, address] = await Promise.all([
+    limits.lock.pair.isBlocked([keys.pair]),
+    limits.lock.address.isBlocked([keys.address]),
+  ]);
+  if (pair.blocked || address.blocked) {
+    return {
+      ok: false,
+      reason: "too-many",
+      retryAfterSeconds: Math.max(pair.retryAfterSeconds, address.retryAfterSeconds),
+    };
   }
+  const delay = signInDelayMs(await limits.user.attempts(keys.user));
+  if (delay > 0) await (options.wait ?? sleep)(delay);
+
   const user = await verifyStaffCredentials(options.users, options.username, options.password);
   if (user) {
-    // Only the user's own count: the address keeps its failures (several users, one attacker).
-    await limit.reset([keys[0]]);
+    // Only this pair is forgotten: the address keeps its failures (several users, one
+    // attacker) and the user name its delay (an attack from elsewhere may still be going on).
+    await limits.lock.pair.reset([keys.pair]);
     return { ok: true, user };
   }
-  await limit.consume(keys);
+  await Promise.all([
+    limits.lock.pair.consume([keys.pair]),
+    limits.lock.address.consume([keys.address]),
+    limits.user.consume([keys.user]),
+  ]);
   return { ok: false, reason: "wrong" };
 }

@@ -1,22 +1,36 @@
 /**
- * The staff session (docs/decisions/0321): a signed cookie `personal` (`__Host-personal` in
- * production), HttpOnly, SameSite=Strict, that lasts 8 hours from sign-in whatever happens in
- * between. It holds the user name, the sign-in time and, for one page view, the result of the
- * last notification (the flash read after the POST/Redirect/GET).
+ * The staff session (docs/decisions/0321, 0401): a signed cookie `personal` (`__Host-personal`
+ * in production), HttpOnly, SameSite=Strict. It holds the user name, a random session id, the
+ * sign-in time, the time of the last use and, for one page view, the result of the last
+ * notification (the flash read after the POST/Redirect/GET).
+ *
+ * A session ends 30 minutes after its last use, 8 hours after its sign-in whatever happens in
+ * between, or at 'Cerrar sesión', which puts its id on a revocation list (shared through Redis
+ * when REDIS_URL is set) for as long as the cookie could otherwise live.
  */
+import { randomBytes } from "node:crypto";
 import { data, redirect, type Session } from "react-router";
 import { signInUrl } from "./return-path";
 import { staffAccess } from "./staff-access.server";
 import type { NotificationOutcome } from "./notify.server";
+import type { Config } from "~/platform/config.server";
 import { createSignedCookieSession } from "~/platform/cookie-session.server";
 import { logger } from "~/platform/logger.server";
+import { createRevocationList, type RevocationList } from "~/platform/revocation.server";
 
-const STAFF_SESSION_SECONDS = 8 * 60 * 60;
+export const STAFF_SESSION_MAX_MS = 8 * 60 * 60 * 1000;
+export const STAFF_SESSION_IDLE_MS = 30 * 60 * 1000;
+/** Clocks of several instances may differ a little. */
+const CLOCK_SKEW_MS = 60_000;
 
 interface StaffSessionData {
   user: string;
+  /** Random session id, named in the revocation list at sign-out. */
+  sid: string;
   /** Sign-in time, ms since the epoch. */
   since: number;
+  /** Last use, ms since the epoch. */
+  seen: number;
 }
 
 interface StaffFlashData {
@@ -25,19 +39,109 @@ interface StaffFlashData {
 
 type StaffSession = Session<StaffSessionData, StaffFlashData>;
 
-let storage: ReturnType<typeof createStorage> | undefined;
-
-function createStorage() {
-  return createSignedCookieSession<StaffSessionData, StaffFlashData>({
-    name: "personal",
-    maxAge: STAFF_SESSION_SECONDS,
-    sameSite: "strict",
-  });
+export interface StaffVisit {
+  user: string;
+  session: StaffSession;
 }
 
-function staffStorage() {
-  storage ??= createStorage();
-  return storage;
+export interface StaffSessionsOptions {
+  /** ms since the epoch (tests move it). */
+  now?: () => number;
+  revoked?: RevocationList;
+  cfg?: Config;
+}
+
+/** The staff sessions of a process: reading, starting, refreshing and ending them. */
+export function createStaffSessions({ now = Date.now, revoked, cfg }: StaffSessionsOptions = {}) {
+  const store = createSignedCookieSession<StaffSessionData, StaffFlashData>(
+    { name: "personal", maxAge: STAFF_SESSION_IDLE_MS / 1000, sameSite: "strict" },
+    cfg,
+  );
+  const revocations = revoked ?? createRevocationList({ name: "staff-session" });
+
+  async function read(request: Request): Promise<StaffSession> {
+    try {
+      return await store.getSession(request.headers.get("Cookie"));
+    } catch {
+      logger.warn("unreadable staff cookie");
+      return store.getSession();
+    }
+  }
+
+  /** The cookie's lifetime from now: until the idle time or the 8 hours end, whichever first. */
+  function secondsLeft(session: StaffSession, at: number): number {
+    const since = session.get("since") ?? at;
+    const left = Math.min(STAFF_SESSION_IDLE_MS, since + STAFF_SESSION_MAX_MS - at);
+    return Math.max(0, Math.floor(left / 1000));
+  }
+
+  /** The signed-in user still listed in the accounts, used lately and not signed out; else null. */
+  async function validUser(
+    session: StaffSession,
+    users: ReadonlyMap<string, string>,
+  ): Promise<string | null> {
+    const { user, sid, since, seen } = session.data;
+    if (typeof user !== "string" || typeof sid !== "string") return null;
+    if (typeof since !== "number" || typeof seen !== "number") return null;
+    if (!users.has(user)) return null;
+    const at = now();
+    const age = at - since;
+    if (age < -CLOCK_SKEW_MS || age >= STAFF_SESSION_MAX_MS) return null;
+    const idle = at - seen;
+    if (idle < -CLOCK_SKEW_MS || idle >= STAFF_SESSION_IDLE_MS) return null;
+    if (await revocations.isRevoked(sid)) return null;
+    return user;
+  }
+
+  return {
+    /** The signed-in staff member, or null. */
+    async current(request: Request, users: ReadonlyMap<string, string>) {
+      const session = await read(request);
+      const user = await validUser(session, users);
+      return user ? { user, session } : null;
+    },
+
+    /** Set-Cookie of a fresh session for `user`. */
+    async start(user: string): Promise<string> {
+      const session = await store.getSession();
+      const at = now();
+      session.set("user", user);
+      session.set("sid", randomBytes(18).toString("base64url"));
+      session.set("since", at);
+      session.set("seen", at);
+      return store.commitSession(session, { maxAge: secondsLeft(session, at) });
+    },
+
+    /**
+     * Set-Cookie of `session` after a use or a change: the idle time starts again, the end of
+     * the 8 hours stays where it was.
+     */
+    async commit(session: StaffSession): Promise<string> {
+      const at = now();
+      session.set("seen", at);
+      return store.commitSession(session, { maxAge: secondsLeft(session, at) });
+    },
+
+    /**
+     * Set-Cookie that removes the staff session; its id is refused from now on, everywhere,
+     * until the 8 hours it could have lasted are over (a copy of the cookie dies with it).
+     */
+    async end(request: Request): Promise<string> {
+      const session = await read(request);
+      const { sid, since } = session.data;
+      if (typeof sid === "string" && typeof since === "number") {
+        const seconds = (since + STAFF_SESSION_MAX_MS + CLOCK_SKEW_MS - now()) / 1000;
+        await revocations.revoke(sid, seconds);
+      }
+      return store.destroySession(session);
+    },
+  };
+}
+
+let sessions: ReturnType<typeof createStaffSessions> | undefined;
+function staffSessions() {
+  sessions ??= createStaffSessions();
+  return sessions;
 }
 
 /** Every /admin page answers 404 while the tool is off (remote API without STAFF_USERS). */
@@ -47,42 +151,9 @@ export function assertStaffToolOn(): ReadonlyMap<string, string> {
   return access.users;
 }
 
-async function readSession(request: Request): Promise<StaffSession> {
-  const store = staffStorage();
-  try {
-    return await store.getSession(request.headers.get("Cookie"));
-  } catch {
-    logger.warn("unreadable staff cookie");
-    return store.getSession();
-  }
-}
-
-/** The signed-in user still listed in the accounts, within 8 hours of signing in; else null. */
-function validUser(
-  session: StaffSession,
-  users: ReadonlyMap<string, string>,
-  now: number,
-): string | null {
-  const user = session.get("user");
-  const since = session.get("since");
-  if (typeof user !== "string" || typeof since !== "number") return null;
-  if (!users.has(user)) return null;
-  const age = now - since;
-  if (age < -60_000 || age >= STAFF_SESSION_SECONDS * 1000) return null;
-  return user;
-}
-
-export interface StaffVisit {
-  user: string;
-  session: StaffSession;
-}
-
 /** The signed-in staff member, or null. */
 export async function currentStaff(request: Request): Promise<StaffVisit | null> {
-  const users = assertStaffToolOn();
-  const session = await readSession(request);
-  const user = validUser(session, users, Date.now());
-  return user ? { user, session } : null;
+  return staffSessions().current(request, assertStaffToolOn());
 }
 
 /**
@@ -97,23 +168,16 @@ export async function requireStaff(request: Request): Promise<StaffVisit> {
 }
 
 /** Set-Cookie of a fresh session for `user`. */
-export async function startStaffSession(user: string): Promise<string> {
-  const store = staffStorage();
-  const session = await store.getSession();
-  session.set("user", user);
-  session.set("since", Date.now());
-  return store.commitSession(session);
+export function startStaffSession(user: string): Promise<string> {
+  return staffSessions().start(user);
 }
 
-/** Set-Cookie of `session` after a change, keeping the end of the 8 hours where it was. */
-export async function commitStaffSession(session: StaffSession): Promise<string> {
-  const since = session.get("since") ?? Date.now();
-  const left = Math.max(0, Math.floor((since + STAFF_SESSION_SECONDS * 1000 - Date.now()) / 1000));
-  return staffStorage().commitSession(session, { maxAge: left });
+/** Set-Cookie of `session` after a use or a change (every answer to a signed-in user). */
+export function commitStaffSession(session: StaffSession): Promise<string> {
+  return staffSessions().commit(session);
 }
 
-/** Set-Cookie that removes the staff session. */
-export async function endStaffSession(request: Request): Promise<string> {
-  const store = staffStorage();
-  return store.destroySession(await readSession(request));
+/** Set-Cookie that removes the staff session, which is revoked server-side. */
+export function endStaffSession(request: Request): Promise<string> {
+  return staffSessions().end(request);
 }

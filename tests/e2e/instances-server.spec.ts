@@ -1,10 +1,11 @@
 /**
  * More than one instance (docs/decisions/0364): a real Redis (Debian's redis-server, started on a
  * free port) and two store processes against it, reached through a real limited route, the staff
- * sign-in (/admin/ingresar: 5 failed sign-ins per 15 minutes per user and per address). Failures
- * counted on one instance block the sign-in on the other; a cart made on one is read by the
- * other; when Redis goes away the limits fail open (logged) and both keep answering; when it
- * comes back the limits are shared again. Runs once, in the "server" project.
+ * sign-in (/admin/ingresar: 5 failed sign-ins per 15 minutes per user name and address, 0400).
+ * Failures counted on one instance block the sign-in on the other; a cart made on one is read by
+ * the other; a staff session ended on one is refused by the other (0401); when Redis goes away
+ * the limits fail open (logged) and both keep answering; when it comes back the limits are
+ * shared again. Runs once, in the "server" project.
  */
 import { spawn } from "node:child_process";
 import net from "node:net";
@@ -53,11 +54,25 @@ async function startRedis(port: number) {
 
 /** A staff sign-in on one instance: 303 signed in, 401 wrong password, 429 too many failures. */
 async function signIn(store: StoreProcess, password: string) {
+  return (await signInAnswer(store, password)).status;
+}
+
+async function signInAnswer(store: StoreProcess, password: string) {
   const res = await fetch(`${store.origin}/admin/ingresar`, {
     method: "POST",
     redirect: "manual",
     headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: store.origin },
     body: new URLSearchParams({ usuario: STAFF.user, clave: password }).toString(),
+  });
+  await res.arrayBuffer();
+  return res;
+}
+
+/** The staff tool's status on one instance with a staff cookie: 200, or 303 to the sign-in. */
+async function toolStatus(store: StoreProcess, cookie: string) {
+  const res = await fetch(`${store.origin}/admin/notificaciones`, {
+    redirect: "manual",
+    headers: { Cookie: cookie },
   });
   await res.arrayBuffer();
   return res.status;
@@ -106,6 +121,24 @@ test("two instances share their limits through Redis and keep answering without 
       .join("; ");
     const cart = await fetch(`${y.origin}/carrito`, { headers: { Cookie: cookie } });
     expect(await cart.text()).toContain("/producto/18433");
+
+    // A staff session signed out on X is refused on Y: the revocation is shared.
+    const signedIn = await signInAnswer(x, STAFF.password);
+    expect(signedIn.status).toBe(303);
+    const staffCookie = signedIn.headers.getSetCookie()[0].split(";")[0];
+    expect(await toolStatus(y, staffCookie)).toBe(200);
+    const signedOut = await fetch(`${x.origin}/admin/salir`, {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        Origin: x.origin,
+        Cookie: staffCookie,
+      },
+      body: "",
+    });
+    expect(signedOut.status).toBe(303);
+    expect(await toolStatus(y, staffCookie)).toBe(303);
 
     // Five failed sign-ins on X: the sixth attempt is refused on Y, even with the right password.
     for (let i = 0; i < 5; i++) expect(await signIn(x, "clave-equivocada")).toBe(401);
