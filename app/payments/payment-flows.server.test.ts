@@ -25,8 +25,7 @@ vi.mock("~/merchant-api/client.server", async (importOriginal) => {
   };
 });
 
-const { apiClient, createApiClient, PaymentError, withCurrentPrices } =
-  await import("~/merchant-api/client.server");
+const { apiClient, createApiClient, PaymentError } = await import("~/merchant-api/client.server");
 const { commitCart, loadCartPage } = await import("~/cart/cart.server");
 const { logger } = await import("~/platform/logger.server");
 const { getSandbox } = await import("../../sandbox/index.ts");

@@ -9,7 +9,7 @@ import type { AddressInfo } from "node:net";
 
 type BadAnswer = "garbage" | "500" | "html502" | "reset" | "silence";
 
-export type Fault =
+type Fault =
   /** Forwarded: the API acts on it; the store gets `answer` instead of the API's answer. */
   | { when: "after"; answer: BadAnswer }
   /** Never forwarded: the API never sees it. */
@@ -17,7 +17,7 @@ export type Fault =
   /** Forwarded `ms` later. */
   | { when: "delay"; ms: number };
 
-export interface FaultRule {
+interface FaultRule {
   method?: string;
   /** Matched against the path and query, without the proxy's own prefix. */
   path: RegExp;
@@ -96,27 +96,26 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", async () => {
-      const body = Buffer.concat(chunks);
-      const rule = rules.find(
-        (r) =>
-          (r.times ?? 0) > 0 &&
-          (!r.method || r.method === req.method) &&
-          r.path.test(req.url ?? ""),
-      );
-      if (rule) rule.times = (rule.times ?? 1) - 1;
-      const fault = rule?.fault;
-      try {
-        if (fault?.when === "before") return badAnswer(res, fault.answer);
-        if (fault?.when === "delay") await new Promise((r) => setTimeout(r, fault.ms));
-        const answer = await forward(req, body);
-        if (fault?.when === "after") return badAnswer(res, fault.answer);
-        res.writeHead(answer.status, answer.headers).end(answer.body);
-      } catch {
-        res.socket?.destroy();
-      }
-    });
+    req.on("end", () => void answer(req, res, Buffer.concat(chunks)));
   });
+
+  async function answer(req: http.IncomingMessage, res: http.ServerResponse, body: Buffer) {
+    const rule = rules.find(
+      (r) =>
+        (r.times ?? 0) > 0 && (!r.method || r.method === req.method) && r.path.test(req.url ?? ""),
+    );
+    if (rule) rule.times = (rule.times ?? 1) - 1;
+    const fault = rule?.fault;
+    try {
+      if (fault?.when === "before") return badAnswer(res, fault.answer);
+      if (fault?.when === "delay") await new Promise((r) => setTimeout(r, fault.ms));
+      const upstreamAnswer = await forward(req, body);
+      if (fault?.when === "after") return badAnswer(res, fault.answer);
+      res.writeHead(upstreamAnswer.status, upstreamAnswer.headers).end(upstreamAnswer.body);
+    } catch {
+      res.socket?.destroy();
+    }
+  }
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {

@@ -110,13 +110,19 @@ export async function openPaymentPage(
 
 /**
  * On step 3 of the checkout (where 'Intentar nuevamente' also leads after a failed payment, the
- * billing and shipping kept): picks `method`, 'Finalizar compra', and stops on /checkout/pago.
+ * billing and shipping kept): picks `method`, 'Finalizar compra', and stops on /checkout/pago;
+ * or, `to: "pending PSE"`, wherever the order's payment already in progress leads.
  */
-export async function finalizeCheckout(page: Page, method: "openpay" | "pse") {
+export async function finalizeCheckout(
+  page: Page,
+  method: "openpay" | "pse",
+  options: { to?: "pending PSE" } = {},
+) {
   await expect(page.getByRole("heading", { level: 1, name: "Método de pago" })).toBeVisible();
   const choice = method === "openpay" ? /Tarjeta de crédito o débito/ : /PSE/;
   await page.getByRole("radio", { name: choice }).check();
   await page.getByRole("button", { name: "Finalizar compra" }).click();
+  if (options.to) return;
   await expect(page).toHaveURL(/\/checkout\/pago$/);
   await expect(
     page.getByRole("heading", {

@@ -1,61 +1,9 @@
 /**
  * A second store process for the tests that need their own: its own rate-limit memory, its own
- * logs to read, and a merchant API reached through a proxy the test can cut (the payments API
- * "down" while the catalogue stays up). It serves the same build, on a free port.
+ * logs to read, its own settings (a remote merchant API behind a fault proxy, for one). It
+ * serves the same build, on a free port.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-
-export interface GatewayProxy {
-  url: string;
-  /** While true, every payments call is dropped (the connection closed without an answer). */
-  paymentsDown: boolean;
-  close(): Promise<void>;
-}
-
-/** Forwards to the first store's embedded sandbox; can drop the payments calls. */
-export async function gatewayProxy(target: string): Promise<GatewayProxy> {
-  const upstream = new URL(target);
-  const state = { paymentsDown: false };
-  const server = http.createServer((req, res) => {
-    if (state.paymentsDown && /^\/sandbox\/(api\/)?payments\//.test(req.url ?? "")) {
-      req.socket.destroy();
-      return;
-    }
-    const forward = http.request(
-      {
-        host: upstream.hostname,
-        port: upstream.port,
-        path: req.url,
-        method: req.method,
-        headers: { ...req.headers, host: upstream.host },
-      },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    forward.on("error", () => res.destroy());
-    req.pipe(forward);
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    get paymentsDown() {
-      return state.paymentsDown;
-    },
-    set paymentsDown(value: boolean) {
-      state.paymentsDown = value;
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
 
 export interface SecondStore {
   baseURL: string;
