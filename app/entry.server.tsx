@@ -18,13 +18,17 @@ function contentSecurityPolicy(nonce: string) {
   const dev = process.env.NODE_ENV !== "production";
   // Product images and logos come from the API's origin when it is remote (even plain http).
   const api = config().apiUrl ? ` ${new URL(config().apiUrl!).origin}` : "";
+  // The card form tokenizes in the browser, straight at the merchant API.
+  const browserApi = config().paymentsBrowserUrl.startsWith("/")
+    ? ""
+    : ` ${new URL(config().paymentsBrowserUrl).origin}`;
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
     `style-src 'self'${dev ? " 'unsafe-inline'" : ""}`,
     `img-src 'self' data: https:${api}`,
     "font-src 'self'",
-    `connect-src 'self'${dev ? " ws: wss:" : ""}`,
+    `connect-src 'self'${browserApi}${dev ? " ws: wss:" : ""}`,
     "frame-ancestors 'none'",
     "base-uri 'self'",
     "form-action 'self' https:",

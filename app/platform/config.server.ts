@@ -26,6 +26,22 @@ const schema = z.object({
   API_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   API_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(6),
   API_QUEUE_MAX: z.coerce.number().int().min(0).max(10_000).default(100),
+  PAYMENTS_BROWSER_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^(https?:\/\/[^\s/]+|\/[^\s]*)$/, "debe ser una URL http(s) absoluta o una ruta /…")
+      .transform((v) => v.replace(/\/+$/, ""))
+      .optional(),
+  ),
+  PAYMENTS_PUBLIC_KEY: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{8,200}$/, "debe ser la llave pública de la pasarela")
+    .default("pk_sandbox_tienda"),
+  CARD_FORM_WITHOUT_JS: z.enum(["on", "off"]).default("on"),
+  ANTIFRAUD_SCRIPT_URL: optionalString.pipe(
+    z.url({ protocol: /^https$/, error: "debe ser una URL https absoluta" }).optional(),
+  ),
   PAYMENT_GRACE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
   SESSION_SECRET: optionalString,
@@ -60,6 +76,17 @@ export type Config = {
   apiConcurrency: number;
   /** Upstream calls that may wait for a slot before new ones get a quick 503. */
   apiQueueMax: number;
+  /**
+   * The merchant API as the browser reaches it, for the card token call: the embedded sandbox's
+   * `/sandbox`, or the public origin of a remote API (by default API_URL).
+   */
+  paymentsBrowserUrl: string;
+  /** The gateway's public key, which the browser's token call carries (never the private one). */
+  paymentsPublicKey: string;
+  /** Whether a browser without JavaScript may post a card number to the store (PCI scope). */
+  cardFormWithoutJs: boolean;
+  /** An anti-fraud script the card payment page loads (the gateway's device data), if any. */
+  antifraudScriptUrl: string | undefined;
   /**
    * How long after a charge request left without an answer "the gateway lists no charge" still
    * reads as unknown (a charge created late); after it the shopper is told nothing was charged.
@@ -126,6 +153,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiTimeoutMs: e.API_TIMEOUT_MS,
     apiConcurrency: e.API_CONCURRENCY,
     apiQueueMax: e.API_QUEUE_MAX,
+    paymentsBrowserUrl: e.PAYMENTS_BROWSER_URL ?? e.API_URL ?? "/sandbox",
+    paymentsPublicKey: e.PAYMENTS_PUBLIC_KEY,
+    cardFormWithoutJs: e.CARD_FORM_WITHOUT_JS === "on",
+    antifraudScriptUrl: e.ANTIFRAUD_SCRIPT_URL,
     paymentGraceSeconds: e.PAYMENT_GRACE_SECONDS,
     pageCacheMb: e.PAGE_CACHE_MB,
     sessionSecrets,
