@@ -5,11 +5,13 @@
  * last notification (the flash read after the POST/Redirect/GET).
  */
 import { data, redirect, type Session } from "react-router";
-import { signInUrl } from "./return-path";
-import { staffAccess } from "./staff-access.server";
+import { signInUrl } from "./return-path.ts";
+import { staffAccess } from "./staff-access.server.ts";
 import type { NotificationOutcome } from "./notify.server";
-import { createSignedCookieSession } from "~/platform/cookie-session.server";
-import { logger } from "~/platform/logger.server";
+// Relative imports with extensions: server.ts imports this module natively to keep the
+// sandbox's outbox and API for signed-in staff (docs/decisions/0410).
+import { createSignedCookieSession } from "../platform/cookie-session.server.ts";
+import { logger } from "../platform/logger.server.ts";
 
 const STAFF_SESSION_SECONDS = 8 * 60 * 60;
 

@@ -9,6 +9,7 @@
  */
 import { expect, type Page, test, type TestInfo } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/a11y.ts";
+import { asStaff } from "./support/staff-api.ts";
 import { finalizeCheckout, openPaymentPage, reachPaymentPage } from "./support/checkout-journey.ts";
 import {
   cartCookie,
@@ -285,7 +286,7 @@ test("a second store: the gateway down keeps the cart, the card-testing limit an
   baseURL,
 }, info) => {
   test.setTimeout(240_000);
-  const proxy = await gatewayProxy(baseURL!);
+  const proxy = await gatewayProxy(baseURL!, await asStaff());
   const store = await startStore({
     API_URL: `${proxy.url}/sandbox`,
     LOG_LEVEL: "debug",

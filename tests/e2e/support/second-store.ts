@@ -14,8 +14,14 @@ export interface GatewayProxy {
   close(): Promise<void>;
 }
 
-/** Forwards to the first store's embedded sandbox; can drop the payments calls. */
-export async function gatewayProxy(target: string): Promise<GatewayProxy> {
+/**
+ * Forwards to the first store's embedded sandbox; can drop the payments calls. `headers` go with
+ * every call: the staff session the store's /sandbox API asks for (docs/decisions/0410).
+ */
+export async function gatewayProxy(
+  target: string,
+  headers: Record<string, string> = {},
+): Promise<GatewayProxy> {
   const upstream = new URL(target);
   const state = { paymentsDown: false };
   const server = http.createServer((req, res) => {
@@ -29,7 +35,7 @@ export async function gatewayProxy(target: string): Promise<GatewayProxy> {
         port: upstream.port,
         path: req.url,
         method: req.method,
-        headers: { ...req.headers, host: upstream.host },
+        headers: { ...req.headers, ...headers, host: upstream.host },
       },
       (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.headers);
