@@ -26,7 +26,8 @@ import {
   readLimitedBody,
 } from "./app/platform/request-guard.server.ts";
 import { resolveStaffAccess, type StaffAccess } from "./app/staff/staff-access.server.ts";
-import { getSandbox, SANDBOX_PREFIX } from "./sandbox/index.ts";
+import { currentStaff } from "./app/staff/staff-session.server.ts";
+import { getSandbox, isBrowserLoad, SANDBOX_PREFIX } from "./sandbox/index.ts";
 
 let cfg;
 let staff: StaffAccess;
@@ -121,7 +122,8 @@ app.get("/healthz", (_req, res) => {
 });
 
 if (!cfg.apiUrl) {
-  // The browser loads the sandbox's images, logos and PDFs from the same origin.
+  // The browser loads the sandbox's drawings, logos and bank page from the same origin; the
+  // rest of the mount (the outbox, the API) is for signed-in staff (docs/decisions/0410).
   const sandbox = getSandbox({ dataDir: cfg.sandboxDataDir, publicBase: SANDBOX_PREFIX });
   // A catalogue that cannot be written (disk full, a folder that cannot be created) stops the
   // process with one line, like a bad setting: a store up with nothing to sell would pass its
@@ -132,6 +134,12 @@ if (!cfg.apiUrl) {
     process.exit(1);
   });
   app.use(SANDBOX_PREFIX, async (req, res) => {
+    // Anyone else gets the sandbox's own 404, so the mount does not tell which addresses exist.
+    const open = isBrowserLoad(req.method, mountPath(req.url));
+    if (!open && !(await signedInStaff(req))) {
+      res.status(404).set("Cache-Control", "no-store").json({ error: "Ruta no encontrada" });
+      return;
+    }
     let body: Uint8Array<ArrayBuffer> | undefined;
     if (req.method !== "GET" && req.method !== "HEAD") {
       const read =
@@ -153,7 +161,8 @@ if (!cfg.apiUrl) {
       res.status(400).json({ error: "Solicitud no válida" });
       return;
     }
-    await sendResponse(res, await sandbox.fetch(request));
+    const response = await sandbox.fetch(request);
+    await sendResponse(res, open ? response : privateAnswer(response));
   });
 }
 
@@ -274,6 +283,36 @@ function shutdown(signal: string) {
 }
 process.on("SIGTERM", () => shutdown("SIGTERM"));
 process.on("SIGINT", () => shutdown("SIGINT"));
+
+/** The path below the mount as the sandbox will route it (normalised like its request URL). */
+function mountPath(url: string): string {
+  try {
+    return new URL(`http://store.invalid${url}`).pathname;
+  } catch {
+    return "";
+  }
+}
+
+/** A staff answer, never kept by a shared cache for the next visitor. */
+function privateAnswer(response: Response): Response {
+  const headers = new Headers(response.headers);
+  headers.set("Cache-Control", "private, no-store");
+  const { status, statusText, body } = response;
+  return new Response(body, { status, statusText, headers });
+}
+
+/** Whether the request carries a valid staff session (the check of every /admin page). */
+async function signedInStaff(req: express.Request): Promise<boolean> {
+  const cookie = req.get("cookie");
+  if (!cookie) return false;
+  try {
+    const request = new Request("http://store.invalid/", { headers: { cookie } });
+    return (await currentStaff(request)) !== null;
+  } catch {
+    // The tool off answers 404 by throwing; it is never off while the sandbox is mounted.
+    return false;
+  }
+}
 
 function parseTrustProxy(value: string): boolean | number | string {
   if (value === "true") return true;

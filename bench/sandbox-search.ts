@@ -1,8 +1,9 @@
 /**
  * The sandbox's product search as the store calls it: two-word queries to
  * `/sandbox/api/productos?search=…&limit=60`, one at a time over one keep-alive connection,
- * after a short warm-up (docs/decisions/0381). Latencies are milliseconds from sending the
- * request to the end of the body. Alone: `node bench/sandbox-search.ts http://127.0.0.1:3600`
+ * after a short warm-up (docs/decisions/0381), signed in as the demo staff account (the store's
+ * /sandbox API answers only staff, docs/decisions/0410). Latencies are milliseconds from sending
+ * the request to the end of the body. Alone: `node bench/sandbox-search.ts http://127.0.0.1:3600`
  * against a running server.
  */
 import http from "node:http";
@@ -21,10 +22,10 @@ const QUERIES = [
 const WARMUP_ROUNDS = 3;
 const MEASURED = 200;
 
-function get(agent: http.Agent, url: URL): Promise<{ status: number; ms: number }> {
+function get(agent: http.Agent, url: URL, cookie: string): Promise<{ status: number; ms: number }> {
   const start = performance.now();
   return new Promise((resolve, reject) => {
-    const req = http.get(url, { agent }, (res) => {
+    const req = http.get(url, { agent, headers: { cookie } }, (res) => {
       res.resume();
       res.on("end", () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - start }));
       res.on("error", reject);
@@ -37,6 +38,22 @@ function get(agent: http.Agent, url: URL): Promise<{ status: number; ms: number 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
 
+/** The demo staff account's session cookie (`name=value`), from the store's sign-in form. */
+async function staffCookie(origin: string): Promise<string> {
+  const answer = await fetch(new URL("/admin/ingresar", origin), {
+    method: "POST",
+    body: new URLSearchParams({ usuario: "personal", clave: "sandbox-demo" }),
+    headers: { Origin: new URL(origin).origin },
+    redirect: "manual",
+  });
+  const cookie = answer.headers
+    .getSetCookie()
+    .map((header) => header.split(";")[0])
+    .find((pair) => /^(__Host-)?personal=/.test(pair));
+  if (answer.status !== 303 || !cookie) throw new Error(`staff sign-in: ${answer.status}`);
+  return cookie;
+}
+
 export async function measureSandboxSearch(
   origin: string,
 ): Promise<{ queries: number; p50: number; p90: number; p99: number }> {
@@ -48,8 +65,9 @@ export async function measureSandboxSearch(
     return url;
   };
   try {
+    const cookie = await staffCookie(origin);
     const send = async (query: string) => {
-      const answer = await get(agent, urlOf(query));
+      const answer = await get(agent, urlOf(query), cookie);
       // Timing an error page would measure the wrong thing.
       if (answer.status !== 200) throw new Error(`${answer.status} for ${urlOf(query)}`);
       return answer.ms;

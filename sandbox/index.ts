@@ -10,6 +10,7 @@ import { CatalogueStore, ensureCatalogueDb } from "./catalogue/db.ts";
 import { getPayments } from "./payments/index.ts";
 import { createSandboxApp } from "./router.ts";
 
+export { isBrowserLoad } from "./browser-paths.ts";
 export { SANDBOX_PREFIX } from "./router.ts";
 
 export interface SandboxOptions {

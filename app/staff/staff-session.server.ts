@@ -10,13 +10,15 @@
  */
 import { randomBytes } from "node:crypto";
 import { data, redirect, type Session } from "react-router";
-import { signInUrl } from "./return-path";
-import { staffAccess } from "./staff-access.server";
+import { signInUrl } from "./return-path.ts";
+import { staffAccess } from "./staff-access.server.ts";
 import type { NotificationOutcome } from "./notify.server";
-import type { Config } from "~/platform/config.server";
-import { createSignedCookieSession } from "~/platform/cookie-session.server";
-import { logger } from "~/platform/logger.server";
-import { createRevocationList, type RevocationList } from "~/platform/revocation.server";
+// Relative imports with extensions: server.ts imports this module natively to keep the
+// sandbox's outbox and API for signed-in staff (docs/decisions/0410).
+import { createSignedCookieSession } from "../platform/cookie-session.server.ts";
+import { logger } from "../platform/logger.server.ts";
+import { createRevocationList, type RevocationList } from "../platform/revocation.server.ts";
+import type { Config } from "../platform/config.server.ts";
 
 export const STAFF_SESSION_MAX_MS = 8 * 60 * 60 * 1000;
 export const STAFF_SESSION_IDLE_MS = 30 * 60 * 1000;

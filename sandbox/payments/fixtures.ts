@@ -122,6 +122,11 @@ export const PAYMENT_FIXTURES = {
     error500Email: "falla500@example.com",
     /** Sent as the customer e-mail: pse and card/charge create the charge, then answer after `slowChargeMs` (default 20 s). */
     slowEmail: "lento@example.com",
+    /**
+     * Sent as the customer e-mail: the charge completes but the gateway's notice is lost, so no
+     * e-mail goes out until confirm-success-page or the staff tool sends the first ones.
+     */
+    unsentEmail: "sin-aviso@example.com",
     /** GET /payments/status/{id}, /api/payments/status/{id} and confirm-success-page answer 500 for this charge id. */
     error500ChargeId: "trfalla500",
     /** POST /payments/manual-notification/{id} answers 500 for this order id. */

@@ -868,18 +868,129 @@ describe("status and recovery", () => {
 });
 
 describe("order e-mails", () => {
-  async function paidOrder(number: string = PF.cards.approvedVisa.number) {
+  /** A paid card order whose completion sent nothing (the lost-notice fault), unless `notified`. */
+  async function paidOrder(number: string = PF.cards.approvedVisa.number, notified = false) {
     const sessionId = await prepare();
-    const paid = await payByCard(number, { sessionId });
+    const paid = await payByCard(number, {
+      sessionId,
+      ...(notified ? {} : { customer_email: PF.faults.unsentEmail }),
+    });
+    expect(paid.status).toBe(200);
     return {
       sessionId,
       chargeId: str(paid.body, "data.id"),
       orderId: str(paid.body, "data.order_id"),
     };
   }
+  const outbox = async (orderId: string) =>
+    (await call("GET", `/payments/emails?order_id=${encodeURIComponent(orderId)}`)).list;
 
-  it("confirm-success-page queues the customer and sales e-mails once", async () => {
+  it("a PSE approved on the bank page sends one customer and one sales e-mail, with nobody calling confirm", async () => {
+    const r = await pse({ customer_email: "marta@example.com" });
+    const id = str(r.body, "id");
+    const orderId = str(r.body, "order_id");
+    expect(await outbox(orderId)).toEqual([]);
+    expect((await decide(id, "aprobar")).status).toBe(303);
+
+    const sent = await outbox(orderId);
+    expect(sent.map((e) => [e.kind, e.to, e.subject])).toEqual([
+      ["aviso-ventas", [PF.salesEmail], expect.stringMatching(/^Nuevo pedido pagado /)],
+      ["confirmacion-cliente", ["marta@example.com"], `Confirmación de tu pedido ${orderId}`],
+    ]);
+    expect(String(sent[1].html)).toContain("PSE – Bancolombia");
+    // The shopper's result page later (or a second tab, or a retry) adds nothing.
+    for (let i = 0; i < 2; i++) {
+      expect((await call("POST", `/api/payments/confirm-success-page/${id}`)).body).toMatchObject({
+        success: true,
+        status: "completed",
+        already_sent: true,
+        emails_queued: 0,
+      });
+    }
+    // The bank page posted again does not complete the charge twice.
+    await decide(id, "aprobar");
+    expect(await outbox(orderId)).toHaveLength(2);
+    // The staff tool still re-sends, and says they had gone out.
+    expect((await call("POST", `/payments/manual-notification/${orderId}`)).body).toMatchObject({
+      success: true,
+      already_sent: true,
+    });
+    expect(await outbox(orderId)).toHaveLength(4);
+  });
+
+  it("a PSE left pending at the bank sends nothing until it is approved, then once", async () => {
+    const r = await pse();
+    const id = str(r.body, "id");
+    const orderId = str(r.body, "order_id");
+    await decide(id, "pendiente");
+    expect(await outbox(orderId)).toEqual([]);
+    await decide(id, "aprobar");
+    expect((await outbox(orderId)).map((e) => e.kind)).toEqual([
+      "aviso-ventas",
+      "confirmacion-cliente",
+    ]);
+
+    const rejected = await pse();
+    await decide(str(rejected.body, "id"), "rechazar");
+    expect(await outbox(str(rejected.body, "order_id"))).toEqual([]);
+  });
+
+  it("an approved card charge sends one customer and one sales e-mail at once; confirm-success-page adds none", async () => {
+    const { chargeId, orderId } = await paidOrder(PF.cards.approvedVisa.number, true);
+    const sent = await outbox(orderId);
+    expect(sent.map((e) => [e.kind, e.to])).toEqual([
+      ["aviso-ventas", [PF.salesEmail]],
+      ["confirmacion-cliente", ["ana@example.com"]],
+    ]);
+    const confirms = await Promise.all(
+      [1, 2, 3].map(() => call("POST", `/api/payments/confirm-success-page/${chargeId}`)),
+    );
+    for (const c of confirms)
+      expect(c.body).toMatchObject({ success: true, already_sent: true, emails_queued: 0 });
+    expect(await outbox(orderId)).toHaveLength(2);
+  });
+
+  it("a declined or pending card charge sends nothing", async () => {
+    for (const number of [PF.cards.declined.number, PF.cards.pending.number]) {
+      const r = await payByCard(number);
+      const orderId = String(r.body.order_id ?? at(r.body, "data.order_id"));
+      expect(orderId).toMatch(/^CARD-/);
+      expect(await outbox(orderId)).toEqual([]);
+    }
+  });
+
+  it("completing a charge and writing its e-mails are one transaction", () => {
+    const orderId = newOrderId("PSE");
+    const charge = store.createBankCharge({
+      id: `tr${String(++seq).padStart(18, "0")}`,
+      orderId,
+      amount: TOTAL,
+      description: "Pedido",
+      customer: { name: "Ana", email: "ana@example.com" },
+      sessionId: null,
+      creationDate: "2025-09-07T10:00:00-05:00",
+      bank: null,
+      redirectUrl: "/checkout/success/pse",
+      extra: {},
+    });
+    if (charge === "duplicate_order") throw new Error("unexpected duplicate");
+    const failing = {
+      at: "2025-09-07T10:05:00-05:00",
+      build: () => {
+        throw new Error("disk full");
+      },
+    };
+    expect(() =>
+      store.decideBankCharge(charge.id, "completed", failing.at, "123456", failing),
+    ).toThrow("disk full");
+    // Nothing half-done: still in progress, so the bank's next answer completes and notifies it.
+    expect(store.getCharge(charge.id)?.status).toBe("in_progress");
+    expect(store.notificationSent(orderId)).toBe(false);
+  });
+
+  it("confirm-success-page sends the first e-mails when the gateway's notice was lost, once", async () => {
     const { chargeId, orderId } = await paidOrder();
+    expect(await outbox(orderId)).toEqual([]);
     const first = await call("POST", `/api/payments/confirm-success-page/${chargeId}`);
     expect(first.status).toBe(200);
     expect(first.body).toEqual({
@@ -950,9 +1061,6 @@ describe("order e-mails", () => {
     });
     const id = str(r.body, "id");
     await decide(id, "aprobar");
-    expect((await call("POST", `/api/payments/confirm-success-page/${id}`)).body).toMatchObject({
-      emails_queued: 2,
-    });
     const emails = await call("GET", `/payments/emails?order_id=${String(r.body.order_id)}`);
     const customer = emails.list.find((e) => e.kind === "confirmacion-cliente")!;
     expect(customer.to).toEqual(["luis@example.com"]);

@@ -178,11 +178,33 @@ export interface EmailRecord extends OutgoingEmail {
   orderId: string | null;
 }
 
+/**
+ * The order e-mails of a charge that has just become completed, built from the charge as
+ * stored. The store writes them in the transaction that completes the charge, so a settled
+ * charge always has its notice, once, whoever watches (docs/decisions/0411).
+ */
+export interface CompletionNotice {
+  at: string;
+  build: (charge: ChargeRecord) => OutgoingEmail[];
+}
+
+/** notifications.first_source of the e-mails the completion itself sent. */
+const COMPLETION_SOURCE = "charge-completed";
+
 export type CardChargeResult =
   | { kind: "created"; charge: ChargeRecord }
   | { kind: "duplicate_order" }
   | { kind: "token_unknown" }
   | { kind: "token_used" };
+
+interface OrderEmailsInput {
+  orderId: string;
+  chargeId: string;
+  at: string;
+  source: string;
+  mode: "once" | "always";
+  build: (alreadySent: boolean) => OutgoingEmail[];
+}
 
 type Row = Record<string, unknown>;
 
@@ -356,17 +378,20 @@ export class PaymentsStore {
    * the token unused; otherwise the token is spent and the charge recorded with
    * the token's outcome (completed, charge_pending, or failed with its code).
    */
-  createCardCharge(input: {
-    id: string;
-    tokenId: string;
-    orderId: string;
-    amount: number;
-    description: string;
-    customer: CustomerInfo;
-    sessionId: string | null;
-    creationDate: string;
-    authorization: string;
-  }): CardChargeResult {
+  createCardCharge(
+    input: {
+      id: string;
+      tokenId: string;
+      orderId: string;
+      amount: number;
+      description: string;
+      customer: CustomerInfo;
+      sessionId: string | null;
+      creationDate: string;
+      authorization: string;
+    },
+    notice?: CompletionNotice,
+  ): CardChargeResult {
     try {
       return this.#transaction((): CardChargeResult => {
         if (this.#get("SELECT 1 FROM charges WHERE order_id = ?", input.orderId))
@@ -404,7 +429,9 @@ export class PaymentsStore {
           token.expirationMonth,
           token.expirationYear,
         );
-        return { kind: "created", charge: this.getCharge(input.id)! };
+        const charge = this.getCharge(input.id)!;
+        if (charge.status === "completed" && notice) this.#notifyCompletion(charge, notice);
+        return { kind: "created", charge };
       });
     } catch (error) {
       if (isUniqueOrderError(error)) return { kind: "duplicate_order" };
@@ -473,78 +500,93 @@ export class PaymentsStore {
   /**
    * The bank's answer to a PSE charge. Only an in_progress charge changes
    * (completed and failed are final); the charge as it is afterwards is returned.
+   * A charge this answer completes gets its order e-mails in the same transaction.
    */
   decideBankCharge(
     id: string,
     status: "completed" | "failed" | "in_progress",
     at: string,
     authorization: string,
+    notice?: CompletionNotice,
   ): ChargeRecord | undefined {
-    this.#run(
-      `UPDATE charges SET status = ?, operation_date = ?, authorization = ?
-       WHERE id = ? AND method = 'bank_account' AND status = 'in_progress'`,
-      status,
-      status === "in_progress" ? null : at,
-      status === "completed" ? authorization : null,
-      id,
-    );
-    return this.getCharge(id);
+    return this.#transaction(() => {
+      const changed = this.#run(
+        `UPDATE charges SET status = ?, operation_date = ?, authorization = ?
+         WHERE id = ? AND method = 'bank_account' AND status = 'in_progress'`,
+        status,
+        status === "in_progress" ? null : at,
+        status === "completed" ? authorization : null,
+        id,
+      );
+      const charge = this.getCharge(id);
+      if (changed > 0 && charge?.status === "completed" && notice) {
+        this.#notifyCompletion(charge, notice);
+      }
+      return charge;
+    });
+  }
+
+  /** Inside a transaction: the completed charge's e-mails, unless its order already had them. */
+  #notifyCompletion(charge: ChargeRecord, notice: CompletionNotice): void {
+    this.#writeOrderEmails({
+      orderId: charge.orderId,
+      chargeId: charge.id,
+      at: notice.at,
+      source: COMPLETION_SOURCE,
+      mode: "once",
+      build: () => notice.build(charge),
+    });
   }
 
   // Notifications and outbox
 
   /**
    * Writes an order's e-mails to the outbox under the notifications lock.
-   * mode "once": only when the order never had its notice (confirm-success-page);
-   * mode "always": sends again (manual notification). `build` gets whether they
-   * had been sent before. Returns that, and how many e-mails were written.
+   * mode "once": only when the order never had its notice (the charge's completion,
+   * confirm-success-page); mode "always": sends again (manual notification). `build` gets
+   * whether they had been sent before. Returns that, and how many e-mails were written.
    */
-  sendOrderEmails(input: {
-    orderId: string;
-    chargeId: string;
-    at: string;
-    source: string;
-    mode: "once" | "always";
-    build: (alreadySent: boolean) => OutgoingEmail[];
-  }): { alreadySent: boolean; queued: number } {
-    return this.#transaction(() => {
-      const previous = this.#get(
-        "SELECT send_count FROM notifications WHERE order_id = ?",
+  sendOrderEmails(input: OrderEmailsInput): { alreadySent: boolean; queued: number } {
+    return this.#transaction(() => this.#writeOrderEmails(input));
+  }
+
+  #writeOrderEmails(input: OrderEmailsInput): { alreadySent: boolean; queued: number } {
+    const previous = this.#get(
+      "SELECT send_count FROM notifications WHERE order_id = ?",
+      input.orderId,
+    );
+    const alreadySent = previous !== undefined;
+    if (alreadySent && input.mode === "once") return { alreadySent, queued: 0 };
+    const emails = input.build(alreadySent);
+    for (const e of emails) {
+      this.#run(
+        "INSERT INTO emails (created_at, order_id, kind, recipients, subject, html) VALUES (?, ?, ?, ?, ?, ?)",
+        input.at,
+        input.orderId,
+        e.kind,
+        JSON.stringify(e.recipients),
+        e.subject,
+        e.html,
+      );
+    }
+    if (alreadySent) {
+      this.#run(
+        "UPDATE notifications SET last_sent_at = ?, send_count = send_count + 1 WHERE order_id = ?",
+        input.at,
         input.orderId,
       );
-      const alreadySent = previous !== undefined;
-      if (alreadySent && input.mode === "once") return { alreadySent, queued: 0 };
-      const emails = input.build(alreadySent);
-      for (const e of emails) {
-        this.#run(
-          "INSERT INTO emails (created_at, order_id, kind, recipients, subject, html) VALUES (?, ?, ?, ?, ?, ?)",
-          input.at,
-          input.orderId,
-          e.kind,
-          JSON.stringify(e.recipients),
-          e.subject,
-          e.html,
-        );
-      }
-      if (alreadySent) {
-        this.#run(
-          "UPDATE notifications SET last_sent_at = ?, send_count = send_count + 1 WHERE order_id = ?",
-          input.at,
-          input.orderId,
-        );
-      } else {
-        this.#run(
-          `INSERT INTO notifications (order_id, charge_id, first_sent_at, first_source, last_sent_at, send_count)
+    } else {
+      this.#run(
+        `INSERT INTO notifications (order_id, charge_id, first_sent_at, first_source, last_sent_at, send_count)
            VALUES (?, ?, ?, ?, ?, 1)`,
-          input.orderId,
-          input.chargeId,
-          input.at,
-          input.source,
-          input.at,
-        );
-      }
-      return { alreadySent, queued: emails.length };
-    });
+        input.orderId,
+        input.chargeId,
+        input.at,
+        input.source,
+        input.at,
+      );
+    }
+    return { alreadySent, queued: emails.length };
   }
 
   notificationSent(orderId: string): boolean {

@@ -7,6 +7,7 @@
 import { expect, type Page, type TestInfo, test } from "@playwright/test";
 import { SANDBOX_FIXTURES } from "../../sandbox/fixtures.ts";
 import { expectNoSeriousA11yViolations } from "./support/a11y.ts";
+import { asStaff } from "./support/staff-api.ts";
 
 const P = SANDBOX_FIXTURES.products;
 const jsOn = (info: TestInfo) => info.project.name === "js-on";
@@ -288,7 +289,9 @@ test("sitemap dates come from the API, and undated pages have none @nojs", async
   const today = new Date().toISOString().slice(0, 10);
   const record = async (id: string) =>
     (
-      (await (await request.get(`/sandbox/api/productos/${id}`)).json()) as {
+      (await (
+        await request.get(`/sandbox/api/productos/${id}`, { headers: await asStaff() })
+      ).json()) as {
         producto: { fecha_actualizacion?: string };
       }
     ).producto;

@@ -7,6 +7,7 @@ import { type Page, type TestInfo, expect, test } from "@playwright/test";
 import { createCookie } from "react-router";
 import { SANDBOX_FIXTURES } from "../../sandbox/fixtures.ts";
 import { expectNoSeriousA11yViolations } from "./support/a11y.ts";
+import { asStaff } from "./support/staff-api.ts";
 
 const CART_COOKIE = "__Host-carrito"; // production mode: Secure + __Host- prefix
 /** The second (previous) secret of SESSION_SECRET in playwright.config.ts. */
@@ -71,7 +72,9 @@ async function putInCart(page: Page, n = 0) {
     maxRedirects: 0,
   });
   expect(response.status()).toBe(303);
-  const record = (await (await page.request.get(`/sandbox/api/productos/${id}`)).json()) as {
+  const record = (await (
+    await page.request.get(`/sandbox/api/productos/${id}`, { headers: await asStaff() })
+  ).json()) as {
     producto: { titulo: string };
   };
   return record.producto.titulo;
@@ -229,7 +232,9 @@ test("a cookie signed with the previous secret keeps its cart; a vanished produc
   baseURL,
 }, info) => {
   const id = STOCKED[0];
-  const record = (await (await page.request.get(`/sandbox/api/productos/${id}`)).json()) as {
+  const record = (await (
+    await page.request.get(`/sandbox/api/productos/${id}`, { headers: await asStaff() })
+  ).json()) as {
     producto: { titulo: string };
   };
   const title = record.producto.titulo;

@@ -10,6 +10,7 @@ import { type APIRequestContext, type Page, type TestInfo, expect, test } from "
 import { createCookie } from "react-router";
 import { SANDBOX_FIXTURES } from "../../sandbox/fixtures.ts";
 import { expectNoSeriousA11yViolations } from "./support/a11y.ts";
+import { asStaff } from "./support/staff-api.ts";
 
 const CHECKOUT_COOKIE = "__Host-checkout"; // production mode: Secure + __Host- prefix
 /** The signing and the previous secret of SESSION_SECRET in playwright.config.ts. */
@@ -135,7 +136,9 @@ async function setCheckoutCookie(page: Page, baseURL: string, value: string) {
 
 /** What the sandbox keeps of a prepared checkout: its e-mail and amount, by order id. */
 async function preparedInSandbox(request: APIRequestContext, orderId: string) {
-  const response = await request.post(`/sandbox/payments/manual-notification/${orderId}`);
+  const response = await request.post(`/sandbox/payments/manual-notification/${orderId}`, {
+    headers: await asStaff(),
+  });
   return (await response.json()) as { customer_email: string; amount: number };
 }
 

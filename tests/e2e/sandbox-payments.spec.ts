@@ -1,10 +1,12 @@
 /**
  * The sandbox's own pages, as a person trying the store meets them: the simulated PSE bank
- * (plain HTML forms, so it must work with JavaScript off) and the e-mail outbox.
+ * (plain HTML forms, so it must work with JavaScript off, open to any shopper) and the e-mail
+ * outbox (for the signed-in staff). Orders are made through the sandbox API as the staff.
  */
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import { PAYMENT_FIXTURES } from "../../sandbox/fixtures.ts";
 import { expectNoSeriousA11yViolations } from "./support/a11y.ts";
+import { asStaff, signInStaff } from "./support/staff-api.ts";
 
 const API = "/sandbox";
 let sequence = 0;
@@ -22,6 +24,7 @@ const line = {
 
 async function prepare(request: APIRequestContext, order: string): Promise<string> {
   const response = await request.post(`${API}/payments/prepare-checkout`, {
+    headers: await asStaff(),
     data: {
       client_type: "person",
       customer: {
@@ -46,6 +49,7 @@ async function pseCharge(request: APIRequestContext) {
   const order = orderId("PSE");
   const sessionId = await prepare(request, order);
   const response = await request.post(`${API}/payments/pse`, {
+    headers: await asStaff(),
     data: {
       amount: 238_000,
       order_id: order,
@@ -64,9 +68,20 @@ async function pseCharge(request: APIRequestContext) {
 }
 
 const status = async (request: APIRequestContext, id: string) =>
-  ((await (await request.get(`${API}/payments/status/${id}`)).json()) as { status: string }).status;
+  (
+    (await (
+      await request.get(`${API}/payments/status/${id}`, { headers: await asStaff() })
+    ).json()) as { status: string }
+  ).status;
 
-test("the PSE bank page approves, rejects or leaves a payment pending, then sends the shopper back", async ({
+const outbox = async (request: APIRequestContext, order: string) =>
+  (await (
+    await request.get(`${API}/payments/emails?order_id=${encodeURIComponent(order)}`, {
+      headers: await asStaff(),
+    })
+  ).json()) as Array<{ kind: string; to: string[] }>;
+
+test("the PSE bank page approves, rejects or leaves a payment pending, then sends the shopper back; an approval sends the e-mails by itself", async ({
   page,
   request,
 }) => {
@@ -85,6 +100,12 @@ test("the PSE bank page approves, rejects or leaves a payment pending, then send
     await page.getByRole("button", { name: button }).click();
     await expect(page).toHaveURL(new RegExp(`/checkout/success/pse\\?id=${charge.id}$`));
     expect(await status(request, charge.id)).toBe(expected);
+    // This browser did not pay, so its result page confirms nothing: the approval alone sent
+    // the customer's confirmation and the sales notice, once.
+    const sent = await outbox(request, order);
+    expect(sent.map((mail) => mail.kind).sort()).toEqual(
+      expected === "completed" ? ["aviso-ventas", "confirmacion-cliente"] : [],
+    );
   }
 });
 
@@ -107,6 +128,7 @@ test("the outbox shows the order confirmation a customer would get, customer inp
   const card = PAYMENT_FIXTURES.cards.approvedVisa;
   const token = (await (
     await request.post(`${API}/payments/card/token`, {
+      headers: await asStaff(),
       data: {
         card_number: card.number,
         holder_name: "ANA GOMEZ",
@@ -118,6 +140,7 @@ test("the outbox shows the order confirmation a customer would get, customer inp
   ).json()) as { id: string };
   const charged = (await (
     await request.post(`${API}/payments/card/charge`, {
+      headers: await asStaff(),
       data: {
         token_id: token.id,
         amount: 238_000,
@@ -128,10 +151,14 @@ test("the outbox shows the order confirmation a customer would get, customer inp
       },
     })
   ).json()) as { data: { id: string } };
-  expect(
-    (await request.post(`${API}/api/payments/confirm-success-page/${charged.data.id}`)).status(),
-  ).toBe(200);
+  // The approved charge sent its e-mails; the result page's confirmation sends none again.
+  const confirmed = await request.post(
+    `${API}/api/payments/confirm-success-page/${charged.data.id}`,
+    { headers: await asStaff() },
+  );
+  expect(await confirmed.json()).toMatchObject({ already_sent: true, emails_queued: 0 });
 
+  await signInStaff(page.context());
   await page.goto(`${API}/correos?pedido=${encodeURIComponent(order)}`);
   await expect(page.getByRole("heading", { level: 1, name: "Correos enviados" })).toBeVisible();
   const subjects = page.getByRole("heading", { level: 2 });

@@ -1,10 +1,12 @@
 /**
  * Helpers of the payment tests: products that can be bought, the sandbox gateway's calls
- * (prepare-checkout, card token and charge, PSE, charges, outbox) and the `pagos` cookie that
- * marks the browser whose checkout made a charge.
+ * (prepare-checkout, card token and charge, PSE, charges, outbox; made as the signed-in staff,
+ * the only visitor the store's /sandbox mount lets at them) and the `pagos` cookie that marks
+ * the browser whose checkout made a charge.
  */
 import { type APIRequestContext, type BrowserContext, expect, type Page } from "@playwright/test";
 import { createCookie } from "react-router";
+import { asStaff } from "./staff-api.ts";
 
 /** The first secret of SESSION_SECRET in playwright.config.ts. */
 const SECRET = "e2e-secret-0123456789abcdef";
@@ -31,14 +33,18 @@ function newOrderId(prefix: "CARD" | "PSE") {
 
 /** Products with a price and at least 5 units, from the sandbox catalogue. */
 export async function sellableProducts(request: APIRequestContext, count = 2): Promise<Sellable[]> {
-  const list = (await (await request.get("/sandbox/api/productos?limit=60&offset=0")).json()) as {
+  const list = (await (
+    await request.get("/sandbox/api/productos?limit=60&offset=0", {
+      headers: await asStaff(),
+    })
+  ).json()) as {
     productos: Array<{ id: string; titulo: string; total_existencia?: number }>;
   };
   const found: Sellable[] = [];
   for (const product of list.productos) {
     if ((product.total_existencia ?? 0) < 5) continue;
     const price = (await (
-      await request.get(`/sandbox/api/precios/simple/${product.id}`)
+      await request.get(`/sandbox/api/precios/simple/${product.id}`, { headers: await asStaff() })
     ).json()) as {
       precio?: number;
     };
@@ -94,6 +100,7 @@ export async function prepareCheckout(
   const total = subtotal + iva + shipping;
   const orderId = newOrderId(method === "pse" ? "PSE" : "CARD");
   const response = await request.post("/sandbox/payments/prepare-checkout", {
+    headers: await asStaff(),
     data: {
       client_type: "person",
       customer: {
@@ -134,6 +141,7 @@ export async function prepareCheckout(
 /** A card charge made at the gateway for the order: the charge, or the declined answer. */
 export async function chargeCard(request: APIRequestContext, order: PreparedOrder, number: string) {
   const token = await request.post("/sandbox/payments/card/token", {
+    headers: await asStaff(),
     data: {
       card_number: number,
       holder_name: "Ana Gómez",
@@ -144,6 +152,7 @@ export async function chargeCard(request: APIRequestContext, order: PreparedOrde
   });
   expect(token.status()).toBe(200);
   const response = await request.post("/sandbox/payments/card/charge", {
+    headers: await asStaff(),
     data: {
       token_id: ((await token.json()) as { id: string }).id,
       device_session_id: "a".repeat(32),
@@ -163,6 +172,7 @@ export async function chargeCard(request: APIRequestContext, order: PreparedOrde
   const chargeId = body.data?.id ?? body.charge_id;
   expect(chargeId).toBeTruthy();
   await request.post("/sandbox/payments/link-payment", {
+    headers: await asStaff(),
     data: {
       session_id: order.sessionId,
       payment_data: {
@@ -182,6 +192,7 @@ export async function chargeCard(request: APIRequestContext, order: PreparedOrde
 /** A PSE charge for the order, returning to the store's PSE result page. */
 export async function chargePse(request: APIRequestContext, order: PreparedOrder, baseURL: string) {
   const response = await request.post("/sandbox/payments/pse", {
+    headers: await asStaff(),
     data: {
       amount: order.total,
       order_id: order.orderId,
@@ -236,6 +247,7 @@ export async function rememberPayments(
 export async function outbox(request: APIRequestContext, orderId: string) {
   const response = await request.get(
     `/sandbox/payments/emails?order_id=${encodeURIComponent(orderId)}`,
+    { headers: await asStaff() },
   );
   return (await response.json()) as Array<{ kind: string; to: string[]; subject: string }>;
 }
@@ -243,6 +255,7 @@ export async function outbox(request: APIRequestContext, orderId: string) {
 export async function chargesOf(request: APIRequestContext, orderId: string) {
   const response = await request.get(
     `/sandbox/payments/charges?order_id=${encodeURIComponent(orderId)}`,
+    { headers: await asStaff() },
   );
   return (await response.json()) as Array<{ id: string; status: string }>;
 }

@@ -1,0 +1,22 @@
+/**
+ * The sandbox addresses a store page makes the browser load: product drawings, brand logos and
+ * the simulated PSE bank page with its form. Mounted on the store's origin, only these are
+ * public; the outbox and the rest of the API carry customers' names, e-mails, phones, addresses
+ * and documents, and answer signed-in staff only (docs/decisions/0410). Datasheet PDFs reach the
+ * browser through the store's /documentacion/{sku}, so the sandbox's own PDF path stays private.
+ */
+const BROWSER_PATHS: ReadonlyArray<{ path: RegExp; methods: readonly string[] }> = [
+  { path: /^\/img\/productos\/[^/]+$/, methods: ["GET", "HEAD"] },
+  { path: /^\/logos\/marcas\/[^/]+$/, methods: ["GET", "HEAD"] },
+  // The shopper's browser posts the bank's decision, then follows the 303 back to the store.
+  { path: /^\/banco-pse\/[^/]+$/, methods: ["GET", "HEAD", "POST"] },
+];
+
+/**
+ * Whether a request to the mount is one a page makes the browser send. `pathname` is below the
+ * mount prefix, as the URL parser normalised it (one segment after the folder, so `..` can
+ * never climb out of it).
+ */
+export function isBrowserLoad(method: string, pathname: string): boolean {
+  return BROWSER_PATHS.some((p) => p.path.test(pathname) && p.methods.includes(method));
+}
