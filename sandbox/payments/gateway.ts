@@ -104,7 +104,7 @@ export function cardOutcome(digits: string): TestCardOutcome {
 }
 
 export type GatewayErrorCode =
-  1000 | 1001 | 1003 | 1005 | 1006 | 2004 | 2005 | 2009 | DeclineCode | 3009 | 3010 | 3012;
+  1000 | 1001 | 1002 | 1003 | 1005 | 1006 | 2004 | 2005 | 2009 | DeclineCode | 3009 | 3010 | 3012;
 
 type ErrorCategory = "request" | "gateway" | "internal";
 
@@ -125,6 +125,11 @@ export const GATEWAY_ERRORS: Readonly<Record<GatewayErrorCode, GatewayErrorInfo>
     http: 400,
     category: "request",
     description: "La solicitud no es válida: falta un campo o el formato es incorrecto",
+  },
+  1002: {
+    http: 401,
+    category: "request",
+    description: "La llamada no está autenticada o la autenticación es incorrecta",
   },
   1003: {
     http: 422,

@@ -6,6 +6,7 @@
  * Paths are absolute (/payments/…, /api/payments/…, /banco-pse/…, /correos);
  * a leading /sandbox and a fault prefix /_falla/{mode} are tolerated.
  */
+import { type BrowserAccess, browserAccessFromEnv, browserTokenAccess } from "./browser-api.ts";
 import { setTimeout as delay } from "node:timers/promises";
 import { Hono } from "hono";
 import type { Context } from "hono";
@@ -55,6 +56,8 @@ export interface PaymentsAppOptions {
   slowChargeMs?: number;
   /** Recipient of the sales notice; default PAYMENT_FIXTURES.salesEmail. */
   salesEmail?: string;
+  /** Who may tokenize from a browser; default SANDBOX_PUBLIC_KEY and SANDBOX_ALLOWED_ORIGINS. */
+  browser?: BrowserAccess;
 }
 
 const MAX_BODY_BYTES = 64 * 1024;
@@ -267,6 +270,8 @@ export function createPaymentsApp(options: PaymentsAppOptions): Hono {
     if (isApi && mode === "lento")
       await delay(slowMs, undefined, { signal: c.req.raw.signal }).catch(() => {});
   });
+
+  app.use("/payments/card/token", browserTokenAccess(options.browser ?? browserAccessFromEnv()));
 
   app.use(
     "*",
