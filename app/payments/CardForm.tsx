@@ -1,7 +1,11 @@
 import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
+import { useSubmit } from "react-router";
 import { formatCOP } from "~/money";
+import { useNonce } from "~/platform/nonce";
+import { Link } from "~/ui/router";
+import { useHydrated } from "~/ui/use-hydrated";
 import {
   CARD_BRAND_LABELS,
   CARD_NUMBER_INPUT_MAX_LENGTH,
@@ -10,13 +14,26 @@ import {
   detectCardBrand,
   EXPIRY_MONTHS,
   formatCardNumber,
+  gatewayExpiry,
 } from "./card";
+import { newDeviceSessionId, tokenizeCard } from "./card-token";
 import { summaryErrors } from "./ErrorSummary";
 import { controlProps, FormField } from "./FormField";
 import { PaymentForm } from "./PaymentForm";
 import type { PaymentFormReply } from "./payment-answers.server";
 import type { PaymentPageData } from "./payment-page.server";
+import { PAYMENT_MESSAGES } from "./result";
 import styles from "./payments.module.css";
+
+/** The checkout's method step, where the shopper can choose PSE instead. */
+const METHOD_STEP = "/checkout?paso=3";
+
+/** The card number and CVV inputs carry no name once scripts run: no submission can hold them. */
+const SECRET = { number: "data-tarjeta-numero", cvv: "data-tarjeta-cvv" } as const;
+
+function secretValue(form: HTMLFormElement, attribute: string): string {
+  return form.querySelector<HTMLInputElement>(`[${attribute}]`)?.value ?? "";
+}
 
 const BRANDS = Object.values(CARD_BRAND_LABELS);
 const ACCEPTED = `Aceptamos ${BRANDS.slice(0, -1).join(", ")} y ${BRANDS[BRANDS.length - 1]}.`;
@@ -44,8 +61,10 @@ function formatInPlace(input: HTMLInputElement): CardBrand | null {
 
 /**
  * The card form (spec §5 card form): holder, number in groups of four, expiry month and year,
- * CVV, the detected brand. Posts to the store (it works without JavaScript); on an error it
- * comes back with the holder and expiry kept and the number and CVV always empty.
+ * CVV, the detected brand. With JavaScript the browser tokenizes the card at the merchant API
+ * and posts only the token to the store (docs/decisions/0432); without it the form posts the
+ * card to the store, unless the operator turned that path off. On an error it comes back with
+ * the holder and expiry kept and the number and CVV always empty.
  */
 export function CardForm({
   page,
@@ -59,20 +78,72 @@ export function CardForm({
   title: string;
 }) {
   const lastResult = result?.form === "card" ? result.reply : undefined;
+  const hydrated = useHydrated();
+  const submit = useSubmit();
+  const nonce = useNonce();
+  // What the browser's own token call answered: an error of the form, nothing sent to the store.
+  const [browserError, setBrowserError] = useState<{ message: string; attempt: number } | null>(
+    null,
+  );
+  const [tokenizing, setTokenizing] = useState(false);
   const [form, fields] = useForm({
     id: "pago-tarjeta",
     lastResult,
     defaultValue: { holder_name: card.holderName },
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate({ formData }) {
+    onValidate({ form: element, formData }) {
+      if (hydrated) {
+        formData.set("card_number", secretValue(element, SECRET.number));
+        formData.set("cvv2", secretValue(element, SECRET.cvv));
+      }
       return parseWithZod(formData, { schema: cardFormSchema(new Date()) });
+    },
+    onSubmit(event, { submission }) {
+      // Without scripts the form posts itself; with them, the card goes to the gateway only.
+      if (!hydrated || submission?.status !== "success") return;
+      event.preventDefault();
+      const element = event.currentTarget;
+      const entered = submission.value;
+      setTokenizing(true);
+      setBrowserError(null);
+      void tokenizeCard(card.gateway, {
+        card_number: entered.card_number,
+        holder_name: entered.holder_name,
+        ...gatewayExpiry(entered),
+        cvv2: entered.cvv2,
+      }).then((outcome) => {
+        setTokenizing(false);
+        if (!outcome.ok) {
+          setBrowserError((previous) => ({
+            message:
+              outcome.reason === "refused"
+                ? PAYMENT_MESSAGES.card
+                : PAYMENT_MESSAGES.browserUnreachable,
+            attempt: (previous?.attempt ?? 0) + 1,
+          }));
+          return;
+        }
+        // The form's own fields (intent, order, total seen, holder, expiry); never the secrets.
+        const post = new FormData(element);
+        post.delete("card_number");
+        post.delete("cvv2");
+        post.set("token_id", outcome.card.tokenId);
+        post.set("device_session_id", newDeviceSessionId());
+        post.set("card_mask", outcome.card.masked);
+        post.set("card_brand", outcome.card.brand);
+        post.set("holder_name", entered.holder_name);
+        post.set("expiration_month", entered.expiration_month);
+        post.set("expiration_year", entered.expiration_year);
+        void submit(post, { method: "post" });
+      });
     },
   });
   const [brand, setBrand] = useState<CardBrand | null>(null);
   // A new answer re-creates the secret inputs, so the browser shows them empty.
-  const secretKey = result?.attempt ?? "inicial";
-  const errors = summaryErrors(form.errors, [
+  const secretKey = `${result?.attempt ?? "inicial"}-${browserError?.attempt ?? 0}`;
+  if (!card.withoutJavaScript && !hydrated) return <CardNeedsJavaScript />;
+  const errors = summaryErrors(browserError ? [browserError.message] : form.errors, [
     fields.holder_name,
     fields.card_number,
     fields.expiration_month,
@@ -91,6 +162,7 @@ export function CardForm({
       errors={errors}
       submitLabel={`Pagar ${formatCOP(page.totals.total)}`}
       busyLabel="Procesando pago…"
+      pending={tokenizing}
     >
       <FormField
         field={fields.holder_name}
@@ -112,6 +184,8 @@ export function CardForm({
           <input
             key={`numero-${secretKey}`}
             {...controlProps(fields.card_number, `${fields.card_number.id}-hint tarjeta-marca`)}
+            name={hydrated ? undefined : fields.card_number.name}
+            {...{ [SECRET.number]: "" }}
             type="text"
             inputMode="numeric"
             autoComplete="cc-number"
@@ -164,6 +238,8 @@ export function CardForm({
         <input
           key={`cvv-${secretKey}`}
           {...controlProps(fields.cvv2, `${fields.cvv2.id}-hint`)}
+          name={hydrated ? undefined : fields.cvv2.name}
+          {...{ [SECRET.cvv]: "" }}
           className={styles.short}
           type="text"
           inputMode="numeric"
@@ -172,9 +248,25 @@ export function CardForm({
         />
       </FormField>
 
+      {browserError?.message === PAYMENT_MESSAGES.browserUnreachable ? (
+        <p>
+          <Link to={METHOD_STEP}>Pagar con PSE</Link>
+        </p>
+      ) : null}
       <p className={styles.secure}>
         Tus datos de tarjeta van cifrados a la pasarela de pagos y la tienda no los guarda.
       </p>
+      {card.antifraudScript ? <script src={card.antifraudScript} nonce={nonce} async /> : null}
     </PaymentForm>
+  );
+}
+
+/** The operator keeps card data off the store: without JavaScript, PSE is the way to pay. */
+function CardNeedsJavaScript() {
+  return (
+    <div className={styles.alert} role="status">
+      <p>{PAYMENT_MESSAGES.cardNeedsJavaScript}</p>
+      <Link to={METHOD_STEP}>Pagar con PSE</Link>
+    </div>
   );
 }

@@ -21,6 +21,7 @@ export function PaymentForm({
   errors,
   submitLabel,
   busyLabel,
+  pending = false,
   children,
 }: {
   form: { id: string; onSubmit: (event: FormEvent<HTMLFormElement>) => void };
@@ -33,13 +34,16 @@ export function PaymentForm({
   errors: SummaryError[];
   submitLabel: string;
   busyLabel: string;
+  /** Work of the browser's own before the post (the card form's token call). */
+  pending?: boolean;
   children: ReactNode;
 }) {
   // Errors show from the first submit on (no blur validation moving the button under the click).
   const [submits, setSubmits] = useState(0);
   const showSummary = submits > 0 || answered;
   const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
+  const busy =
+    pending || (navigation.state !== "idle" && navigation.formData?.get("intent") === intent);
   return (
     <Form
       method="post"

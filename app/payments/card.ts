@@ -220,3 +220,22 @@ export function gatewayExpiry(
     expiration_year: values.expiration_year.slice(-2),
   };
 }
+
+/**
+ * What the card form posts to the store when the browser tokenized the card (JavaScript on):
+ * the token and what the result pages and the card-testing limits need to know of the card,
+ * from the token's answer. Never the number or the CVV.
+ */
+export const cardTokenFormSchema = z.object({
+  token_id: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/),
+  device_session_id: z.string().regex(/^[A-Za-z0-9_-]{8,255}$/),
+  /** The token's masked number: first six and last four digits. */
+  card_mask: z.string().regex(/^\d{6}X{3,9}\d{4}$/),
+  card_brand: z
+    .string()
+    .regex(/^[a-z_]{0,20}$/)
+    .optional(),
+  holder_name: z.string().refine(isSingleLineText).pipe(z.string().trim().min(1).max(80)),
+  expiration_month: z.string().regex(/^(0[1-9]|1[0-2])$/),
+  expiration_year: z.string().regex(/^\d{4}$/),
+});

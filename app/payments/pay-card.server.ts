@@ -1,14 +1,16 @@
 /**
  * Paying by card (POST /checkout/pago, intent=pay-card): token → charge (the order's id, the
- * server's amount) → link-payment → 303 to the result. The card number and CVV live only in
- * this request's memory: they go to the token call and nowhere else (no cookie, log line, error
- * or re-rendered form).
+ * server's amount) → link-payment → 303 to the result. With JavaScript the browser tokenized the
+ * card itself (docs/decisions/0432). Without it, the card number and CVV live only in this
+ * request's memory: they go to the token call and nowhere else (no cookie, log line, error or
+ * re-rendered form).
  */
 import { randomBytes } from "node:crypto";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
 import { apiClient, type Charge, neverSent, PaymentError } from "~/merchant-api/client.server";
+import { config } from "~/platform/config.server";
 import { logger } from "~/platform/logger.server";
-import { cardFormSchema, gatewayExpiry } from "./card";
+import { cardFormSchema, cardTokenFormSchema, gatewayExpiry } from "./card";
 import {
   type AttemptKeys,
   cardAttemptBlocked,
@@ -45,7 +47,50 @@ const declined = (error: PaymentError) =>
 const cardRefused = (error: PaymentError) =>
   error.code !== null && error.code >= 2000 && error.code < 3000;
 
+/**
+ * intent=pay-card: with `token_id`, the card the browser tokenized (JavaScript on: the store
+ * never sees its number); without it, the card form a browser without JavaScript posted.
+ */
 export async function payByCard(
+  request: Request,
+  form: FormData,
+  order: PaymentOrder,
+): Promise<PaymentAnswer> {
+  if (order.method !== "openpay") return redirectTo("/checkout/pago");
+  const known = await beforePaying(request, form, order, false);
+  if (known) return known;
+  return form.has("token_id")
+    ? payWithBrowserToken(request, form, order)
+    : payWithCardNumber(request, form, order);
+}
+
+/** The browser tokenized the card at the merchant API: the store charges the token. */
+async function payWithBrowserToken(
+  request: Request,
+  form: FormData,
+  order: PaymentOrder,
+): Promise<PaymentAnswer> {
+  const submission = parseWithZod(form, { schema: cardTokenFormSchema });
+  const fail = (message: string) => submission.reply({ formErrors: [message] });
+  // Only the card form's own script posts this: anything else is a tampered post.
+  if (submission.status !== "success") return reply("card", 422, fail(PAYMENT_MESSAGES.card));
+  const token = submission.value;
+  const keys: AttemptKeys = {
+    card: cardFingerprint({
+      number: token.card_mask,
+      month: token.expiration_month,
+      year: token.expiration_year,
+    }),
+    checkout: order.checkoutId,
+    request,
+  };
+  return charge(request, form, order, keys, fail, () =>
+    Promise.resolve({ tokenId: token.token_id, deviceSessionId: token.device_session_id }),
+  );
+}
+
+/** A browser without JavaScript posted the card: tokenized here, in this request's memory only. */
+async function payWithCardNumber(
   request: Request,
   form: FormData,
   order: PaymentOrder,
@@ -53,10 +98,10 @@ export async function payByCard(
   const submission = parseWithZod(form, { schema: cardFormSchema(new Date()) });
   const fail = (message: string) =>
     submission.reply({ formErrors: [message], hideFields: CARD_SECRET_FIELDS });
-  if (order.method !== "openpay") return redirectTo("/checkout/pago");
-
-  const known = await beforePaying(request, form, order, false);
-  if (known) return known;
+  // The operator took the store out of the card data path: the number is never used.
+  if (!config().cardFormWithoutJs) {
+    return reply("card", 422, fail(PAYMENT_MESSAGES.cardNeedsJavaScript));
+  }
   if (submission.status !== "success") {
     return reply("card", 422, submission.reply({ hideFields: CARD_SECRET_FIELDS }));
   }
@@ -70,6 +115,41 @@ export async function payByCard(
     checkout: order.checkoutId,
     request,
   };
+  return charge(request, form, order, keys, fail, async (formError) => {
+    try {
+      const token = await apiClient().createCardToken({
+        card_number: card.card_number,
+        holder_name: card.holder_name,
+        ...gatewayExpiry(card),
+        cvv2: card.cvv2,
+      });
+      return { tokenId: token.id, deviceSessionId: randomBytes(16).toString("hex") };
+    } catch (error) {
+      logger.warn({ orderId: order.orderId, err: logError(error) }, "payments: card token failed");
+      if (error instanceof PaymentError && error.status < 500) {
+        if (cardRefused(error)) await countDecline(keys);
+        return formError(422, PAYMENT_MESSAGES.card);
+      }
+      // The payment service failed, not the card: nothing was charged and nothing is counted.
+      return formError(503, PAYMENT_MESSAGES.serviceFailed);
+    }
+  });
+}
+
+/**
+ * What both ways share: the card-testing limits, the amount, then the charge of the token with
+ * the order's id and the server's amount, noted as sent before it leaves.
+ */
+async function charge(
+  request: Request,
+  form: FormData,
+  order: PaymentOrder,
+  keys: AttemptKeys,
+  fail: (message: string) => SubmissionResult<string[]>,
+  tokenize: (
+    formError: (status: number, message: string) => PaymentAnswer,
+  ) => Promise<{ tokenId: string; deviceSessionId: string } | PaymentAnswer>,
+): Promise<PaymentAnswer> {
   const wait = await cardAttemptBlocked(keys);
   if (wait > 0) {
     logger.warn({ orderId: order.orderId }, "payments: card attempts limit reached");
@@ -85,33 +165,16 @@ export async function payByCard(
   const { amount } = ready;
   const formError = (status: number, message: string) =>
     reply("card", status, fail(message), amount.headers);
-
-  let tokenId: string;
-  try {
-    const token = await apiClient().createCardToken({
-      card_number: card.card_number,
-      holder_name: card.holder_name,
-      ...gatewayExpiry(card),
-      cvv2: card.cvv2,
-    });
-    tokenId = token.id;
-  } catch (error) {
-    logger.warn({ orderId: order.orderId, err: logError(error) }, "payments: card token failed");
-    if (error instanceof PaymentError && error.status < 500) {
-      if (cardRefused(error)) await countDecline(keys);
-      return formError(422, PAYMENT_MESSAGES.card);
-    }
-    // The payment service failed, not the card: nothing was charged and nothing is counted.
-    return formError(503, PAYMENT_MESSAGES.serviceFailed);
-  }
+  const token = await tokenize(formError);
+  if ("kind" in token) return token;
 
   const sent = await noteSent(request, order);
-  let charge: Charge;
+  let made: Charge;
   try {
-    charge = await sendCharge(order.orderId, () =>
+    made = await sendCharge(order.orderId, () =>
       apiClient().chargeCard({
-        token_id: tokenId,
-        device_session_id: randomBytes(16).toString("hex"),
+        token_id: token.tokenId,
+        device_session_id: token.deviceSessionId,
         amount: amount.totals.total,
         order_id: order.orderId,
         ...customerFields(order),
@@ -122,11 +185,8 @@ export async function payByCard(
   } catch (error) {
     return cardChargeFailed(error, sent, order, keys, formError);
   }
-  logger.info(
-    { orderId: order.orderId, chargeId: charge.id, status: charge.status },
-    "card charge",
-  );
-  return answerCharged(sent, order, charge, false);
+  logger.info({ orderId: order.orderId, chargeId: made.id, status: made.status }, "card charge");
+  return answerCharged(sent, order, made, false);
 }
 
 /**

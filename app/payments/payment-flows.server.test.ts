@@ -54,6 +54,7 @@ const {
   withLuhnDigit,
 } = await import("../../tests/support/shopper");
 const checkout = await import("~/checkout/checkout.server");
+type PaymentOrder = import("./order").PaymentOrder;
 const { PAYMENT_MESSAGES, RESULT_TEXTS } = await import("./result");
 const { FALLBACK_PSE_BANKS } = await import("./pse");
 const { CARD_LIMITS } = await import("./card-limits.server");
@@ -563,6 +564,92 @@ describe("card payment", () => {
     );
     expect(stale.body.reply.error).toEqual({ "": [PAYMENT_MESSAGES.amountChanged] });
     expect(await apiClient().listCharges(freshOrder.orderId)).toEqual([]);
+  });
+});
+
+describe("a card the browser tokenized", () => {
+  /** What the card form's script posts after the gateway tokenized `number` in the browser. */
+  async function tokenForm(order: PaymentOrder, number = VISA, over: Record<string, string> = {}) {
+    const token = await apiClient().createCardToken({
+      card_number: number,
+      holder_name: "Ana Gómez",
+      expiration_month: "12",
+      expiration_year: YEAR.slice(-2),
+      cvv2: "123",
+    });
+    const form = new FormData();
+    const fields = {
+      intent: "pay-card",
+      order_id: order.orderId,
+      token_id: token.id,
+      device_session_id: "0123456789abcdef0123456789abcdef",
+      card_mask: token.card?.card_number ?? "",
+      card_brand: token.card?.brand ?? "",
+      holder_name: "Ana Gómez",
+      expiration_month: "12",
+      expiration_year: YEAR,
+      ...over,
+    };
+    for (const [name, value] of Object.entries(fields)) form.set(name, value);
+    return form;
+  }
+
+  it("charges the token once with the server's amount; the store never sees the number", async () => {
+    const jar = await shopper();
+    const order = await prepare(jar, "openpay");
+    const logs = captureLogs();
+    const form = await tokenForm(order);
+    const paid = expectRedirect(await payments.payByCard(request(jar), form, order));
+    expect(paid.location).toMatch(/^\/checkout\/success\/card\?id=tr/);
+    const again = expectRedirect(await payments.payByCard(request(jar), form, order));
+    expect(again.location).toBe(paid.location);
+    const charges = await apiClient().listCharges(order.orderId);
+    expect(charges).toHaveLength(1);
+    expect(charges[0]).toMatchObject({ status: "completed", payment_method: { last4: "1111" } });
+    expect(logs.join("\n")).not.toContain(VISA);
+  });
+
+  it("sends a declined token to the failure page, and counts it for that card", async () => {
+    const number = "4000000000000069";
+    for (let attempt = 0; attempt < CARD_LIMITS.card.declines; attempt++) {
+      const jar = await shopper();
+      const order = await prepare(jar, "openpay");
+      const answer = expectRedirect(
+        await payments.payByCard(
+          request(jar, undefined, `198.51.102.${attempt}`),
+          await tokenForm(order, number, { expiration_year: String(Number(YEAR) + 2) }),
+          order,
+        ),
+      );
+      expect(answer.location).toMatch(/^\/checkout\/failure/);
+    }
+    // The same card (its masked number and expiry), tokenized again: refused before charging.
+    const jar = await shopper();
+    const order = await prepare(jar, "openpay");
+    const refused = expectReply(
+      await payments.payByCard(
+        request(jar),
+        await tokenForm(order, number, { expiration_year: String(Number(YEAR) + 2) }),
+        order,
+      ),
+    );
+    expect(refused.status).toBe(429);
+    expect(await apiClient().listCharges(order.orderId)).toEqual([]);
+  });
+
+  it("refuses a tampered token post with the card message, charging nothing", async () => {
+    const jar = await shopper();
+    const order = await prepare(jar, "openpay");
+    const answer = expectReply(
+      await payments.payByCard(
+        request(jar),
+        await tokenForm(order, VISA, { card_mask: "4111111111111111" }),
+        order,
+      ),
+    );
+    expect(answer.status).toBe(422);
+    expect(answer.body.reply.error).toMatchObject({ "": [PAYMENT_MESSAGES.card] });
+    expect(await apiClient().listCharges(order.orderId)).toEqual([]);
   });
 });
 

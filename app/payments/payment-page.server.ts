@@ -7,9 +7,11 @@ import { z } from "zod";
 import { loadCartPage } from "~/cart/cart.server";
 import { failureStatus } from "~/merchant-api/failure.server";
 import { apiClient } from "~/merchant-api/client.server";
+import { config } from "~/platform/config.server";
 import { logger } from "~/platform/logger.server";
 import type { CartTotals } from "~/totals";
 import { expiryYears } from "./card";
+import type { BrowserGateway } from "./card-token";
 import type { PaymentOrder } from "./order";
 import { orderState } from "./order-state.server";
 import { readPaidOrders } from "./paid-orders.server";
@@ -48,7 +50,16 @@ export interface PaymentPageData {
   totals: CartTotals;
   /** Products that left the cart or were capped to stock since the checkout. */
   notices: string[];
-  card: { years: number[]; holderName: string } | null;
+  card: {
+    years: number[];
+    holderName: string;
+    /** Where and how the browser tokenizes the card (JavaScript on). */
+    gateway: BrowserGateway;
+    /** Whether the form also works without JavaScript (posting the card to the store). */
+    withoutJavaScript: boolean;
+    /** The anti-fraud script to load, when the operator set one. */
+    antifraudScript: string | null;
+  } | null;
   pse: {
     banks: ReadonlyArray<PseBank>;
     defaults: { document_type: string; document: string; full_name: string; person_type: string };
@@ -174,11 +185,21 @@ export async function loadPaymentPage(
     lines: amount.lines,
     totals: amount.totals,
     notices: amount.notices,
-    card:
-      order.method === "openpay" ? { years: expiryYears(new Date()), holderName: fullName } : null,
+    card: order.method === "openpay" ? cardPage(fullName) : null,
     pse: order.method === "pse" ? { banks: await pseBanks(), defaults: pseDefaults(order) } : null,
   };
   return { kind: "page", page, headers: amount.headers };
+}
+
+function cardPage(holderName: string): NonNullable<PaymentPageData["card"]> {
+  const settings = config();
+  return {
+    years: expiryYears(new Date()),
+    holderName,
+    gateway: { base: settings.paymentsBrowserUrl, publicKey: settings.paymentsPublicKey },
+    withoutJavaScript: settings.cardFormWithoutJs,
+    antifraudScript: settings.antifraudScriptUrl ?? null,
+  };
 }
 
 /** The banks the gateway offers, or the fallback list when it offers none or fails. */

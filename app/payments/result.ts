@@ -12,6 +12,10 @@ export const PAYMENT_MESSAGES = {
   connect: "Error al conectar con la plataforma de pagos. Por favor, inténtelo de nuevo más tarde.",
   card: "Error al procesar la tarjeta. Por favor, verifique los datos.",
   charge: "Error al procesar el pago.",
+  cardNeedsJavaScript:
+    "El pago con tarjeta necesita JavaScript en tu navegador. Actívalo, o paga con PSE.",
+  browserUnreachable:
+    "No pudimos conectar con la plataforma de pagos desde tu navegador, así que no se realizó ningún cobro. Intenta de nuevo o paga con PSE.",
   serviceFailed:
     "La plataforma de pagos falló y no se realizó ningún cobro. Intenta de nuevo en unos minutos o paga con PSE.",
   pseRedirect: "No se recibió URL de redirección para PSE.",

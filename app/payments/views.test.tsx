@@ -32,10 +32,21 @@ const page = (over: Partial<PaymentPageData> = {}): PaymentPageData => ({
   ],
   totals: computeTotals(90_000),
   notices: [],
-  card: { years: expiryYears(new Date()), holderName: "Ana Gómez" },
+  card: cardPage(),
   pse: null,
   ...over,
 });
+
+function cardPage(over: Partial<NonNullable<PaymentPageData["card"]>> = {}) {
+  return {
+    years: expiryYears(new Date()),
+    holderName: "Ana Gómez",
+    gateway: { base: "/sandbox", publicKey: "pk_sandbox_tienda" },
+    withoutJavaScript: true,
+    antifraudScript: null,
+    ...over,
+  };
+}
 
 /** What the card form comes back with after a refused payment. */
 const cardReply = (initialValue: Record<string, string>): PaymentFormReply => ({
@@ -86,6 +97,32 @@ describe("the card form", () => {
     expect(html).toContain("Resumen del pedido");
     expect(html).toContain('href="/checkout?paso=3"');
     expect(html).not.toContain("Hay un problema");
+  });
+
+  it("offers PSE instead of a card form without JavaScript when the operator turned that path off", () => {
+    const html = render(
+      <PaymentPage
+        page={page({ card: cardPage({ withoutJavaScript: false }) })}
+        result={undefined}
+      />,
+    );
+    expect(html).toContain(
+      "El pago con tarjeta necesita JavaScript en tu navegador. Actívalo, o paga con PSE.",
+    );
+    expect(html).toMatch(/<a href="\/checkout\?paso=3"[^>]*>Pagar con PSE<\/a>/);
+    expect(html).not.toContain('name="card_number"');
+    expect(html).not.toContain('name="cvv2"');
+  });
+
+  it("loads the anti-fraud script only when one is set", () => {
+    expect(render(<PaymentPage page={page()} result={undefined} />)).not.toContain("<script");
+    const html = render(
+      <PaymentPage
+        page={page({ card: cardPage({ antifraudScript: "https://fraude.example/device.js" }) })}
+        result={undefined}
+      />,
+    );
+    expect(html).toMatch(/<script[^>]*src="https:\/\/fraude.example\/device.js"/);
   });
 
   it("shows the error pattern and never renders a card number or CVV, whatever it is given", () => {
