@@ -139,9 +139,11 @@ export function CardForm({
       });
     },
   });
-  const [brand, setBrand] = useState<CardBrand | null>(null);
   // A new answer re-creates the secret inputs, so the browser shows them empty.
   const secretKey = `${result?.attempt ?? "inicial"}-${browserError?.attempt ?? 0}`;
+  // The brand of the number typed in the current inputs only.
+  const [typed, setTyped] = useState<{ key: string; brand: CardBrand | null } | null>(null);
+  const brand = typed?.key === secretKey ? typed.brand : null;
   if (!card.withoutJavaScript && !hydrated) return <CardNeedsJavaScript />;
   const errors = summaryErrors(browserError ? [browserError.message] : form.errors, [
     fields.holder_name,
@@ -192,7 +194,9 @@ export function CardForm({
             maxLength={CARD_NUMBER_INPUT_MAX_LENGTH}
             placeholder="1234 5678 9012 3456"
             spellCheck={false}
-            onInput={(event) => setBrand(formatInPlace(event.currentTarget))}
+            onInput={(event) =>
+              setTyped({ key: secretKey, brand: formatInPlace(event.currentTarget) })
+            }
           />
           <span id="tarjeta-marca" className={styles.brand} aria-live="polite">
             {brand ? CARD_BRAND_LABELS[brand] : ""}

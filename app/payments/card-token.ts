@@ -23,7 +23,7 @@ export interface CardToTokenize {
 }
 
 /** What the store is told of a tokenized card: nothing a card could be charged with. */
-export interface TokenizedCard {
+interface TokenizedCard {
   tokenId: string;
   /** First six and last four digits, the rest X ("411111XXXXXX1111"). */
   masked: string;

@@ -4,6 +4,7 @@
  * the e2e sandbox data folder, so nothing is generated again.
  */
 import { type ChildProcess, spawn } from "node:child_process";
+import net, { type AddressInfo } from "node:net";
 
 export interface MerchantApi {
   url: string;
@@ -12,7 +13,8 @@ export interface MerchantApi {
   stop(): Promise<void>;
 }
 
-export async function startMerchantApi(): Promise<MerchantApi> {
+/** `allowedOrigins`: the stores whose pages may tokenize cards at it from the browser. */
+export async function startMerchantApi(allowedOrigins: string[] = []): Promise<MerchantApi> {
   let output = "";
   const child: ChildProcess = spawn(process.execPath, ["sandbox/serve.ts"], {
     env: {
@@ -20,6 +22,7 @@ export async function startMerchantApi(): Promise<MerchantApi> {
       SANDBOX_PORT: "0",
       HOST: "127.0.0.1",
       SANDBOX_DATA_DIR: ".data/sandbox",
+      SANDBOX_ALLOWED_ORIGINS: allowedOrigins.join(","),
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -51,4 +54,13 @@ export async function startMerchantApi(): Promise<MerchantApi> {
         child.kill("SIGTERM");
       }),
   };
+}
+
+/** A port nothing listens on now, for a process that must know its origin before it starts. */
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }
