@@ -13,6 +13,7 @@
 import { apiClient, type Charge } from "~/merchant-api/client.server";
 import { config } from "~/platform/config.server";
 import { logger } from "~/platform/logger.server";
+import type { PaidOrder } from "./paid-orders.server";
 import { logError } from "./payment-answers.server";
 import { paymentResult } from "./status";
 
@@ -20,11 +21,11 @@ type ChargeOutcome = "completed" | "pending" | "failed";
 
 export type OrderState =
   /** The gateway has a charge for the order: the one that counts. */
-  | { kind: "charged"; outcome: ChargeOutcome; charge: Charge }
+  | { kind: "charged"; charge: Charge }
   /** Sent, and the gateway cannot say yet (lookup failed, or still within the grace period). */
   | { kind: "unknown" }
   /** No charge: never sent, or sent and still unknown to the gateway after the grace period. */
-  | { kind: "none"; sent: boolean };
+  | { kind: "none" };
 
 /** completed (or approved, paid) | pending (in progress, awaiting confirmation) | failed. */
 function chargeOutcome(charge: Pick<Charge, "status">): ChargeOutcome {
@@ -54,19 +55,24 @@ export async function orderCharge(orderId: string): Promise<Charge | null | "unk
 }
 
 /**
- * The order's state. `sentAt`: when this browser sent a charge request for it (the `pagos`
- * cookie), or null. A charge the gateway created late may not be listed at once: until the
- * grace period after sending has passed, "no charge" reads as unknown.
+ * The order's state. `known`: what this browser's `pagos` cookie says of it — when it sent a
+ * charge request whose answer never came (`sentAt`), and the charge id it was told of. A charge
+ * the gateway created late may not be listed at once: until the grace period after sending has
+ * passed, "no charge" reads as unknown; and a charge this browser was told of is never "none".
  */
 export async function orderState(
   orderId: string,
-  sentAt: number | null,
+  known: Pick<PaidOrder, "sentAt" | "chargeId"> | undefined,
   now = Date.now(),
 ): Promise<OrderState> {
   const charge = await orderCharge(orderId);
-  const sent = sentAt !== null;
-  if (charge === "unknown") return sent ? { kind: "unknown" } : { kind: "none", sent };
-  if (charge) return { kind: "charged", outcome: chargeOutcome(charge), charge };
-  if (sent && now - sentAt < config().paymentGraceSeconds * 1000) return { kind: "unknown" };
-  return { kind: "none", sent };
+  const sentAt = known?.sentAt ?? null;
+  const seen = sentAt !== null || Boolean(known?.chargeId);
+  if (charge === "unknown") return { kind: seen ? "unknown" : "none" };
+  if (charge) return { kind: "charged", charge };
+  if (known?.chargeId) return { kind: "unknown" };
+  if (sentAt !== null && now - sentAt < config().paymentGraceSeconds * 1000) {
+    return { kind: "unknown" };
+  }
+  return { kind: "none" };
 }

@@ -153,7 +153,7 @@ export async function answerForOrder(
 ): Promise<RedirectAnswer | null> {
   const paid = await readPaidOrders(request);
   const entry = paid.find((e) => e.orderId === order.orderId);
-  const state = await orderState(order.orderId, entry?.sentAt ?? null);
+  const state = await orderState(order.orderId, entry);
   if (state.kind === "charged") return answerWithCharge(paid, order, state.charge, toBank);
   if (state.kind === "unknown") return pendingAnswer(paid, order);
   return null;

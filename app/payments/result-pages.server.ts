@@ -225,7 +225,7 @@ export async function loadPendingPage(
   const paid = await readPaidOrders(request);
   const entry = orderId ? paid.find((e) => e.orderId === orderId) : undefined;
   if (!entry) return { kind: "page", view: { state: "anonymous" } };
-  const state = await orderState(entry.orderId, entry.sentAt);
+  const state = await orderState(entry.orderId, entry);
   if (state.kind === "charged") {
     const answer = await answerWithCharge(paid, entry, state.charge, false);
     return { kind: "redirect", location: answer.location, headers: answer.headers };

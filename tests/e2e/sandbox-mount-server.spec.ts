@@ -77,7 +77,6 @@ test("an anonymous visitor gets 404 from the outbox, the charges, the re-send to
     ["POST", `/sandbox/payments/manual-notification/${order.orderId}`],
     ["POST", `/sandbox/api/payments/confirm-success-page/${chargeId}`],
     ["POST", "/sandbox/payments/prepare-checkout"],
-    ["POST", "/sandbox/payments/card/token"],
     ["GET", "/sandbox/api/productos?limit=1"],
     ["GET", `/sandbox/syscom/productos/DS-YD792-B/pdf`],
     // Other spellings of the same addresses: the fault prefix, the prefix twice, a climb out
@@ -101,7 +100,7 @@ test("an anonymous visitor gets 404 from the outbox, the charges, the re-send to
   expect(await outbox(request, order.orderId)).toHaveLength(2);
 });
 
-test("what pages load from the sandbox stays public: drawings, logos, the datasheet and the PSE bank page", async ({
+test("what pages load from the sandbox stays public: drawings, logos, the datasheet, the PSE bank page and the card token call", async ({
   request,
   baseURL,
 }) => {
@@ -147,6 +146,30 @@ test("what pages load from the sandbox stays public: drawings, logos, the datash
     "aviso-ventas",
     "confirmacion-cliente",
   ]);
+
+  // The card form's token call, from the store's own pages, with the public key (0432).
+  const token = await request.post("/sandbox/payments/card/token", {
+    data: {
+      card_number: "4111111111111111",
+      holder_name: "Ana Gómez",
+      expiration_month: "12",
+      expiration_year: "35",
+      cvv2: "123",
+    },
+    headers: {
+      Origin: new URL(baseURL!).origin,
+      Authorization: `Basic ${btoa("pk_sandbox_tienda:")}`,
+    },
+  });
+  expect(token.status()).toBe(200);
+  expect(((await token.json()) as { card: { card_number: string } }).card.card_number).toBe(
+    "411111XXXXXX1111",
+  );
+  const stranger = await request.post("/sandbox/payments/card/token", {
+    data: { card_number: "4111111111111111" },
+    headers: { Origin: "https://evil.example" },
+  });
+  expect(stranger.status()).toBe(403);
 });
 
 test("the signed-in staff reads the outbox and the charges, and no shared cache keeps them", async ({
