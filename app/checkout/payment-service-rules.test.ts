@@ -87,7 +87,7 @@ const TOTALS = computeTotals(subtotalOf([{ unitPrice: 41_718, quantity: 2 }]));
 
 type Call = "prepare" | "pse" | "card";
 
-/** The bodies of the three calls for these parties (the card and PSE customer as payments.server.ts sends it). */
+/** The bodies of the three calls for these parties (the card and PSE customer as the payments part sends it: pay-card.server.ts, pay-pse.server.ts). */
 function bodies(parties: OrderParties): Record<Call, Record<string, unknown>> {
   const prepare = prepareCheckoutPayload({
     parties,

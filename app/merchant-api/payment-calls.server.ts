@@ -6,6 +6,7 @@
  * or error message here carries a request body.
  */
 import { z } from "zod";
+import { TOKEN_ADDRESS } from "./card-token-address.ts";
 import { ApiError, type CallContext } from "./transport.server.ts";
 
 /** A refusal the payment platform explained: an Openpay error code and its description. */
@@ -229,17 +230,7 @@ export function createPaymentCalls({ transport }: CallContext) {
 
     /** POST /payments/card/token: a single-use token for the card (2004, 2005, 2009 refused). */
     async createCardToken(card: CardDetails): Promise<CardToken> {
-      const body = record(
-        await post("/payments/card/token", {
-          ...card,
-          address_line1: "N/A",
-          address_line2: "",
-          address_state: "N/A",
-          address_city: "N/A",
-          address_postal_code: "000000",
-          address_country_code: "CO",
-        }),
-      );
+      const body = record(await post("/payments/card/token", { ...card, ...TOKEN_ADDRESS }));
       // Spec §7: the answer is the token itself, or `{ success, data: { id } }`.
       return parse(tokenSchema, record(body.data).id ? body.data : body);
     },

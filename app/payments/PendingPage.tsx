@@ -11,45 +11,35 @@ import styles from "./payments.module.css";
  * a one-click way to pay again.
  */
 export function PendingPage({ view }: { view: PendingView }) {
-  if (view.state === "not-charged") {
-    return (
-      <ResultCard tone="warning">
-        <h1>{RESULT_TEXTS.notChargedTitle}</h1>
-        <p>{RESULT_TEXTS.notChargedLead}</p>
-        <p>
-          Pedido <strong>{view.orderId}</strong>
-        </p>
-        <p className={styles.actions}>
-          <Link to="/checkout/pago" className={styles.primary}>
-            Pagar de nuevo
-          </Link>
-          <Link to="/" className={styles.secondary}>
-            Volver al inicio
-          </Link>
-        </p>
-      </ResultCard>
-    );
-  }
+  const notCharged = view.state === "not-charged";
   return (
     <ResultCard tone="warning">
-      <h1>Pago en proceso</h1>
-      {view.state === "checking" ? (
+      <h1>{notCharged ? RESULT_TEXTS.notChargedTitle : "Pago en proceso"}</h1>
+      {view.state === "anonymous" ? (
+        <p>Estamos esperando la confirmación de tu pago. {RESULT_TEXTS.pendingResolves}</p>
+      ) : (
         <>
           <p>
-            {RESULT_TEXTS.checkingLead} {RESULT_TEXTS.checkingEmail}
+            {notCharged
+              ? RESULT_TEXTS.notChargedLead
+              : `${RESULT_TEXTS.checkingLead} ${RESULT_TEXTS.checkingEmail}`}
           </p>
           <p>
             Pedido <strong>{view.orderId}</strong>
           </p>
-          <AutoRefresh refresh={view.refresh} />
+          {view.state === "checking" ? <AutoRefresh refresh={view.refresh} /> : null}
         </>
-      ) : (
-        <p>Estamos esperando la confirmación de tu pago. {RESULT_TEXTS.pendingResolves}</p>
       )}
       <p className={styles.actions}>
-        <Link to="/mi-cuenta/pedidos" className={styles.primary}>
-          Consultar mis pedidos
-        </Link>
+        {notCharged ? (
+          <Link to="/checkout/pago" className={styles.primary}>
+            Pagar de nuevo
+          </Link>
+        ) : (
+          <Link to="/mi-cuenta/pedidos" className={styles.primary}>
+            Consultar mis pedidos
+          </Link>
+        )}
         <Link to="/" className={styles.secondary}>
           Volver al inicio
         </Link>

@@ -4,6 +4,7 @@
  * `POST /payments/card/token`), carrying the gateway's public key as its browser API asks;
  * the store receives only the token and what the result pages show.
  */
+import { TOKEN_ADDRESS } from "~/merchant-api/card-token-address";
 
 /** Where the browser reaches the merchant API, and the public key it shows there. */
 export interface BrowserGateway {
@@ -79,12 +80,7 @@ export async function tokenizeCard(
         expiration_month: card.expiration_month,
         expiration_year: card.expiration_year,
         cvv2: card.cvv2,
-        address_line1: "N/A",
-        address_line2: "",
-        address_state: "N/A",
-        address_city: "N/A",
-        address_postal_code: "000000",
-        address_country_code: "CO",
+        ...TOKEN_ADDRESS,
       }),
       credentials: "omit",
       cache: "no-store",

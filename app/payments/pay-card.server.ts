@@ -36,6 +36,21 @@ import { PAYMENT_MESSAGES } from "./result";
 /** Never echoed: the card number and CVV come back empty on every answer. */
 const CARD_SECRET_FIELDS = ["card_number", "cvv2"];
 
+/** The card-testing limits' keys of an attempt with this card (its number masked or not). */
+function attemptKeys(
+  request: Request,
+  order: PaymentOrder,
+  number: string,
+  expiry: { expiration_month: string; expiration_year: string },
+): AttemptKeys {
+  const card = cardFingerprint({
+    number,
+    month: expiry.expiration_month,
+    year: expiry.expiration_year,
+  });
+  return { card, checkout: order.checkoutId, request };
+}
+
 /** Declined at the charge (3001 declined, 3003 insufficient funds, …). */
 const declined = (error: PaymentError) =>
   error.status === 402 || (error.code !== null && error.code >= 3000 && error.code < 4000);
@@ -75,15 +90,7 @@ async function payWithBrowserToken(
   // Only the card form's own script posts this: anything else is a tampered post.
   if (submission.status !== "success") return reply("card", 422, fail(PAYMENT_MESSAGES.card));
   const token = submission.value;
-  const keys: AttemptKeys = {
-    card: cardFingerprint({
-      number: token.card_mask,
-      month: token.expiration_month,
-      year: token.expiration_year,
-    }),
-    checkout: order.checkoutId,
-    request,
-  };
+  const keys = attemptKeys(request, order, token.card_mask, token);
   return charge(request, form, order, keys, fail, () =>
     Promise.resolve({ tokenId: token.token_id, deviceSessionId: token.device_session_id }),
   );
@@ -106,15 +113,7 @@ async function payWithCardNumber(
     return reply("card", 422, submission.reply({ hideFields: CARD_SECRET_FIELDS }));
   }
   const card = submission.value;
-  const keys: AttemptKeys = {
-    card: cardFingerprint({
-      number: card.card_number,
-      month: card.expiration_month,
-      year: card.expiration_year,
-    }),
-    checkout: order.checkoutId,
-    request,
-  };
+  const keys = attemptKeys(request, order, card.card_number, card);
   return charge(request, form, order, keys, fail, async (formError) => {
     try {
       const token = await apiClient().createCardToken({
