@@ -543,7 +543,7 @@ async function cartScenario(site: Site) {
       }
       const withCookie = { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join("; ") };
       const page = await request("/carrito", { headers: withCookie });
-      const checkout = await request("/checkout", { headers: withCookie });
+      const checkout = await request("/checkout?paso=1", { headers: withCookie });
       byKind.get("add to cart (POST)")!.add(added, (s) => s === 303);
       byKind.get("cart page")!.add(page, (s) => s === 200);
       byKind.get("checkout")!.add(checkout, (s) => s === 200);

@@ -4,7 +4,7 @@ import { BillingStep } from "./BillingStep";
 import { type Step, STEP_TITLES } from "./checkout-state";
 import type { CheckoutActionData, CheckoutView, WizardView } from "./checkout.server";
 import styles from "./CheckoutPage.module.css";
-import { CheckoutSteps } from "./CheckoutSteps";
+import { CheckoutSteps, StepCount } from "./CheckoutSteps";
 import { MethodStep } from "./MethodStep";
 import { OrderSummary } from "./OrderSummary";
 import { ShippingStep } from "./ShippingStep";
@@ -53,7 +53,7 @@ function Wizard({ view, action }: { view: WizardView; action: CheckoutActionData
       <CheckoutSteps step={step} reachable={view.reachable} />
       <div className={styles.layout}>
         <div className={styles.main}>
-          <p className={styles.eyebrow}>Paso {step} de 3</p>
+          <StepCount step={step} className={styles.eyebrow} />
           <h1 ref={heading} tabIndex={-1} className={styles.heading}>
             {STEP_TITLES[step]}
           </h1>
@@ -91,7 +91,7 @@ function Wizard({ view, action }: { view: WizardView; action: CheckoutActionData
   );
 }
 
-/** `/checkout`: the wizard with the order summary, or 'Carrito Vacío'. */
+/** `/checkout?paso=N`: the wizard with the order summary, or 'Carrito Vacío'. */
 export function CheckoutPage({
   view,
   action,

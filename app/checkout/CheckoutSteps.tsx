@@ -1,5 +1,5 @@
 import { Link } from "~/ui/router";
-import type { Step } from "./checkout-state";
+import { STEP_COUNT, type Step, stepPath } from "./checkout-state";
 import styles from "./CheckoutSteps.module.css";
 
 const SHORT_TITLES: Readonly<Record<Step, string>> = {
@@ -10,8 +10,9 @@ const SHORT_TITLES: Readonly<Record<Step, string>> = {
 };
 
 /**
- * Where the shopper is in the checkout. Earlier steps, and later ones whose earlier steps are
- * valid, are links (`?paso=`); the payment step is reached only through 'Finalizar compra'.
+ * Where the shopper is in the checkout, on every step and on the payment page. Earlier steps,
+ * and later ones whose earlier steps are valid, are links to their own address; the payment
+ * step is reached only through 'Finalizar compra'.
  */
 export function CheckoutSteps({ step, reachable }: { step: Step; reachable: number }) {
   const steps: Step[] = [1, 2, 3, 4];
@@ -39,7 +40,7 @@ export function CheckoutSteps({ step, reachable }: { step: Step; reachable: numb
               aria-current={state === "current" ? "step" : undefined}
             >
               {state !== "current" && n <= Math.min(reachable, 3) ? (
-                <Link to={`/checkout?paso=${n}`} className={styles.link}>
+                <Link to={stepPath(n)} className={styles.link}>
                   {label}
                 </Link>
               ) : (
@@ -50,5 +51,14 @@ export function CheckoutSteps({ step, reachable }: { step: Step; reachable: numb
         })}
       </ol>
     </nav>
+  );
+}
+
+/** 'Paso N de 4' above the step's heading: one wording for every step and the payment page. */
+export function StepCount({ step, className }: { step: Step; className?: string }) {
+  return (
+    <p className={`${styles.count} ${className ?? ""}`}>
+      Paso {step} de {STEP_COUNT}
+    </p>
   );
 }

@@ -2,6 +2,7 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { useNavigation } from "react-router";
 import { Form, Link } from "~/ui/router";
 import type { ReviewRow } from "./checkout.server";
+import { stepPath } from "./checkout-state";
 import styles from "./MethodStep.module.css";
 import { type PaymentMethod, paymentMethodSchema } from "./schemas";
 import {
@@ -93,8 +94,8 @@ export function MethodStep({
         />
         {review ? (
           <div className={`${formStyles.wide} ${styles.reviews}`}>
-            <Review title="Datos de facturación" rows={review.billing} href="/checkout?paso=1" />
-            <Review title="Datos de envío" rows={review.shipping} href="/checkout?paso=2" />
+            <Review title="Datos de facturación" rows={review.billing} href={stepPath(1)} />
+            <Review title="Datos de envío" rows={review.shipping} href={stepPath(2)} />
           </div>
         ) : null}
         <StepActions>

@@ -17,7 +17,9 @@ import {
   reachableStep,
   shippingValuesOf,
   shownStep,
+  type Step,
   stateFromCookie,
+  stepPath,
 } from "./checkout-state";
 
 const NOW = 1_767_225_600_000;
@@ -149,6 +151,7 @@ describe("steps", () => {
     ["a URL back to step 1", { ...shipped, step: 3 }, "1", 1],
     ["a URL forward to a valid step", { ...shipped, step: 1 }, "3", 3],
     ["a URL to the payment step", { ...shipped, step: 3 }, "4", 3],
+    ["a URL to the payment step when prepared", prepared, "4", 4],
     ["a nonsense step", { ...shipped, step: 2 }, "dos", 2],
     ["the prepared payment", prepared, null, 4],
     ["a URL back from the payment", prepared, "2", 2],
@@ -156,6 +159,15 @@ describe("steps", () => {
     ["step 4 whose billing became invalid", { ...prepared, billing: {} }, null, 1],
   ])("shows %s (paso=%s) as step %i", (_label, changes, paso, expected) => {
     expect(shownStep(state(changes), paso)).toBe(expected);
+  });
+
+  it("gives each step its own address, the payment page being the fourth", () => {
+    expect(([1, 2, 3, 4] as Step[]).map(stepPath)).toEqual([
+      "/checkout?paso=1",
+      "/checkout?paso=2",
+      "/checkout?paso=3",
+      "/checkout/pago",
+    ]);
   });
 
   it("reaches the furthest step whose earlier steps are valid", () => {

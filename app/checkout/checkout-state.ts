@@ -37,6 +37,20 @@ export const STEP_TITLES: Readonly<Record<Step, string>> = {
   4: "Pago",
 };
 
+/**
+ * How many steps the shopper counts ('Paso N de 4'): the payment page is the fourth, as it is
+ * the fourth address Back walks through (docs/decisions/0460).
+ */
+export const STEP_COUNT = 4;
+
+/**
+ * Each step's own address: every step's post answers 303 to the next one's, so the browser's
+ * history holds one entry per step and Back and Forward walk them, with or without JavaScript.
+ */
+export function stepPath(step: Step): string {
+  return step === 4 ? "/checkout/pago" : `/checkout?paso=${step}`;
+}
+
 /** A step's form values as posted: field name → text. Empty fields are left out. */
 export type FormValues = Readonly<Record<string, string>>;
 
@@ -171,9 +185,10 @@ export function isPrepared(state: CheckoutState): boolean {
 }
 
 /**
- * The step to show. `requested` (the `?paso=` query parameter) can go back to any step whose
- * earlier steps are valid, never further; without it the cookie's step is shown, held back to
- * the furthest reachable step. The payment step is shown only when prepared, never by URL.
+ * The step to show. `requested` (the `?paso=` query parameter) can go to any step whose earlier
+ * steps are valid, never further (the furthest reachable one instead); without it the cookie's
+ * step, held back to the furthest reachable one: where the shopper was. The payment step (4)
+ * only when prepared, never by `?paso=`: its address is the payment page's.
  */
 export function shownStep(state: CheckoutState, requested: string | null): Step {
   const reachable = reachableStep(state);

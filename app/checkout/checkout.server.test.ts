@@ -81,20 +81,36 @@ class Browser {
     }
   }
 
+  /** GET `path` as a browser does, following redirects to a step's address; `url`: where it ended. */
   async load(path = "/checkout") {
-    const { view, headers } = await loadCheckout(this.request(path));
-    this.keep(headers);
-    if (view.kind !== "wizard") throw new Error("expected the wizard");
-    return { view };
+    let url = path;
+    for (let hop = 0; hop < 2; hop++) {
+      const answer = await loadCheckout(this.request(url)).catch((error: unknown) => {
+        if (error instanceof Response) return error;
+        throw error;
+      });
+      if (answer instanceof Response) {
+        expect(answer.status).toBe(303);
+        expect(answer.headers.get("Location")).toMatch(/^\/checkout\?paso=[123]$/);
+        this.keep(answer.headers);
+        url = answer.headers.get("Location") as string;
+        continue;
+      }
+      this.keep(answer.headers);
+      if (answer.view.kind !== "wizard") throw new Error("expected the wizard");
+      return { view: answer.view, url };
+    }
+    throw new Error(`redirected more than once from ${path}`);
   }
 
-  /** Where GET /checkout sends the browser instead of showing a step. */
-  async loadRedirect(): Promise<string | null> {
-    const thrown: unknown = await loadCheckout(this.request()).then(
+  /** Where GET `path` sends the browser instead of showing a step. */
+  async loadRedirect(path = "/checkout"): Promise<string | null> {
+    const thrown: unknown = await loadCheckout(this.request(path)).then(
       () => null,
       (error: unknown) => error,
     );
     if (!(thrown instanceof Response)) throw new Error("expected a redirect");
+    expect(thrown.status).toBe(303);
     this.keep(thrown.headers);
     return thrown.headers.get("Location");
   }
@@ -110,12 +126,15 @@ class Browser {
   /** Steps 1 and 2 done, on step 3. */
   async throughShipping(billing: Record<string, string> = PERSON) {
     await this.load();
-    expectRedirect(await this.post({ intent: "billing", ...billing }));
-    expectRedirect(await this.post({ intent: "shipping", same_as_invoice: "on" }));
+    expectRedirect(await this.post({ intent: "billing", ...billing }), "/checkout?paso=2");
+    expectRedirect(
+      await this.post({ intent: "shipping", same_as_invoice: "on" }),
+      "/checkout?paso=3",
+    );
   }
 }
 
-function expectRedirect(outcome: Response | { status: number }, location = "/checkout") {
+function expectRedirect(outcome: Response | { status: number }, location: string) {
   expect(outcome).toBeInstanceOf(Response);
   const response = outcome as Response;
   expect(response.status).toBe(303);
@@ -199,8 +218,8 @@ describe("the steps", () => {
   it("goes through billing and shipping; 'Volver' keeps what step 2 held", async () => {
     const browser = new Browser();
     await browser.load();
-    expectRedirect(await browser.post({ intent: "billing", ...PERSON }));
-    let { view } = await browser.load();
+    expectRedirect(await browser.post({ intent: "billing", ...PERSON }), "/checkout?paso=2");
+    let { view } = await browser.load("/checkout?paso=2");
     expect(view).toMatchObject({ step: 2, reachable: 2 });
     expect(view.billingAddress).toEqual([
       ["Recibe", "Ana María Gómez"],
@@ -211,8 +230,9 @@ describe("the steps", () => {
     // Unchecked, with only a receiver: 'Volver' keeps it anyway.
     expectRedirect(
       await browser.post({ intent: "back-to-billing", shipping_receiver_name: "Luis" }),
+      "/checkout?paso=1",
     );
-    ({ view } = await browser.load());
+    ({ view } = await browser.load("/checkout?paso=1"));
     expect(view.step).toBe(1);
     expect(view.values.billing).toMatchObject(PERSON);
     ({ view } = await browser.load("/checkout?paso=2"));
@@ -224,15 +244,80 @@ describe("the steps", () => {
       shipping_receiver_name: ["El nombre del receptor es obligatorio"],
       shipping_address: ["La dirección de envío es obligatoria"],
     });
-    expectRedirect(await browser.post({ intent: "shipping", same_as_invoice: "on" }));
-    ({ view } = await browser.load());
+    expectRedirect(
+      await browser.post({ intent: "shipping", same_as_invoice: "on" }),
+      "/checkout?paso=3",
+    );
+    ({ view } = await browser.load("/checkout?paso=3"));
     expect(view.step).toBe(3);
     expect(view.review?.shipping[0]).toEqual(["Envío", "Igual a la facturación"]);
   });
 
-  it("never shows step 3 by URL before step 1 is valid", async () => {
+  it("never shows step 3 by URL before step 1 is valid: it sends the browser to step 1", async () => {
     const browser = new Browser();
-    expect((await browser.load("/checkout?paso=3")).view.step).toBe(1);
+    expect(await browser.loadRedirect("/checkout?paso=3")).toBe("/checkout?paso=1");
+    const { view, url } = await browser.load("/checkout?paso=3");
+    expect([view.step, url]).toEqual([1, "/checkout?paso=1"]);
+  });
+});
+
+describe("each step's own address (Back and Forward)", () => {
+  it("answers every step's post with the next step's address", async () => {
+    const browser = new Browser();
+    await browser.load();
+    const post = async (fields: Record<string, string>) =>
+      ((await browser.post(fields)) as Response).headers.get("Location");
+    expect(await post({ intent: "billing", ...PERSON })).toBe("/checkout?paso=2");
+    expect(await post({ intent: "shipping", same_as_invoice: "on" })).toBe("/checkout?paso=3");
+    expect(await post({ intent: "back-to-shipping", payment_method: "pse" })).toBe(
+      "/checkout?paso=2",
+    );
+    expect(await post({ intent: "back-to-billing", same_as_invoice: "on" })).toBe(
+      "/checkout?paso=1",
+    );
+    expect(await post({ intent: "finalize", payment_method: "pse" })).toBe("/checkout/pago");
+  });
+
+  it("shows each address's own step with what was kept, whatever step the cookie says", async () => {
+    const browser = new Browser();
+    await browser.throughShipping();
+    await browser.post({ intent: "back-to-shipping", payment_method: "openpay" });
+    // Back twice from step 3, then Forward: each address shows its step.
+    const two = await browser.load("/checkout?paso=2");
+    expect([two.view.step, two.url]).toEqual([2, "/checkout?paso=2"]);
+    expect(two.view.values.shipping).toEqual({ same_as_invoice: "on" });
+    const one = await browser.load("/checkout?paso=1");
+    expect([one.view.step, one.url]).toEqual([1, "/checkout?paso=1"]);
+    expect(one.view.values.billing).toEqual(PERSON);
+    const three = await browser.load("/checkout?paso=3");
+    expect([three.view.step, three.view.values.method]).toEqual([3, "openpay"]);
+  });
+
+  it("sends /checkout alone to where the shopper was, storing nothing on the way", async () => {
+    const browser = new Browser();
+    expect(await browser.loadRedirect()).toBe("/checkout?paso=1");
+    await browser.load();
+    expectRedirect(await browser.post({ intent: "billing", ...PERSON }), "/checkout?paso=2");
+    // The cart changes: the redirect leaves the notice to the step's own page.
+    cartLines = [CAMERA];
+    const thrown = await loadCheckout(browser.request()).catch((error: unknown) => error);
+    expect((thrown as Response).headers.get("Location")).toBe("/checkout?paso=2");
+    expect((thrown as Response).headers.get("Set-Cookie")).toBeNull();
+    const { view } = await browser.load("/checkout?paso=2");
+    expect(view.notice?.items).toEqual(["NVR 8 canales ya no está en tu carrito."]);
+    // A step number written another way is sent to the step's one address.
+    expect(await browser.loadRedirect("/checkout?paso=02")).toBe("/checkout?paso=2");
+  });
+
+  it("renders the answer to a refused post where it was posted, /checkout alone too", async () => {
+    const browser = new Browser();
+    await browser.load();
+    // The request React Router gives the loaders after an action: the post's URL and headers.
+    const afterPost = new Request("http://localhost/checkout", {
+      headers: { Cookie: browser.cookie, "Content-Type": "application/x-www-form-urlencoded" },
+    });
+    const { view } = await loadCheckout(afterPost);
+    expect(view).toMatchObject({ kind: "wizard", step: 1 });
   });
 });
 
@@ -320,7 +405,10 @@ describe("'Finalizar compra'", () => {
     await browser.throughShipping();
     await browser.load();
     cartLines = [{ ...CAMERA, quantity: 1, lineTotal: 40_000 }, NVR];
-    expectRedirect(await browser.post({ intent: "finalize", payment_method: "pse" }));
+    expectRedirect(
+      await browser.post({ intent: "finalize", payment_method: "pse" }),
+      "/checkout?paso=3",
+    );
     expect(prepareCheckout).not.toHaveBeenCalled();
     const { view } = await browser.load();
     expect(view.step).toBe(3);
@@ -408,7 +496,7 @@ describe("the checkout cookie", () => {
     const browser = new Browser();
     await browser.load();
     const start = Date.now();
-    expectRedirect(await browser.post({ intent: "billing", ...PERSON }, start));
+    expectRedirect(await browser.post({ intent: "billing", ...PERSON }, start), "/checkout?paso=2");
     vi.useFakeTimers({ now: start + CHECKOUT_TTL_MS + 1000, toFake: ["Date"] });
     try {
       const { view } = await browser.load();
@@ -435,6 +523,7 @@ describe("the checkout cookie", () => {
         address: "ñ".repeat(200),
         additional_info: "ñ".repeat(500),
       }),
+      "/checkout?paso=2",
     );
     const outcome = refused(
       await browser.post({

@@ -1,6 +1,6 @@
 /**
- * The checkout wizard on the server (spec §2 Checkout, §4, §5, §7, §8): what `/checkout` shows
- * and what its forms do. The checkout cookie keeps what the shopper typed and the ids of the
+ * The checkout wizard on the server (spec §2 Checkout, §4, §5, §7, §8): what `/checkout?paso=N`
+ * shows and what its forms do. The checkout cookie keeps what the shopper typed and the ids of the
  * prepared payment; every amount is computed here from the cart and current prices.
  *
  * The public face for other parts (the payments part): PreparedOrder, readPreparedOrder,
@@ -35,6 +35,7 @@ import {
   shippingValuesOf,
   type Step,
   shownStep,
+  stepPath,
 } from "./checkout-state";
 import {
   CheckoutTooLargeError,
@@ -59,10 +60,6 @@ import {
   shippingFromBilling,
   shippingSchema,
 } from "./schemas";
-
-const CHECKOUT_PATH = "/checkout";
-/** The payments part's page, where a prepared order is paid. */
-const PAYMENT_PATH = "/checkout/pago";
 
 // ---------------------------------------------------------------------------------------------
 // The cart as the checkout shows and charges it
@@ -267,11 +264,18 @@ function billingAddressOf(state: CheckoutState): ReviewRow[] | null {
 const CART_CHANGED = "Tu carrito cambió desde el último paso";
 const CART_CHECKED = "Revisamos tu carrito";
 
+/** 303 to `location`, never stored by a cache. */
+function seeOther(location: string, headers = new Headers()): Response {
+  headers.set("Cache-Control", PRIVATE_NO_STORE);
+  return redirect(location, { status: 303, headers });
+}
+
 /**
- * GET /checkout: the step to show with its values, the order summary and what changed in the
- * cart since the shopper last saw it. `headers` carries the checkout and cart cookies when
- * they changed. Throws (the cart part's 503) when the cart cannot be priced, and a 303 to the
- * payment page when 'Finalizar compra' prepared the payment and nothing changed since.
+ * GET /checkout?paso=N: the step to show with its values, the order summary and what changed in
+ * the cart since the shopper last saw it. `headers` carries the checkout and cart cookies when
+ * they changed. Throws (the cart part's 503) when the cart cannot be priced; a 303 to the step
+ * shown when the URL is not its address (/checkout alone, a step not reachable yet); a 303 to
+ * the payment page when 'Finalizar compra' prepared the payment and nothing changed since.
  */
 export async function loadCheckout(
   request: Request,
@@ -282,31 +286,42 @@ export async function loadCheckout(
 
   const state = await readCheckoutState(request);
   const fingerprint = cartFingerprint(cart.lines);
+  const seen = state.seen;
+  const cartChanged = seen !== undefined && seen !== fingerprint;
+  const requested = new URL(request.url).searchParams.get("paso");
+  // A prepared payment was for another amount: the shopper sees step 3 again, not the payment.
+  const step = shownStep(
+    cartChanged && isPrepared(state) ? changed(state, 3, state.at) : state,
+    requested,
+  );
+  // The URL always names the step shown, so Back returns to it. Nothing is stored yet: the
+  // step's own GET says what changed in the cart. Not on the page that answers a refused post
+  // (React Router hands its loaders the post's headers): it shows the form posted, wherever
+  // it was posted to, with its errors and what was typed.
+  const afterPost = request.headers.has("Content-Type");
+  if (step !== 4 && requested !== String(step) && !afterPost) throw seeOther(stepPath(step));
+
   // On the first visit the cart part says what it adjusted; later, what changed since then.
   let notice: CartNotice | null =
     cart.notices.length > 0 ? { title: CART_CHECKED, items: cart.notices } : null;
   let next = state;
-  if (state.seen !== fingerprint) {
+  if (seen !== fingerprint) {
     next = { ...next, seen: fingerprint };
-    if (state.seen !== undefined) {
-      const changes = cartChanges(state.seen, cart.lines);
+    if (cartChanged) {
+      const changes = cartChanges(seen, cart.lines);
       const titles = await removedTitles(changes);
       notice = {
         title: CART_CHANGED,
         items: changes.map((change) => describeCartChange(change, titles)),
       };
-      // The prepared payment was for another amount: 'Finalizar compra' prepares it again.
+      // 'Finalizar compra' prepares it again, for the new amount.
       if (isPrepared(state)) next = changed(next, 3, next.at);
     }
   }
   if (next !== state) headers.append("Set-Cookie", await commitCheckoutState(next));
 
-  const step = shownStep(next, new URL(request.url).searchParams.get("paso"));
   // A prepared payment is paid on the payments part's page.
-  if (step === 4) {
-    headers.set("Cache-Control", PRIVATE_NO_STORE);
-    throw redirect(PAYMENT_PATH, { status: 303, headers });
-  }
+  if (step === 4) throw seeOther(stepPath(4), headers);
   const parties = step === 3 ? partiesOf(next) : null;
   const view: WizardView = {
     kind: "wizard",
@@ -358,12 +373,6 @@ function answer(
   return { status, data: links ? { step, result, links } : { step, result }, headers };
 }
 
-/** 303 to /checkout (PRG) or the payment page, never stored by a cache. */
-function redirectToCheckout(headers = new Headers(), location = CHECKOUT_PATH): Response {
-  headers.set("Cache-Control", PRIVATE_NO_STORE);
-  return redirect(location, { status: 303, headers });
-}
-
 /** `base` (the cart part's Set-Cookie, when it rewrote the cart) and the checkout's cookie. */
 async function withState(state: CheckoutState, base?: Headers): Promise<Headers> {
   const headers = new Headers(base);
@@ -371,14 +380,17 @@ async function withState(state: CheckoutState, base?: Headers): Promise<Headers>
   return headers;
 }
 
-/** 303 to /checkout with `next` stored; a state too large for its cookie is refused. */
+/**
+ * 303 to the address of `next`'s step with `next` stored (PRG); a state too large for its
+ * cookie is refused on `step`, the step posted.
+ */
 async function saveAndContinue(
   next: CheckoutState,
   step: Step,
   result: () => SubmissionResult<string[]>,
 ): Promise<CheckoutActionOutcome> {
   try {
-    return redirectToCheckout(await withState(next));
+    return seeOther(stepPath(next.step), await withState(next));
   } catch (error) {
     if (!(error instanceof CheckoutTooLargeError)) throw error;
     return answer(step, result(), 400);
@@ -393,11 +405,11 @@ function finalProblems(state: CheckoutState): Array<{ message: string; href: str
   if (!billing) {
     problems.push({
       message: company ? CHECKOUT_MESSAGES.finalCompany : CHECKOUT_MESSAGES.finalPerson,
-      href: `${CHECKOUT_PATH}?paso=1`,
+      href: stepPath(1),
     });
   }
   if (!parsedShipping(state)) {
-    problems.push({ message: CHECKOUT_MESSAGES.finalShipping, href: `${CHECKOUT_PATH}?paso=2` });
+    problems.push({ message: CHECKOUT_MESSAGES.finalShipping, href: stepPath(2) });
   }
   return problems;
 }
@@ -439,7 +451,7 @@ async function finalize(
   }
   // An emptied or changed cart is shown to the shopper before any payment is prepared.
   if (cart.lines.length === 0 || cartFingerprint(cart.lines) !== state.seen) {
-    return redirectToCheckout(await withState(chosen, cart.headers));
+    return seeOther(stepPath(3), await withState(chosen, cart.headers));
   }
 
   const parties = partiesOf(chosen) as OrderParties;
@@ -472,13 +484,14 @@ async function finalize(
     order: { id: orderId, method, session: sessionId },
     checkoutId: chosen.checkoutId ?? randomBytes(16).toString("base64url"),
   };
-  return redirectToCheckout(await withState(prepared, cart.headers), PAYMENT_PATH);
+  return seeOther(stepPath(4), await withState(prepared, cart.headers));
 }
 
 /**
  * POST /checkout (every step's form, by `intent`): billing, shipping, back-to-billing,
- * back-to-shipping, finalize. A good post answers 303 to /checkout (PRG), 'Finalizar compra' to
- * the payment page; a refused one the step's form result, with its status.
+ * back-to-shipping, finalize. A good post answers 303 to the address of the step it leads to
+ * (PRG), 'Finalizar compra' to the payment page; a refused one the step's form result, with its
+ * status.
  */
 export async function performCheckoutAction(
   request: Request,

@@ -1,3 +1,4 @@
+import { CheckoutSteps, StepCount } from "~/checkout/CheckoutSteps";
 import { Link } from "~/ui/router";
 import { SITE_NAME } from "~/seo/seo";
 import { CardForm } from "./CardForm";
@@ -19,8 +20,8 @@ const STATE_MESSAGES = {
 } as const;
 
 /**
- * /checkout/pago: the payment form of the prepared order (card or PSE) beside its summary, and
- * 'Volver' to the checkout's last step.
+ * /checkout/pago: the checkout's fourth step (docs/decisions/0460), the payment form of the
+ * prepared order (card or PSE) beside its summary, and 'Volver' to the checkout's third step.
  */
 export function PaymentPage({
   page,
@@ -34,9 +35,12 @@ export function PaymentPage({
   return (
     <main id="contenido" className={`container ${styles.page}`}>
       {page.state !== "ready" ? <FormTitle title={title} hasErrors={false} /> : null}
+      {/* A prepared order has every earlier step valid: all three are links. */}
+      <CheckoutSteps step={4} reachable={3} />
       <p className={styles.back}>
         <Link to={METHOD_STEP}>Volver</Link>
       </p>
+      <StepCount step={4} />
       <h1 id="pago-titulo">{heading}</h1>
       <div className={styles.layout}>
         <section className={styles.panel} aria-label="Datos de pago">

@@ -48,7 +48,8 @@ export function ErrorDetails({
 export function RetryActions() {
   return (
     <p className={styles.actions}>
-      <Link to="/checkout" className={styles.primary}>
+      {/* The failure page left the checkout on its payment method step (restartPaymentCookie). */}
+      <Link to="/checkout?paso=3" className={styles.primary}>
         Intentar nuevamente
       </Link>
       <Link to="/carrito" className={styles.secondary}>

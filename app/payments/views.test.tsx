@@ -286,7 +286,7 @@ describe("the result pages", () => {
     expect(html).toContain("3001");
     expect(html).toContain("Tarjeta declinada");
     expect(html.match(/<li>/g)?.length).toBeGreaterThanOrEqual(5);
-    expect(html).toMatch(/href="\/checkout"[^>]*>Intentar nuevamente/);
+    expect(html).toMatch(/href="\/checkout\?paso=3"[^>]*>Intentar nuevamente/);
     expect(html).toContain('href="/carrito"');
   });
 });

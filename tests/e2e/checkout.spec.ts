@@ -3,8 +3,9 @@
  * step, every message of steps 1 and 2, 'Volver', prepare-checkout failures, the checkout
  * cookie expired or tampered, a cart that changes between steps, a URL to step 3 without step
  * 1, and axe on each step; step 1 refusing what the payment service or an e-mail header would
- * not take (issue 23: one-letter names, control characters). Each journey runs with
- * JavaScript on and off (playwright projects).
+ * not take (issue 23: one-letter names, control characters); Back and Forward through the
+ * steps' own addresses and 'Paso N de 4' on each step and the payment page (issue 27). Each
+ * journey runs with JavaScript on and off (playwright projects).
  */
 import { type APIRequestContext, type Page, type TestInfo, expect, test } from "@playwright/test";
 import { createCookie } from "react-router";
@@ -76,6 +77,25 @@ const button = (page: Page, name: string) => page.getByRole("button", { name, ex
 async function continueTo(page: Page, step: string) {
   await button(page, "Continuar").click();
   await expect(heading(page, step)).toBeVisible();
+}
+
+const STEP_NAMES = ["Facturación", "Envío", "Método de pago", "Pago"];
+
+/**
+ * Step `n` of four is shown (the payment page is the fourth): its heading, its own address (so
+ * Back returns to it), 'Paso N de 4', and the indicator marking it as the current step.
+ */
+async function expectStep(page: Page, n: 1 | 2 | 3 | 4, title: string) {
+  await expect(heading(page, title)).toBeVisible();
+  await expect(page).toHaveURL(
+    n === 4 ? /\/checkout\/pago$/ : new RegExp(`/checkout\\?paso=${n}$`),
+  );
+  await expect(page.getByRole("main").getByText(`Paso ${n} de 4`, { exact: true })).toBeVisible();
+  const steps = page.getByRole("navigation", { name: "Pasos de la compra" }).getByRole("listitem");
+  await expect(steps).toHaveCount(4);
+  const current = steps.and(page.locator('[aria-current="step"]'));
+  await expect(current).toHaveCount(1);
+  await expect(current).toContainText(`Paso ${n}: ${STEP_NAMES[n - 1]}`);
 }
 
 const summaryBox = (page: Page) =>
@@ -172,8 +192,9 @@ test("empty cart, a URL to step 3 without step 1, an expired and a tampered cook
   await expectNoSeriousA11yViolations(page);
 
   await putInCart(page.request, baseURL!, PANEL);
+  // Step 3 by URL without step 1: step 1, at its own address.
   await openCheckout(page, info, "/checkout?paso=3");
-  await expect(heading(page, "Datos de facturación")).toBeVisible();
+  await expectStep(page, 1, "Datos de facturación");
   await expect(page.getByRole("navigation", { name: "Pasos de la compra" })).toContainText(
     "Paso 1: Facturación",
   );
@@ -229,13 +250,13 @@ test("empty cart, a URL to step 3 without step 1, an expired and a tampered cook
     maxRedirects: 0,
   });
   expect(accepted.status()).toBe(303);
-  expect(accepted.headers()["location"]).toBe("/checkout");
+  expect(accepted.headers()["location"]).toBe("/checkout?paso=2");
   expect(accepted.headers()["cache-control"]).toBe("private, no-store");
   const cookie = (await page.context().cookies()).find((c) => c.name === CHECKOUT_COOKIE);
   expect(cookie).toMatchObject({ httpOnly: true, secure: true, sameSite: "Lax" });
 });
 
-test("a person: every message, 'Volver' keeps the values, through to the card payment", async ({
+test("a person: every message, 'Volver' and Back keep the values, through to the card payment", async ({
   page,
   baseURL,
 }, info) => {
@@ -243,7 +264,7 @@ test("a person: every message, 'Volver' keeps the values, through to the card pa
   test.slow();
   await putInCart(page.request, baseURL!, PANEL);
   await openCheckout(page, info);
-  await expect(heading(page, "Datos de facturación")).toBeVisible();
+  await expectStep(page, 1, "Datos de facturación");
   await expect(page.getByRole("radio", { name: "Persona natural" })).toBeChecked();
   if (jsOn(info)) await page.evaluate(() => Object.assign(window, { sinRecarga: true }));
 
@@ -290,7 +311,7 @@ test("a person: every message, 'Volver' keeps the values, through to the card pa
   await button(page, "Continuar").click();
 
   // Step 2: 'Igual a la facturación' checked, showing where the order goes.
-  await expect(heading(page, "Datos de envío")).toBeVisible();
+  await expectStep(page, 2, "Datos de envío");
   await expect(page).toHaveTitle(/^Datos de envío/);
   if (!jsOn(info)) {
     // Post/Redirect/Get: a refresh asks for the page again, it repeats nothing.
@@ -333,6 +354,21 @@ test("a person: every message, 'Volver' keeps the values, through to the card pa
   await expect(page.getByRole("radio", { name: "Mañana (9:00–13:00)" })).toBeChecked();
   await textbox(page, "Ciudad de envío").fill("Cali, Valle del Cauca");
   await button(page, "Continuar").click();
+  await expectStep(page, 3, "Método de pago");
+
+  // The browser's Back and Forward walk the steps, each at its own address, nothing lost.
+  await page.goBack();
+  await expectStep(page, 2, "Datos de envío");
+  await expect(textbox(page, "Nombre de quien recibe")).toHaveValue("Luis Torres");
+  await expect(textbox(page, "Ciudad de envío")).toHaveValue("Cali, Valle del Cauca");
+  await page.goBack();
+  await expectStep(page, 1, "Datos de facturación");
+  await expect(textbox(page, "Nombre")).toHaveValue(PERSON.name);
+  await expect(textbox(page, "Cédula (opcional)")).toHaveValue("1.020.304.050");
+  await page.goForward();
+  await expectStep(page, 2, "Datos de envío");
+  await expect(page.getByRole("radio", { name: "Mañana (9:00–13:00)" })).toBeChecked();
+  await button(page, "Continuar").click();
 
   // Step 3: nothing chosen, 'Finalizar compra' refuses.
   await expect(heading(page, "Método de pago")).toBeVisible();
@@ -354,9 +390,8 @@ test("a person: every message, 'Volver' keeps the values, through to the card pa
   await page.getByRole("radio", { name: /Tarjeta de crédito o débito/ }).check();
   await button(page, "Finalizar compra").click();
 
-  // The payment page: the order id minted for a card, the amount the server computed.
-  await expect(page).toHaveURL(/\/checkout\/pago$/);
-  await expect(heading(page, "Pago con tarjeta")).toBeVisible();
+  // The payment page, step 4 of 4: the order id minted for a card, the server's amount.
+  await expectStep(page, 4, "Pago con tarjeta");
   if (jsOn(info)) {
     // Every step came without a full reload of the page.
     expect(await page.evaluate(() => "sinRecarga" in window)).toBe(true);
@@ -369,9 +404,14 @@ test("a person: every message, 'Volver' keeps the values, through to the card pa
   });
   await expectNoSeriousA11yViolations(page);
 
-  // 'Volver' returns to step 3 with the method kept.
+  // Back returns to step 3 with the method kept; so does 'Volver'.
+  await page.goBack();
+  await expectStep(page, 3, "Método de pago");
+  await expect(page.getByRole("radio", { name: /Tarjeta de crédito o débito/ })).toBeChecked();
+  await page.goForward();
+  await expectStep(page, 4, "Pago con tarjeta");
   await page.getByRole("link", { name: /^\W*Volver$/ }).click();
-  await expect(heading(page, "Método de pago")).toBeVisible();
+  await expectStep(page, 3, "Método de pago");
   await expect(page.getByRole("radio", { name: /Tarjeta de crédito o débito/ })).toBeChecked();
 });
 
@@ -463,7 +503,9 @@ test("step 1 refuses a one-letter name and a hidden right-to-left override, keep
   await fillPerson(page, { ...PERSON, name: "A", lastName });
   const posted = jsOn(info)
     ? null
-    : page.waitForResponse((r) => r.request().method() === "POST" && r.url().endsWith("/checkout"));
+    : page.waitForResponse(
+        (r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/checkout",
+      );
   await button(page, "Continuar").click();
   await expectErrors(page, info, ["El nombre debe tener al menos 2 caracteres", NOT_ALLOWED]);
   // Without JavaScript the server said it, with 400; with it, the browser did before posting.

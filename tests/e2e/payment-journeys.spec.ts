@@ -228,7 +228,7 @@ test("each declined code goes to the failure page; 'Intentar nuevamente' starts 
     expect(await cartCookie(page.context())).toBeTruthy();
     // Back to the payment method with the data kept; 'Finalizar compra' mints a new order.
     await page.getByRole("link", { name: "Intentar nuevamente" }).click();
-    await expect(page).toHaveURL(/\/checkout$/);
+    await expect(page).toHaveURL(/\/checkout\?paso=3$/);
     await expect(page.getByRole("heading", { level: 1, name: "Método de pago" })).toBeVisible();
   }
   expect(orders.size).toBe(declines.length);

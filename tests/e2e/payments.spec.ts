@@ -170,7 +170,7 @@ test("declined card charges: the failure page shows the gateway's code and descr
   ]);
   await expect(page.getByRole("link", { name: "Intentar nuevamente" })).toHaveAttribute(
     "href",
-    "/checkout",
+    "/checkout?paso=3",
   );
   await expect(page.getByRole("link", { name: "Ver carrito" })).toHaveAttribute("href", "/carrito");
   await expect(page.getByRole("link", { name: "Volver al inicio" })).toHaveAttribute("href", "/");
@@ -190,7 +190,7 @@ test("declined card charges: the failure page shows the gateway's code and descr
   await expect(page.getByText(`Pedido ${order.orderId}`)).toBeVisible();
   await expect(page.getByRole("link", { name: "Intentar nuevamente" })).toHaveAttribute(
     "href",
-    "/checkout",
+    "/checkout?paso=3",
   );
   await expect(page.getByRole("link", { name: /comprobante/i })).toHaveCount(0);
 

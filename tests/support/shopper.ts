@@ -84,8 +84,8 @@ export async function prepare(
   email = "ana@example.com",
 ): Promise<PaymentOrder> {
   // The checkout remembers the cart it showed: a 'Finalizar compra' for another cart is refused.
-  // (?paso=3: a checkout already prepared shows its method step rather than the payment page.)
-  jar.apply((await loadCheckout(request(jar, `${ORIGIN}/checkout?paso=3`))).headers);
+  // (?paso=1: always shown, where another address may redirect to a step or the payment page.)
+  jar.apply((await loadCheckout(request(jar, `${ORIGIN}/checkout?paso=1`))).headers);
   const steps: Array<Record<string, string>> = [
     {
       intent: "billing",

@@ -99,19 +99,19 @@ export const SCREENS: readonly Screen[] = [
   { name: "checkout, empty cart", path: "/checkout", shows: "Carrito Vacío" },
   {
     name: "checkout, billing",
-    path: "/checkout",
+    path: "/checkout?paso=1",
     prepare: cartWithAnItem,
     shows: "Datos de facturación",
   },
   {
     name: "checkout, shipping",
-    path: "/checkout",
+    path: "/checkout?paso=2",
     prepare: checkoutAt(2),
     shows: "Datos de envío",
   },
   {
     name: "checkout, payment method",
-    path: "/checkout",
+    path: "/checkout?paso=3",
     prepare: checkoutAt(3),
     shows: "Finalizar compra",
   },
