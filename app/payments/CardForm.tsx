@@ -11,6 +11,9 @@ import {
   CARD_NUMBER_INPUT_MAX_LENGTH,
   type CardBrand,
   cardFormSchema,
+  CVV_INPUT_MAX_LENGTH,
+  cvvHint,
+  cvvLength,
   detectCardBrand,
   EXPIRY_MONTHS,
   formatCardNumber,
@@ -238,7 +241,9 @@ export function CardForm({
         </div>
       </fieldset>
 
-      <FormField field={fields.cvv2} label="CVV" hint="Los 3 dígitos al respaldo de tu tarjeta">
+      {/* Without JavaScript (or before the brand shows) room for an American Express code of 4
+          digits, and a hint for both; then the hint and the length follow the detected brand. */}
+      <FormField field={fields.cvv2} label="CVV" hint={cvvHint(brand)}>
         <input
           key={`cvv-${secretKey}`}
           {...controlProps(fields.cvv2, `${fields.cvv2.id}-hint`)}
@@ -248,7 +253,7 @@ export function CardForm({
           type="text"
           inputMode="numeric"
           autoComplete="cc-csc"
-          maxLength={3}
+          maxLength={brand ? cvvLength(brand) : CVV_INPUT_MAX_LENGTH}
         />
       </FormField>
 

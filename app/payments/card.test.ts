@@ -5,6 +5,9 @@ import {
   cardDigits,
   cardFormSchema,
   colombiaYearMonth,
+  CVV_INPUT_MAX_LENGTH,
+  cvvHint,
+  cvvLength,
   detectCardBrand,
   expiryYears,
   formatCardNumber,
@@ -195,8 +198,13 @@ describe("cardFormSchema", () => {
   it.each<[string, Record<string, string | undefined>, Record<string, unknown>]>([
     [
       "an Amex number with dashes",
-      { card_number: "3782-822463-10005" },
-      { card_number: SAMPLES.amex },
+      { card_number: "3782-822463-10005", cvv2: "1234" },
+      { card_number: SAMPLES.amex, cvv2: "1234" },
+    ],
+    [
+      "an Amex 4-digit code with spaces around",
+      { card_number: SAMPLES.amex, cvv2: " 0007 " },
+      { cvv2: "0007" },
     ],
     ["a 14-digit Diners number", { card_number: SAMPLES.diners }, { card_number: SAMPLES.diners }],
     ["a one-digit month", { expiration_month: "7" }, { expiration_month: "07" }],
@@ -260,6 +268,37 @@ describe("cardFormSchema", () => {
     ["a 2-digit CVV", { cvv2: "12" }, { cvv2: [M.cvvInvalid] }],
     ["a CVV with a letter", { cvv2: "12a" }, { cvv2: [M.cvvInvalid] }],
     [
+      "a 4-digit CVV on a Mastercard",
+      { card_number: SAMPLES.mastercard, cvv2: "1234" },
+      { cvv2: [M.cvvInvalid] },
+    ],
+    [
+      "a 3-digit code on an Amex (it has 4)",
+      { card_number: SAMPLES.amex, cvv2: "123" },
+      { cvv2: [M.cvvAmexInvalid] },
+    ],
+    [
+      "a 5-digit code on an Amex",
+      { card_number: "3782 822463 10005", cvv2: "12345" },
+      { cvv2: [M.cvvAmexInvalid] },
+    ],
+    [
+      "an Amex code with a letter",
+      { card_number: SAMPLES.amex, cvv2: "123a" },
+      { cvv2: [M.cvvAmexInvalid] },
+    ],
+    ["no code on an Amex", { card_number: SAMPLES.amex, cvv2: "" }, { cvv2: [M.cvv] }],
+    [
+      "a 3-digit code on a mistyped Amex number: the brand still asks for 4",
+      { card_number: "378282246310006", cvv2: "123" },
+      { card_number: [M.cardNumberInvalid], cvv2: [M.cvvAmexInvalid] },
+    ],
+    [
+      "a 4-digit CVV with no number",
+      { card_number: "", cvv2: "1234" },
+      { card_number: [M.cardNumber], cvv2: [M.cvvInvalid] },
+    ],
+    [
       "last month",
       { expiration_month: "05", expiration_year: "2026" },
       { expiration_month: [M.expired] },
@@ -299,6 +338,8 @@ describe("cardFormSchema", () => {
   it("quotes the spec's messages", () => {
     expect(M.cardNumberInvalid).toBe("Número de tarjeta inválido");
     expect(M.expired).toBe("La tarjeta está expirada");
+    expect(M.cvvInvalid).toBe("El CVV debe tener exactamente 3 dígitos");
+    expect(M.cvvAmexInvalid).toBe("El código de American Express tiene 4 dígitos");
   });
 
   it.each(["Ana\r\nBcc: evil@example.com", "ANA\u202eGOMEZ", "ANA\tGOMEZ", "ANA GOMEZ\u0000"])(
@@ -309,6 +350,23 @@ describe("cardFormSchema", () => {
       });
     },
   );
+});
+
+describe("the CVV by brand", () => {
+  it("is 4 digits for American Express and 3 for every other brand", () => {
+    expect(cvvLength("amex")).toBe(4);
+    for (const brand of ["visa", "mastercard", "discover", "diners", "jcb", null] as const)
+      expect(cvvLength(brand)).toBe(3);
+  });
+
+  it("lets an Amex code be typed before the brand is known, and says so in the hint", () => {
+    expect(CVV_INPUT_MAX_LENGTH).toBe(4);
+    expect(cvvHint(null)).toBe(
+      "Los 3 dígitos al respaldo de tu tarjeta; en American Express, los 4 del frente",
+    );
+    expect(cvvHint("amex")).toBe("Los 4 dígitos al frente de tu tarjeta American Express");
+    expect(cvvHint("visa")).toBe("Los 3 dígitos al respaldo de tu tarjeta");
+  });
 });
 
 describe("gatewayExpiry", () => {

@@ -15,6 +15,7 @@ export const CARD_MESSAGES = {
   expirationYear: "Selecciona el año de expiración",
   cvv: "El CVV es obligatorio",
   cvvInvalid: "El CVV debe tener exactamente 3 dígitos",
+  cvvAmexInvalid: "El código de American Express tiene 4 dígitos",
   expired: "La tarjeta está expirada",
 } as const;
 
@@ -106,6 +107,25 @@ export function formatCardNumber(input: string): string {
 }
 
 /**
+ * The security code's length for a brand: American Express prints 4 digits on the front (CID),
+ * every other brand 3 on the back (spec §5 'CVV exactly 3 digits', issue 27). An unknown brand
+ * follows the rule of most cards.
+ */
+export function cvvLength(brand: CardBrand | null): 3 | 4 {
+  return brand === "amex" ? 4 : 3;
+}
+
+/** The CVV input's maxlength before the brand is known: room for an American Express code. */
+export const CVV_INPUT_MAX_LENGTH = 4;
+
+/** What the CVV field says of itself: for the detected brand, or for both while none is. */
+export function cvvHint(brand: CardBrand | null): string {
+  if (brand === "amex") return "Los 4 dígitos al frente de tu tarjeta American Express";
+  if (brand) return "Los 3 dígitos al respaldo de tu tarjeta";
+  return "Los 3 dígitos al respaldo de tu tarjeta; en American Express, los 4 del frente";
+}
+
+/**
  * Year and month (1–12) in Colombia (UTC−5 all year, no daylight saving time), so that the
  * server and the shopper's browser agree on the current month whatever their own time zone.
  */
@@ -145,7 +165,8 @@ const CARD_NUMBER_PATTERN = new RegExp(
 /**
  * The card form's schema for a given moment (pass `new Date()` per request). Output: the
  * trimmed holder name with single spaces, the number as digits, the month as "01"–"12", the
- * year as 4 digits and the CVV. An expiry before the current month reports
+ * year as 4 digits and the CVV: 4 digits for an American Express number ('El código de American
+ * Express tiene 4 dígitos'), 3 for any other ('El CVV debe tener exactamente 3 dígitos'). An expiry before the current month reports
  * 'La tarjeta está expirada' on expiration_month, even while other fields are wrong.
  */
 export function cardFormSchema(now: Date) {
@@ -180,12 +201,25 @@ export function cardFormSchema(now: Date) {
         .string({ error: CARD_MESSAGES.expirationYear })
         .trim()
         .refine((value) => years.includes(value), CARD_MESSAGES.expirationYear),
-      cvv2: z
-        .string({ error: CARD_MESSAGES.cvv })
-        .trim()
-        .min(1, CARD_MESSAGES.cvv)
-        .regex(/^\d{3}$/, CARD_MESSAGES.cvvInvalid),
+      cvv2: z.string({ error: CARD_MESSAGES.cvv }).trim().min(1, CARD_MESSAGES.cvv),
     })
+    .superRefine(
+      (value, ctx) => {
+        // The code's length follows the number's brand, even while the number is wrong.
+        const cvv = typeof value.cvv2 === "string" ? value.cvv2.trim() : "";
+        if (cvv === "") return;
+        const brand = detectCardBrand(
+          typeof value.card_number === "string" ? value.card_number : "",
+        );
+        if (/^\d+$/.test(cvv) && cvv.length === cvvLength(brand)) return;
+        ctx.addIssue({
+          code: "custom",
+          path: ["cvv2"],
+          message: brand === "amex" ? CARD_MESSAGES.cvvAmexInvalid : CARD_MESSAGES.cvvInvalid,
+        });
+      },
+      { when: (payload) => typeof payload.value === "object" && payload.value !== null },
+    )
     .superRefine(
       (value, ctx) => {
         const month =

@@ -99,6 +99,41 @@ describe("the card form", () => {
     expect(html).not.toContain("Hay un problema");
   });
 
+  it("takes an American Express code of 4 digits without JavaScript, and its hint says which", () => {
+    const html = render(<PaymentPage page={page()} result={undefined} />);
+    expect(html).toMatch(/<input(?=[^>]*name="cvv2")(?=[^>]*maxLength="4")[^>]*>/);
+    expect(html).toMatch(
+      /<p id="pago-tarjeta-cvv2-hint"[^>]*>Los 3 dígitos al respaldo de tu tarjeta; en American Express, los 4 del frente<\/p>/,
+    );
+  });
+
+  it("keeps every submit button inside its form: no form attribute points elsewhere", () => {
+    for (const html of [
+      render(<PaymentPage page={page()} result={undefined} />),
+      render(
+        <PaymentPage
+          page={page({
+            method: "pse",
+            card: null,
+            pse: {
+              banks: FALLBACK_PSE_BANKS,
+              defaults: {
+                document_type: "CC",
+                document: "",
+                full_name: "",
+                person_type: "natural",
+              },
+            },
+          })}
+          result={undefined}
+        />,
+      ),
+    ]) {
+      expect(html).not.toMatch(/<(button|input|select|textarea|fieldset)\b[^>]*\sform="/i);
+      expect(html).toMatch(/<form\b[^>]*>(?:(?!<\/form>)[\s\S])*<button[^>]*type="submit"/);
+    }
+  });
+
   it("offers PSE instead of a card form without JavaScript when the operator turned that path off", () => {
     const html = render(
       <PaymentPage

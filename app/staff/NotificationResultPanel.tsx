@@ -1,12 +1,43 @@
 import { useEffect, useId, useRef } from "react";
 import type { NotificationOutcome } from "./notify.server";
+import { paymentStatusLabel } from "./payment-status";
 import styles from "./staff.module.css";
 import { formatCOP } from "~/money";
 
+/** A resend of notifications that had gone out before: the spec's already_sent note. */
+const RESENT_NOTE =
+  "Las notificaciones de este pedido ya se habían enviado antes; esta vez se enviaron de nuevo.";
+const ALREADY_SENT_NOTE = "Las notificaciones de este pedido ya se habían enviado antes.";
+
+/** Case, accents aside, spaces and final punctuation do not make two messages different. */
+const sameText = (a: string, b: string) => {
+  const plain = (text: string) =>
+    text
+      .normalize("NFD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .toLowerCase()
+      .replace(/[\s.!]+/g, " ")
+      .trim();
+  return plain(a) === plain(b);
+};
+
+/**
+ * The one message under the heading (issue 27): a resend says so in the store's words instead
+ * of the server's message, which says the same; a message that only repeats the heading is
+ * left out.
+ */
+function panelMessages(result: NotificationOutcome, heading: string): string[] {
+  const alreadySent = (result.kind === "sent" || result.kind === "not-sent") && result.alreadySent;
+  if (result.kind === "sent" && alreadySent) return [RESENT_NOTE];
+  const message = sameText(result.message, heading) ? [] : [result.message];
+  return alreadySent ? [...message, ALREADY_SENT_NOTE] : message;
+}
+
 /**
  * The result of the last send (spec §2, §3, §8): success with the payment's details, the
- * already-sent note, success false as information with its suggestion, or the error. Shown
- * once, after the redirect; with JavaScript it takes focus so it is read out.
+ * already-sent note, success false as information with its suggestion, or the error; each said
+ * once, the payment's status in Spanish. Shown once, after the redirect; with JavaScript it
+ * takes focus so it is read out.
  */
 export function NotificationResultPanel({ result }: { result: NotificationOutcome }) {
   const ref = useRef<HTMLElement>(null);
@@ -33,14 +64,16 @@ export function NotificationResultPanel({ result }: { result: NotificationOutcom
       data-resultado={result.kind}
     >
       <h2 id={headingId}>{heading}</h2>
-      <p>{result.message}</p>
-      {(result.kind === "sent" || result.kind === "not-sent") && result.alreadySent ? (
-        <p className={styles.note}>
-          {result.kind === "sent"
-            ? "Las notificaciones de este pedido ya se habían enviado antes; esta vez se enviaron de nuevo."
-            : "Las notificaciones de este pedido ya se habían enviado antes."}
+      {panelMessages(result, heading).map((message) => (
+        <p
+          key={message}
+          className={
+            message === RESENT_NOTE || message === ALREADY_SENT_NOTE ? styles.note : undefined
+          }
+        >
+          {message}
         </p>
-      ) : null}
+      ))}
       {(result.kind === "not-sent" || result.kind === "error") && result.suggestion ? (
         <p>
           <strong>Sugerencia:</strong> {result.suggestion}
@@ -60,7 +93,7 @@ export function NotificationResultPanel({ result }: { result: NotificationOutcom
             {result.paymentStatus ? (
               <>
                 <dt>Estado del pago</dt>
-                <dd>{result.paymentStatus}</dd>
+                <dd>{paymentStatusLabel(result.paymentStatus)}</dd>
               </>
             ) : null}
             {result.customerEmail ? (

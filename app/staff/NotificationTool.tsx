@@ -23,10 +23,11 @@ const TITLE = "Notificaciones de pedidos";
 
 /**
  * The manual notification tool (spec §2, §4, §5). Two forms share the page so that Enter in
- * each field presses its own button: the Order ID form, whose 'Enviar Notificaciones' button
- * sits below the URL box, and the URL form with 'Extraer Order ID'. Without JavaScript both go
- * to the server (the extraction answers the page with the Order ID filled in); with it the
- * extraction happens in the browser, on the button and on paste.
+ * each field presses its own button: the Order ID form with 'Enviar Notificaciones', and below
+ * it the URL form with 'Extraer Order ID'. Each button sits inside its own form, never tied to
+ * it by a `form` attribute, which text browsers such as lynx ignore (issue 27). Without
+ * JavaScript both go to the server (the extraction answers the page with the Order ID filled
+ * in); with it the extraction happens in the browser, on the button and on paste.
  */
 export function NotificationTool({
   user,
@@ -140,11 +141,13 @@ export function NotificationTool({
         <Form method="post" className={styles.form} {...getFormProps(sendForm)}>
           <div className={styles.field}>
             <label htmlFor={sendFields.orderId.id}>Order ID</label>
+            {/* Each control sits in its form: conform's `form` attribute is left out (issue 27). */}
             <input
               {...getInputProps(sendFields.orderId, {
                 type: "text",
                 ariaDescribedBy: orderIdHint,
               })}
+              form={undefined}
               autoComplete="off"
               autoCapitalize="characters"
               spellCheck={false}
@@ -160,6 +163,15 @@ export function NotificationTool({
               </p>
             ) : null}
           </div>
+          <button
+            type="submit"
+            name="intent"
+            value={TOOL_INTENTS.send}
+            className={styles.primary}
+            disabled={sendDisabled}
+          >
+            {sending ? "Enviando..." : "Enviar Notificaciones"}
+          </button>
         </Form>
 
         <Form
@@ -172,6 +184,7 @@ export function NotificationTool({
               <label htmlFor={extractFields.url.id}>URL de la página de pago (opcional)</label>
               <input
                 {...getInputProps(extractFields.url, { type: "url", ariaDescribedBy: urlHint })}
+                form={undefined}
                 inputMode="url"
                 autoComplete="off"
                 spellCheck={false}
@@ -203,17 +216,6 @@ export function NotificationTool({
               : ""}
           </p>
         </Form>
-
-        <button
-          type="submit"
-          form={sendForm.id}
-          name="intent"
-          value={TOOL_INTENTS.send}
-          className={`${styles.primary} ${styles.send}`}
-          disabled={sendDisabled}
-        >
-          {sending ? "Enviando..." : "Enviar Notificaciones"}
-        </button>
 
         <p className={styles.back}>
           <Link to="/">Volver al inicio</Link>

@@ -60,8 +60,10 @@ export function SignInPanel({
           <input type="hidden" name="volver" value={back} />
           <div className={styles.field}>
             <label htmlFor={fields.usuario.id}>Usuario</label>
+            {/* Each control sits in its form: conform's `form` attribute is left out (issue 27). */}
             <input
               {...getInputProps(fields.usuario, { type: "text" })}
+              form={undefined}
               autoComplete="username"
               autoCapitalize="none"
               spellCheck={false}
@@ -79,6 +81,7 @@ export function SignInPanel({
             {/* Never given a value back from the server. */}
             <input
               {...getInputProps(fields.clave, { type: "password", value: false })}
+              form={undefined}
               ref={password}
               autoComplete="current-password"
               maxLength={PASSWORD_INPUT_MAX_LENGTH}

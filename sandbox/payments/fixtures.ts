@@ -60,7 +60,10 @@ const BANKS = [
 ] as const;
 
 export const PAYMENT_FIXTURES = {
-  /** Any CVV of 3 digits is accepted; the documented one is 123. Any future expiry works. */
+  /**
+   * Any CVV of 3 digits is accepted for the test cards (an Amex takes 4: `amex` below); the
+   * documented one is 123. Any future expiry works.
+   */
   cvv: "123",
   expiry: { month: "12", year: "35" },
   holderName: "JUAN PEREZ",
@@ -110,6 +113,12 @@ export const PAYMENT_FIXTURES = {
       "Queda pendiente (charge_pending)",
     ),
   },
+  /**
+   * American Express (Luhn-valid, outside the test-card table, approved): its code has 4 digits
+   * (any 4 work); a 3-digit code is refused at /payments/card/token with 2009, as a 4-digit code
+   * is on any other brand.
+   */
+  amex: { number: "378282246310005", cvv: "1234" },
   /** Numbers outside the test-card table. */
   invalidCards: {
     /** Fails the Luhn check: 2004 at /payments/card/token. */

@@ -168,8 +168,31 @@ describe("CVV", () => {
     expect(cvvValid("1234", "visa")).toBe(false);
     expect(cvvValid("12a", "visa")).toBe(false);
     expect(cvvValid("1234", "amex")).toBe(true);
-    expect(cvvValid("123", "amex")).toBe(true);
+    expect(cvvValid("0000", "amex")).toBe(true);
     expect(cvvValid("", null)).toBe(false);
+  });
+
+  it("refuses a 3-digit code on an Amex and a 4-digit code on every other brand (2009)", () => {
+    expect(cvvValid("123", "amex")).toBe(false);
+    expect(cvvValid("12345", "amex")).toBe(false);
+    expect(cvvValid("123a", "amex")).toBe(false);
+    for (const brand of ["visa", "mastercard", "discover", "diners", "jcb", null] as const) {
+      expect(cvvValid("1234", brand)).toBe(false);
+      expect(cvvValid("123", brand)).toBe(true);
+    }
+    const amex = { number: PF.amex.number, month: 12, year: 35 };
+    expect(checkCard({ ...amex, cvv: PF.amex.cvv }, NOW)).toMatchObject({
+      ok: true,
+      card: { brand: "amex", last4: "0005" },
+    });
+    expect(checkCard({ ...amex, cvv: "123" }, NOW)).toEqual({ ok: false, code: 2009 });
+    expect(checkCard({ ...amex, number: "3782 822463 10005", cvv: "123" }, NOW)).toEqual({
+      ok: false,
+      code: 2009,
+    });
+    expect(
+      checkCard({ number: PF.invalidCards.otherValid, month: 12, year: 35, cvv: "1234" }, NOW),
+    ).toEqual({ ok: false, code: 2009 });
   });
 });
 

@@ -89,9 +89,13 @@ export function isExpired(month: number, year: number, now: Date): boolean {
   return fullYear(year) * 12 + (month - 1) < current;
 }
 
-/** CVV2: 3 digits (spec §5); an Amex CID of 4 digits is also accepted. */
+/**
+ * CVV2 as a real gateway checks it: an American Express CID of exactly 4 digits, 3 digits for
+ * every other card (spec §5); anything else is 2009. A 3-digit code on an Amex is refused, not
+ * taken as a truncated one (issue 27).
+ */
 export function cvvValid(cvv: string, brand: CardBrand | null): boolean {
-  return /^\d{3}$/.test(cvv) || (brand === "amex" && /^\d{4}$/.test(cvv));
+  return (brand === "amex" ? /^\d{4}$/ : /^\d{3}$/).test(cvv);
 }
 
 const TEST_OUTCOMES: ReadonlyMap<string, TestCardOutcome> = new Map(

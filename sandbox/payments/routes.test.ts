@@ -638,6 +638,14 @@ describe("card tokens", () => {
     ["2009 (CVV of 2 digits)", { cvv2: "12" }, 2009, 412],
     ["2009 (CVV of 4 digits on Visa)", { cvv2: "1234" }, 2009, 412],
     ["2009 (CVV with letters)", { cvv2: "1a3" }, 2009, 412],
+    ["2009 (CVV of 3 digits on Amex)", { card_number: PF.amex.number, cvv2: "123" }, 2009, 412],
+    ["2009 (CVV of 5 digits on Amex)", { card_number: PF.amex.number, cvv2: "12345" }, 2009, 412],
+    [
+      "2009 (CVV of 4 digits on Mastercard)",
+      { card_number: "5555555555554444", cvv2: "1234" },
+      2009,
+      412,
+    ],
   ])("refuses with %s", async (_label, over, code, http) => {
     const r = await call(
       "POST",
@@ -652,6 +660,19 @@ describe("card tokens", () => {
       http_code: http,
       request_id: expect.any(String),
     });
+  });
+
+  it("takes an American Express card with its 4-digit code, and charges it", async () => {
+    const r = await call(
+      "POST",
+      "/payments/card/token",
+      cardBody(PF.amex.number, { cvv2: PF.amex.cvv }),
+    );
+    expect(r.status).toBe(200);
+    expect(r.body.card).toMatchObject({ card_number: "378282XXXXX0005", brand: "amex" });
+    const charged = await call("POST", "/payments/card/charge", chargeBody(str(r.body, "id")));
+    expect(charged.status).toBe(200);
+    expect(charged.body.data).toMatchObject({ status: "completed", card: { brand: "amex" } });
   });
 
   it("answers wrong types and missing fields as 1003 with the fields named", async () => {

@@ -30,6 +30,29 @@ function describeMessage(m: Message): string {
 }
 
 /**
+ * Text browsers (lynx, w3m) ignore the `form` attribute (issue 27): a submit button tied to its
+ * form by it, outside the form, submits nothing there. So no button or submit input carries one,
+ * and a control that does (conform adds it to inputs) sits inside the very form it names.
+ */
+function formAttributeProblems(html: string): string[] {
+  const problems: string[] = [];
+  const tags = (part: string) => part.match(/<[a-z]+\b[^>]*\sform="[^"]*"[^>]*>/gi) ?? [];
+  for (const tag of tags(html)) {
+    if (/^<button\b|^<input\b[^>]*\stype="(submit|image)"/i.test(tag)) problems.push(tag);
+  }
+  const outside = html.replace(/<form\b[^>]*>[\s\S]*?<\/form>/gi, (form) => {
+    const id = /^<form\b[^>]*\sid="([^"]*)"/i.exec(form)?.[1];
+    for (const tag of tags(form.replace(/^<form\b[^>]*>/i, ""))) {
+      if (/\sform="([^"]*)"/.exec(tag)?.[1] !== id) problems.push(tag);
+    }
+    return "";
+  });
+  // Buttons are reported above already.
+  problems.push(...tags(outside).filter((tag) => !problems.includes(tag)));
+  return problems;
+}
+
+/**
  * The document as the server sends it; the browser need not render it for the validator to
  * read it. `client` carries the cookies of the state the screen needs.
  */
@@ -40,6 +63,7 @@ async function expectValidMarkup(screen: Screen, client: APIRequestContext) {
   else expect(status, screen.path).toBe(screen.status ?? 200);
   const html = await response.text();
   if (screen.shows) expect(html, screen.path).toContain(screen.shows);
+  expect(formAttributeProblems(html), `form attributes on ${screen.path}`).toEqual([]);
   const report = await validator.validateString(html, screen.path);
   const messages = report.results.flatMap((result) => result.messages);
   expect(messages.map(describeMessage), `html-validate on ${screen.path}`).toEqual([]);
@@ -71,6 +95,20 @@ test("links and forms carry no data-discover attribute @nojs", async ({ request 
     expect((html.match(/<a /g) ?? []).length, path).toBeGreaterThan(10);
     expect(html.match(/<(a|form)\b[^>]*\bdata-discover\b[^>]*>/g) ?? [], path).toEqual([]);
   }
+});
+
+test("the form-attribute check catches a button outside its form @nojs", () => {
+  expect(
+    formAttributeProblems(
+      '<form id="a"><input form="a" name="x"></form><button type="submit" form="a">Enviar</button>',
+    ),
+  ).toEqual(['<button type="submit" form="a">']);
+  expect(formAttributeProblems('<form id="a"><input form="b" name="x"></form>')).toEqual([
+    '<input form="b" name="x">',
+  ]);
+  expect(formAttributeProblems('<form id="a"><input form="a"><button>Ir</button></form>')).toEqual(
+    [],
+  );
 });
 
 test("the validator catches what it is meant to catch @nojs", async () => {

@@ -25,6 +25,8 @@ import { startStore } from "./support/second-store.ts";
 const jsOn = (info: TestInfo) => info.project.name === "js-on";
 const YEAR = String(new Date().getFullYear() + 2);
 const VISA = "4111111111111111";
+/** Luhn-valid American Express, approved by the sandbox with a 4-digit code. */
+const AMEX = "378282246310005";
 
 interface Card {
   number: string;
@@ -161,7 +163,7 @@ test("a double submit and two tabs paying the same order make one charge", async
   expect(await chargesOf(request, orderId)).toHaveLength(1);
 });
 
-test("form errors keep the holder and expiry and never the card number or CVV", async ({
+test("form errors keep the holder and expiry and never the card number or CVV; an American Express code has 4 digits", async ({
   page,
   request,
   baseURL,
@@ -196,6 +198,42 @@ test("form errors keep the holder and expiry and never the card number or CVV", 
   const html = await page.content();
   expect(html).not.toContain("4111 1111 1111 1112");
   expect(await chargesOf(request, orderId)).toEqual([]);
+
+  // American Express (issue 27): its code has 4 digits, which the field takes with or without
+  // JavaScript; 3 are refused in the shopper's words, never sent on as a truncated code.
+  // Without JavaScript room for 4 and a hint for both; with it, a Visa number typed gives 3.
+  const cvv = page.getByLabel("CVV");
+  if (jsOn(info)) await page.getByLabel("Número de tarjeta").fill(VISA);
+  await expect(cvv).toHaveAttribute("maxlength", jsOn(info) ? "3" : "4");
+  await expect(page.locator("#pago-tarjeta-cvv2-hint")).toHaveText(
+    jsOn(info)
+      ? "Los 3 dígitos al respaldo de tu tarjeta"
+      : "Los 3 dígitos al respaldo de tu tarjeta; en American Express, los 4 del frente",
+  );
+  await fillCard(page, { number: AMEX, cvv: "123" });
+  if (jsOn(info)) {
+    // The hint and the length follow the brand typed.
+    await expect(page.locator("#tarjeta-marca")).toHaveText("American Express");
+    await expect(page.locator("#pago-tarjeta-cvv2-hint")).toHaveText(
+      "Los 4 dígitos al frente de tu tarjeta American Express",
+    );
+    await expect(cvv).toHaveAttribute("maxlength", "4");
+  }
+  await payButton(page).click();
+  await expect(
+    summary.getByRole("link", { name: "El código de American Express tiene 4 dígitos" }),
+  ).toHaveAttribute("href", "#pago-tarjeta-cvv2");
+  await expect(summary).not.toContainText("Número de tarjeta inválido");
+  expect(await chargesOf(request, orderId)).toEqual([]);
+
+  await fillCard(page, { number: AMEX, cvv: "1234" });
+  await expect(cvv).toHaveValue("1234");
+  await payButton(page).click();
+  await expect(page.getByRole("heading", { level: 1, name: "¡Pago exitoso!" })).toBeVisible();
+  await expect(detail(page, "Método de pago")).toContainText("0005");
+  const charges = await chargesOf(request, orderId);
+  expect(charges).toHaveLength(1);
+  expect(charges[0].status).toBe("completed");
 });
 
 test("each declined code goes to the failure page; 'Intentar nuevamente' starts over with a new order", async ({

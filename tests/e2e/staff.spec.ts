@@ -218,6 +218,25 @@ test("the tool page: fields, the link home, no serious accessibility issue", asy
   await expect(page.getByRole("button", { name: "Extraer Order ID" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Volver al inicio" })).toHaveAttribute("href", "/");
   await expectNoSeriousA11yViolations(page);
+  // Every submit button inside its own form, none tied to one by a `form` attribute, which
+  // text browsers ignore (issue 27): in lynx 'Enviar Notificaciones' did nothing.
+  const layout = await page.evaluate(() => ({
+    withFormAttribute: [...document.querySelectorAll("[form]")].map((e) => e.outerHTML),
+    buttons: [...document.querySelectorAll("button")].map(
+      (b) => `${b.textContent?.trim()} in ${b.closest("form")?.id || b.closest("form")?.action}`,
+    ),
+    formsWithoutSubmit: [...document.forms]
+      .filter((f) => !f.querySelector('button:not([type]), button[type="submit"]'))
+      .map((f) => f.id || f.action),
+  }));
+  expect(layout.withFormAttribute).toEqual([]);
+  expect(layout.formsWithoutSubmit).toEqual([]);
+  expect(layout.buttons).toEqual(
+    expect.arrayContaining([
+      "Enviar Notificaciones in enviar-notificaciones",
+      "Extraer Order ID in extraer-order-id",
+    ]),
+  );
 });
 
 test("an empty Order ID is refused by the server @nojs", async ({ page }) => {
@@ -341,10 +360,13 @@ test("a paid order: notifications sent, e-mails in the outbox, a refresh sends n
   const facts = panel.locator("dl");
   await expect(facts).toContainText(`Order ID${orderId}`);
   await expect(facts).toContainText(`ID del pago${chargeId}`);
-  await expect(facts).toContainText("Estado del pagocompleted");
+  await expect(facts).toContainText("Estado del pagoCompletado");
   await expect(facts).toContainText("Correo del clienteana.pagada@example.com");
   await expect(facts).toContainText("Monto$\u00a0238.000");
   await expect(panel).not.toContainText("ya se habían enviado");
+  // One message, the statuses in Spanish (issue 27).
+  await expect(panel.locator("p")).toHaveText(["Notificaciones enviadas al cliente y a ventas."]);
+  await expect(panel).not.toContainText("completed");
   // The form is fresh after the redirect.
   await expect(page.getByLabel("Order ID", { exact: true })).toBeEmpty();
   await expectNoSeriousA11yViolations(page);
@@ -363,9 +385,11 @@ test("a paid order: notifications sent, e-mails in the outbox, a refresh sends n
 
   await send(page, orderId);
   await expect(resultPanel(page)).toHaveAttribute("data-resultado", "sent");
-  await expect(resultPanel(page)).toContainText(
+  // Said once: not the store's note and the server's message saying the same again.
+  await expect(resultPanel(page).locator("p")).toHaveText([
     "Las notificaciones de este pedido ya se habían enviado antes; esta vez se enviaron de nuevo.",
-  );
+  ]);
+  await expect(resultPanel(page).locator("dl")).toContainText("Estado del pagoCompletado");
   const again = await outbox(request, orderId);
   expect(again).toHaveLength(4);
   expect(again.filter((e) => e.subject.startsWith("Reenvío: "))).toHaveLength(2);
@@ -394,7 +418,8 @@ test("an unpaid order: an information panel with the suggestion, and no e-mail",
   await expect(panel).toContainText(
     "Sugerencia: El pago fue rechazado: el cliente debe intentar de nuevo con un pedido nuevo.",
   );
-  await expect(panel.locator("dl")).toContainText("Estado del pagofailed");
+  await expect(panel.locator("dl")).toContainText("Estado del pagoFallido");
+  await expect(panel).not.toContainText("failed");
   expect(await outbox(request, orderId)).toHaveLength(0);
   await expectNoSeriousA11yViolations(page);
 });
