@@ -21,6 +21,7 @@ export default [
   route("checkout/failure", "payments/fallo.tsx"),
   route("checkout/comprobante/:archivo", "payments/comprobante.ts"),
   route("mi-cuenta/pedidos", "payments/pedidos.tsx"),
+  route("mi-cuenta/pedidos/comprobante", "payments/pedidos-comprobante.ts"),
   route("buscar", "search/buscar.tsx", { id: "buscar" }),
   route("busqueda", "search/buscar.tsx", { id: "busqueda" }),
   route("buscar/sugerencias", "search/buscar.sugerencias.ts"),

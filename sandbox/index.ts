@@ -17,6 +17,8 @@ export interface SandboxOptions {
   dataDir: string;
   /** Base for URLs the browser loads (images, PDFs): a path like /sandbox, or "" to use the request origin. */
   publicBase: string;
+  /** The store's address for links in the order e-mails; default "" (root-relative). */
+  storeUrl?: string;
 }
 
 export interface Sandbox {
@@ -56,7 +58,7 @@ export function getSandbox(options: SandboxOptions): Sandbox {
   const handler = storePromise.then((store) => {
     const app = createSandboxApp({
       catalogue: store,
-      payments: getPayments({ dataDir, publicBase }),
+      payments: getPayments({ dataDir, publicBase, storeUrl: options.storeUrl }),
       publicBase,
     });
     return (request: Request) => Promise.resolve(app.fetch(request));

@@ -8,6 +8,8 @@ const LINKS = [
   { to: "/garantias", label: "Garantías" },
   { to: "/soporte-tecnico", label: "Soporte técnico" },
   { to: "/privacidad", label: "Política de privacidad" },
+  // The order lookup: the only way back to an order from another device (issue 27).
+  { to: "/mi-cuenta/pedidos", label: "Mis pedidos" },
 ] as const;
 
 export function Footer({

@@ -9,6 +9,8 @@ import { ErrorSummary, FormTitle, summaryErrors } from "./ErrorSummary";
 import { controlProps, FormField } from "./FormField";
 import { orderLookupSchema } from "./order-lookup";
 import type { OrderLookupReply } from "./lookup.server";
+import { RESULT_TEXTS } from "./result";
+import { DetailList, OrderParties } from "./ResultPage";
 import styles from "./payments.module.css";
 
 const TITLE = `Mis pedidos | ${SITE_NAME}`;
@@ -89,32 +91,36 @@ export function OrderLookupPage({ result }: { result: OrderLookupReply | undefin
           aria-labelledby="pedido-estado"
         >
           <h2 id="pedido-estado">Pedido {order.orderId}</h2>
-          <dl className={styles.details}>
-            <div>
-              <dt>Estado del pago</dt>
-              <dd>{order.statusLabel}</dd>
-            </div>
-            {order.amount !== null ? (
-              <div>
-                <dt>Monto</dt>
-                <dd>{formatCOP(order.amount)}</dd>
-              </div>
-            ) : null}
-            {order.date ? (
-              <div>
-                <dt>Fecha</dt>
-                <dd>{order.date}</dd>
-              </div>
-            ) : null}
-            <div>
-              <dt>Método de pago</dt>
-              <dd>{order.method}</dd>
-            </div>
-          </dl>
+          <DetailList
+            rows={[
+              ["Estado del pago", order.statusLabel],
+              ["Monto", order.amount === null ? null : formatCOP(order.amount)],
+              ["Fecha", order.date],
+              ["Método de pago", order.method],
+              ["Cliente", order.billing ? null : order.customerName],
+            ]}
+          />
+          {order.statusLabel === "Pendiente" ? (
+            <p>
+              {RESULT_TEXTS.pendingResolves} Si el pago se completa, te enviaremos la confirmación
+              por correo electrónico.
+            </p>
+          ) : null}
+          <OrderParties billing={order.billing} delivery={order.delivery} idPrefix="pedido" />
           {order.state === "failed" ? (
             <p>
               El pago no se completó. Puedes <Link to="/checkout">intentarlo nuevamente</Link>.
             </p>
+          ) : null}
+          {order.receipt ? (
+            // A native form: the browser downloads the PDF, with or without JavaScript.
+            <form method="post" action="/mi-cuenta/pedidos/comprobante">
+              <input type="hidden" name="order_id" value={order.orderId} />
+              <input type="hidden" name="email" value={order.email} />
+              <button type="submit" className={styles.secondary}>
+                Descargar comprobante (PDF)
+              </button>
+            </form>
           ) : null}
         </section>
       ) : null}

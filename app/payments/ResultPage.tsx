@@ -2,7 +2,14 @@ import type { ReactNode } from "react";
 import { Link } from "~/ui/router";
 import { formatCOP } from "~/money";
 import { AutoRefresh } from "./AutoRefresh";
-import { type ReceiptView, RESULT_TEXTS, type ResultView } from "./result";
+import {
+  billingRows,
+  deliveryRows,
+  type ReceiptView,
+  receiptConfirmed,
+  RESULT_TEXTS,
+  type ResultView,
+} from "./result";
 import { ErrorDetails, ResultCard, RetryActions } from "./ResultCard";
 import styles from "./payments.module.css";
 
@@ -11,30 +18,69 @@ function receiptPdfUrl(chargeId: string, download = false) {
   return `/checkout/comprobante/${encodeURIComponent(chargeId)}.pdf${download ? "?descargar=1" : ""}`;
 }
 
+/** A list of label/value rows, leaving out the empty ones. */
+export function DetailList({ rows }: { rows: Array<[string, ReactNode]> }) {
+  return (
+    <dl className={styles.details}>
+      {rows
+        .filter(([, value]) => value !== null && value !== "")
+        .map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+    </dl>
+  );
+}
+
+/** Billing (a company's name and NIT, a person's cédula) and delivery, when known. */
+export function OrderParties({
+  billing,
+  delivery,
+  idPrefix,
+}: Pick<ReceiptView, "billing" | "delivery"> & { idPrefix: string }) {
+  if (!billing && !delivery) return null;
+  return (
+    <div className={styles.parties}>
+      {billing ? (
+        <section aria-labelledby={`${idPrefix}-facturacion`}>
+          <h3 id={`${idPrefix}-facturacion`}>Datos de facturación</h3>
+          <DetailList rows={billingRows(billing)} />
+        </section>
+      ) : null}
+      {delivery ? (
+        <section aria-labelledby={`${idPrefix}-entrega`}>
+          <h3 id={`${idPrefix}-entrega`}>Entrega</h3>
+          <DetailList rows={deliveryRows(delivery, billing)} />
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
 /** The receipt: what the shopper paid, for the browser that paid it (and for printing). */
 function Receipt({ receipt }: { receipt: ReceiptView }) {
+  const confirmed = receiptConfirmed(receipt);
   const rows: Array<[string, ReactNode]> = [
     ["Pedido", receipt.orderId],
-    ["Estado del pago", receipt.statusLabel],
+    ["Estado del pago", confirmed ? receipt.statusLabel : "Pendiente de confirmación"],
     ["Fecha", receipt.date],
     ["Autorización", receipt.authorization],
     ["Método de pago", receipt.method],
-    ["Cliente", receipt.customerName],
-    ["Total pagado", receipt.amount === null ? null : formatCOP(receipt.amount)],
+    // The billing section names the customer when the order's copy was read.
+    ["Cliente", receipt.billing ? null : receipt.customerName],
+    [
+      confirmed ? "Total pagado" : "Total del pedido",
+      receipt.amount === null ? null : formatCOP(receipt.amount),
+    ],
   ];
   return (
     <section className={styles.receipt} aria-labelledby="comprobante">
       <h2 id="comprobante">Comprobante de pago</h2>
-      <dl className={styles.details}>
-        {rows
-          .filter(([, value]) => value !== null && value !== "")
-          .map(([label, value]) => (
-            <div key={label}>
-              <dt>{label}</dt>
-              <dd>{value}</dd>
-            </div>
-          ))}
-      </dl>
+      {confirmed ? null : <p>{RESULT_TEXTS.pendingReceiptNote}</p>}
+      <DetailList rows={rows} />
+      <OrderParties billing={receipt.billing} delivery={receipt.delivery} idPrefix="comprobante" />
       {receipt.lines.length > 0 ? (
         <table className={styles.receiptLines}>
           <caption className={styles.visuallyHidden}>Productos del pedido</caption>
@@ -71,7 +117,7 @@ function Receipt({ receipt }: { receipt: ReceiptView }) {
         </dl>
       ) : null}
       <ul className={styles.fulfilment}>
-        <li>{RESULT_TEXTS.processing}</li>
+        <li>{confirmed ? RESULT_TEXTS.processing : RESULT_TEXTS.processingPending}</li>
         <li>{RESULT_TEXTS.delivery}</li>
       </ul>
     </section>
@@ -172,9 +218,10 @@ export function ResultPage({ view }: { view: ResultView }) {
     );
   }
 
+  // charge_pending: the order stands, the money does not yet; it must not look paid.
   const completed = view.statusLabel === "Completado";
   return (
-    <ResultCard tone="success">
+    <ResultCard tone={completed ? "success" : "warning"}>
       <h1>{completed ? RESULT_TEXTS.successTitle : RESULT_TEXTS.successPendingTitle}</h1>
       <Status label={view.statusLabel} />
       {view.receipt ? (
@@ -182,12 +229,16 @@ export function ResultPage({ view }: { view: ResultView }) {
           <p className={styles.noPrint}>
             {completed ? RESULT_TEXTS.successLead : RESULT_TEXTS.successPendingLead}
           </p>
+          {completed ? null : <AutoRefresh refresh={view.refresh} />}
           <Receipt receipt={view.receipt} />
           <p className={`${styles.actions} ${styles.noPrint}`}>
             <PrintLink chargeId={view.chargeId} />
             <a href={receiptPdfUrl(view.chargeId, true)} className={styles.secondary}>
               Descargar comprobante (PDF)
             </a>
+            <Link to="/mi-cuenta/pedidos" className={styles.secondary}>
+              Consultar mis pedidos
+            </Link>
             <Link to="/productos" className={styles.primary}>
               Seguir comprando
             </Link>
@@ -195,12 +246,12 @@ export function ResultPage({ view }: { view: ResultView }) {
         </>
       ) : (
         <>
-          <p>
-            Por tu seguridad, los detalles del pago solo se muestran en el navegador con el que se
-            hizo la compra.
-          </p>
+          <p>{RESULT_TEXTS.otherDevice}</p>
           <p className={styles.actions}>
-            <Link to="/" className={styles.primary}>
+            <Link to="/mi-cuenta/pedidos" className={styles.primary}>
+              Consultar mis pedidos
+            </Link>
+            <Link to="/" className={styles.secondary}>
               Volver al inicio
             </Link>
           </p>

@@ -1,16 +1,24 @@
 /**
  * The order lookup (/mi-cuenta/pedidos): an order's payment status for whoever gives both its
- * id and its customer's e-mail.
+ * id and its customer's e-mail, and its receipt PDF for the same proof (docs/decisions/0451).
  */
 import { parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
+import type { Charge } from "~/merchant-api/client.server";
 import { clientAddress, createRateLimit, type RateLimit } from "~/platform/rate-limit.server";
 import { LOOKUP_MESSAGES, orderLookupSchema } from "./order-lookup";
 import { orderCharge } from "./order-state.server";
-import { methodLabel } from "./receipt.server";
-import { formatPaymentDate, PAYMENT_MESSAGES } from "./result";
+import { paymentOf, readPaidOrders } from "./paid-orders.server";
+import { receiptPdf } from "./receipt-pdf.server";
+import { methodLabel, receiptOf } from "./receipt.server";
+import {
+  formatPaymentDate,
+  PAYMENT_MESSAGES,
+  type ReceiptBilling,
+  type ReceiptDelivery,
+} from "./result";
 import { paymentResult } from "./status";
 
-/** The lookup guesses nothing: 20 lookups per address in 15 minutes. */
+/** The lookup guesses nothing: 20 lookups per address in 15 minutes (PDFs included). */
 let lookupLimit: RateLimit | undefined;
 function orderLookups(): RateLimit {
   lookupLimit ??= createRateLimit({ name: "order-lookups", points: 20, durationSeconds: 15 * 60 });
@@ -24,6 +32,15 @@ interface OrderStatusView {
   amount: number | null;
   date: string | null;
   method: string;
+  /** The name on the charge (a company's contact). */
+  customerName: string | null;
+  /** Billing and delivery: only where the checkout session is known (the browser that paid). */
+  billing: ReceiptBilling | null;
+  delivery: ReceiptDelivery | null;
+  /** The e-mail that matched, for the receipt form's proof (never put in a URL). */
+  email: string;
+  /** Whether the receipt PDF is offered (a completed charge, or one awaiting confirmation). */
+  receipt: boolean;
 }
 
 export interface OrderLookupReply {
@@ -31,18 +48,26 @@ export interface OrderLookupReply {
   order: OrderStatusView | null;
 }
 
-/** An order's payment status, for whoever gives both its id and its customer's e-mail. */
-export async function lookupOrder(
-  request: Request,
-  form: FormData,
-): Promise<{ status: number; body: OrderLookupReply; retryAfterSeconds?: number }> {
+type Match =
+  | {
+      ok: true;
+      charge: Charge;
+      orderId: string;
+      email: string;
+      reply: SubmissionResult<string[]>;
+    }
+  | { ok: false; status: number; body: OrderLookupReply; retryAfterSeconds?: number };
+
+/** The charge of the order whose id and customer e-mail were both given; else the form's reply. */
+async function matchOrder(request: Request, form: FormData): Promise<Match> {
   const submission = parseWithZod(form, { schema: orderLookupSchema });
   if (submission.status !== "success") {
-    return { status: 422, body: { reply: submission.reply(), order: null } };
+    return { ok: false, status: 422, body: { reply: submission.reply(), order: null } };
   }
   const limit = await orderLookups().consume([`address:${clientAddress(request)}`]);
   if (!limit.allowed) {
     return {
+      ok: false,
       status: 429,
       body: { reply: submission.reply({ formErrors: [LOOKUP_MESSAGES.tooMany] }), order: null },
       retryAfterSeconds: Math.max(1, limit.retryAfterSeconds),
@@ -52,6 +77,7 @@ export async function lookupOrder(
   const charge = await orderCharge(orderId);
   if (charge === "unknown") {
     return {
+      ok: false,
       status: 503,
       body: { reply: submission.reply({ formErrors: [PAYMENT_MESSAGES.connect] }), order: null },
     };
@@ -62,23 +88,78 @@ export async function lookupOrder(
     charge.customer.email.trim().toLowerCase() === email.toLowerCase();
   if (!charge || !matches) {
     return {
+      ok: false,
       status: 404,
       body: { reply: submission.reply({ formErrors: [LOOKUP_MESSAGES.notFound] }), order: null },
     };
   }
+  return {
+    ok: true,
+    charge,
+    orderId: charge.order_id ?? orderId,
+    email,
+    reply: submission.reply(),
+  };
+}
+
+/**
+ * The merchant's copy of the order is read by checkout session, and the charge does not carry
+ * it: only the browser that paid (its `pagos` cookie) knows the session (decision 0451).
+ */
+async function sessionOf(request: Request, charge: Charge, orderId: string) {
+  const entry = paymentOf(await readPaidOrders(request), { id: charge.id, orderId });
+  return { orderId, sessionId: entry?.sessionId ?? "" };
+}
+
+/** An order's payment status, for whoever gives both its id and its customer's e-mail. */
+export async function lookupOrder(
+  request: Request,
+  form: FormData,
+): Promise<{ status: number; body: OrderLookupReply; retryAfterSeconds?: number }> {
+  const match = await matchOrder(request, form);
+  if (!match.ok) return match;
+  const { charge, orderId } = match;
   const result = paymentResult(charge.status);
+  const details = await receiptOf(charge, await sessionOf(request, charge, orderId));
   return {
     status: 200,
     body: {
-      reply: submission.reply(),
+      reply: match.reply,
       order: {
-        orderId: charge.order_id ?? orderId,
+        orderId,
         statusLabel: result.label,
         state: result.state,
         amount: charge.amount ?? null,
         date: formatPaymentDate(charge.creation_date),
         method: methodLabel(charge),
+        customerName: details.customerName,
+        billing: details.billing,
+        delivery: details.delivery,
+        email: match.email,
+        receipt: result.state === "success",
       },
     },
   };
+}
+
+/**
+ * POST /mi-cuenta/pedidos/comprobante: the receipt PDF for whoever gives the order id and its
+ * customer's e-mail again (the same proof and limit as the lookup; a charge id alone opens
+ * nothing). Null with the status when there is no receipt to give.
+ */
+export async function lookupReceiptPdf(
+  request: Request,
+  form: FormData,
+): Promise<
+  | { kind: "pdf"; bytes: Uint8Array; orderId: string }
+  | { kind: "refused"; status: number; retryAfterSeconds?: number }
+> {
+  const match = await matchOrder(request, form);
+  if (!match.ok) {
+    return { kind: "refused", status: match.status, retryAfterSeconds: match.retryAfterSeconds };
+  }
+  const { charge, orderId } = match;
+  if (paymentResult(charge.status).state !== "success") return { kind: "refused", status: 404 };
+  const receipt = await receiptOf(charge, await sessionOf(request, charge, orderId));
+  return { kind: "pdf", bytes: await receiptPdf(receipt), orderId: receipt.orderId };
 }

@@ -4,6 +4,7 @@
  * settle-once rule, the receipt PDF and the order lookup. Card data never leaves the request.
  */
 import path from "node:path";
+import { inflateSync } from "node:zlib";
 import { PDFDocument } from "pdf-lib";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 
@@ -929,14 +930,207 @@ describe("receipt PDF", () => {
   });
 });
 
-describe("order lookup", () => {
-  function lookupForm(orderId: string, email: string) {
-    const form = new FormData();
-    form.set("order_id", orderId);
-    form.set("email", email);
-    return form;
+/** Whether the PDF draws `text`: pdf-lib deflates its streams and writes standard-font text in hex. */
+function inPdf(bytes: Uint8Array, text: string): boolean {
+  const raw = Buffer.from(bytes);
+  const hex = `<${Buffer.from(text, "latin1").toString("hex").toUpperCase()}>`;
+  let at = 0;
+  for (;;) {
+    const start = raw.indexOf("\nstream\n", at);
+    const end = start < 0 ? -1 : raw.indexOf("\nendstream", start);
+    if (end < 0) return false;
+    try {
+      if (
+        inflateSync(raw.subarray(start + 8, end))
+          .toString("latin1")
+          .includes(hex)
+      )
+        return true;
+    } catch {
+      // not a deflated stream
+    }
+    at = end + 1;
   }
+}
 
+const COMPANY = {
+  billing: {
+    client_type: "company",
+    company_name: "Seguridad Andina S.A.S.",
+    company_nit: "890903938-8",
+    name: "Carlos Pérez",
+    contact_position: "Jefe de compras",
+    address: "Carrera 7 # 71-21",
+  },
+  shipping: {
+    shipping_receiver_name: "Bodega Norte",
+    shipping_address: "Calle 80 # 45-10",
+    shipping_city: "Medellín",
+    shipping_preferred_time: "morning",
+  },
+};
+
+function lookupForm(orderId: string, email: string) {
+  const form = new FormData();
+  form.set("order_id", orderId);
+  form.set("email", email);
+  return form;
+}
+
+describe("issue 27", () => {
+  it("shows a pending card charge as pending on the result page, the receipt and the lookup, and sends no e-mail", async () => {
+    const jar = await shopper();
+    const order = await prepare(jar, "openpay", "pendiente27@example.com");
+    const paid = expectRedirect(
+      await payments.payByCard(
+        request(jar),
+        cardForm(order, { card_number: "4000 0000 0000 0101" }),
+        order,
+      ),
+    );
+    jar.apply(paid.headers);
+    const url = `${ORIGIN}${paid.location}`;
+    let answer = await payments.loadPaymentResult(request(jar, url), "card");
+    if (answer.kind === "reload") {
+      jar.apply(answer.headers);
+      answer = await payments.loadPaymentResult(request(jar, url), "card");
+    }
+    expect(answer).toMatchObject({
+      kind: "page",
+      view: {
+        statusLabel: "Pendiente",
+        status: "charge_pending",
+        receipt: { statusLabel: "Pendiente" },
+        // It asks again by itself, as any pending payment.
+        refresh: { seconds: 10 },
+      },
+    });
+    // charge_pending never completes in the sandbox: no confirmation went out.
+    expect(await outbox(order.orderId)).toHaveLength(0);
+
+    const pdf = await payments.loadReceiptPdf(request(jar), chargeIdOf(paid.location));
+    expect(inPdf(pdf!.bytes, "Total del pedido")).toBe(true);
+    expect(inPdf(pdf!.bytes, "Pendiente de confirmación")).toBe(true);
+    expect(inPdf(pdf!.bytes, "Total pagado")).toBe(false);
+    expect(inPdf(pdf!.bytes, RESULT_TEXTS.processing)).toBe(false);
+
+    const found = await payments.lookupOrder(
+      request(new Jar()),
+      lookupForm(order.orderId, "pendiente27@example.com"),
+    );
+    expect(found.body.order).toMatchObject({ statusLabel: "Pendiente", receipt: true });
+  });
+
+  it("puts a company's name, NIT and both addresses on the receipt, the PDF and the payer's lookup", async () => {
+    const jar = await shopper();
+    const order = await prepare(jar, "openpay", "compras@andina.example", COMPANY);
+    const paid = expectRedirect(await payments.payByCard(request(jar), cardForm(order), order));
+    jar.apply(paid.headers);
+    const chargeId = chargeIdOf(paid.location);
+    const url = `${ORIGIN}${paid.location}`;
+    const settling = await payments.loadPaymentResult(request(jar, url), "card");
+    jar.apply(settling.headers);
+    const page = await resultPage(request(jar, url), "card");
+    const parties = {
+      billing: {
+        clientType: "company",
+        companyName: "Seguridad Andina S.A.S.",
+        companyNit: "890903938-8",
+        name: "Carlos Pérez",
+        contactPosition: "Jefe de compras",
+        address: "Carrera 7 # 71-21",
+        city: "Bogotá D.C.",
+      },
+      delivery: {
+        sameAsBilling: false,
+        receiverName: "Bodega Norte",
+        address: "Calle 80 # 45-10",
+        city: "Medellín",
+        preferredTime: "Mañana (9:00–13:00)",
+      },
+    };
+    expect(page.view).toMatchObject({ receipt: parties });
+
+    const pdf = await payments.loadReceiptPdf(request(jar), chargeId);
+    for (const text of [
+      "Seguridad Andina S.A.S.",
+      "890903938-8",
+      "Carrera 7 # 71-21",
+      "Bodega Norte",
+    ]) {
+      expect(inPdf(pdf!.bytes, text), text).toBe(true);
+    }
+
+    // The lookup from the browser that paid reads the order's copy; from another, the charge only.
+    const here = await payments.lookupOrder(
+      request(jar),
+      lookupForm(order.orderId, "compras@andina.example"),
+    );
+    expect(here.body.order).toMatchObject(parties);
+    const elsewhere = await payments.lookupOrder(
+      request(new Jar()),
+      lookupForm(order.orderId, "compras@andina.example"),
+    );
+    expect(elsewhere.body.order).toMatchObject({
+      billing: null,
+      delivery: null,
+      customerName: expect.stringContaining("Carlos"),
+      receipt: true,
+    });
+
+    // The confirmation e-mail: billing facts and the way to the lookup.
+    const mails = (await outbox(order.orderId)) as unknown as Array<{ kind: string; html: string }>;
+    const customer = mails.find((mail) => mail.kind === "confirmacion-cliente");
+    expect(customer?.html).toContain("890903938-8");
+    expect(customer?.html).toContain('href="/mi-cuenta/pedidos"');
+  });
+
+  it("gives the receipt PDF to whoever gives the order id and its e-mail, and to no one else", async () => {
+    const jar = await shopper();
+    const order = await prepare(jar, "openpay", "pdf27@example.com");
+    const paid = expectRedirect(await payments.payByCard(request(jar), cardForm(order), order));
+    const stranger = request(new Jar());
+    const pdf = await payments.lookupReceiptPdf(
+      stranger,
+      lookupForm(order.orderId, "PDF27@example.com"),
+    );
+    expect(pdf).toMatchObject({ kind: "pdf", orderId: order.orderId });
+    if (pdf.kind !== "pdf") throw new Error("no pdf");
+    expect((await PDFDocument.load(pdf.bytes)).getTitle()).toBe(
+      `Comprobante de pago ${order.orderId}`,
+    );
+    expect(
+      await payments.lookupReceiptPdf(
+        request(new Jar()),
+        lookupForm(order.orderId, "otra@example.com"),
+      ),
+    ).toEqual({ kind: "refused", status: 404 });
+    // A charge id is no proof.
+    expect(
+      await payments.lookupReceiptPdf(
+        request(new Jar()),
+        lookupForm(chargeIdOf(paid.location), "pdf27@example.com"),
+      ),
+    ).toMatchObject({ kind: "refused", status: 404 });
+
+    // A failed payment has no receipt.
+    const declinedJar = await shopper();
+    const declined = await prepare(declinedJar, "openpay", "rechazo27@example.com");
+    await payments.payByCard(
+      request(declinedJar),
+      cardForm(declined, { card_number: "4000000000000002" }),
+      declined,
+    );
+    expect(
+      await payments.lookupReceiptPdf(
+        request(new Jar()),
+        lookupForm(declined.orderId, "rechazo27@example.com"),
+      ),
+    ).toEqual({ kind: "refused", status: 404 });
+  });
+});
+
+describe("order lookup", () => {
   it("answers an order's status only when its id and e-mail both match", async () => {
     const jar = await shopper();
     const order = await prepare(jar, "openpay", "Luis.Perez@example.com");

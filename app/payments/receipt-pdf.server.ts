@@ -1,12 +1,19 @@
 /**
  * The receipt as a PDF (issue 10 point 6), built on the server with pdf-lib so that 'Descargar
  * comprobante (PDF)' works without JavaScript. It shows what the success page shows to the
- * payer: order, status, date, authorization, method, lines and totals. Never a card number.
+ * payer: order, status, date, authorization, method, billing (a company's name and NIT) and
+ * delivery, lines and totals. Never a card number.
  */
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
 import { formatCOP } from "~/money";
 import { SITE_NAME } from "~/seo/seo";
-import { RESULT_TEXTS, type ReceiptView } from "./result";
+import {
+  billingRows,
+  deliveryRows,
+  receiptConfirmed,
+  RESULT_TEXTS,
+  type ReceiptView,
+} from "./result";
 
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 50;
@@ -110,20 +117,43 @@ export async function receiptPdf(
   w.text("Comprobante de pago", { size: 20, bold: true });
   w.y -= 30;
 
+  const confirmed = receiptConfirmed(receipt);
+  if (!confirmed) {
+    w.text(RESULT_TEXTS.pendingReceiptNote, { size: 10, bold: true });
+    w.y -= 22;
+  }
   const rows: Array<[string, string | null]> = [
     ["Pedido", receipt.orderId],
-    ["Estado", receipt.statusLabel],
+    ["Estado", confirmed ? receipt.statusLabel : "Pendiente de confirmación"],
     ["Fecha", receipt.date],
     ["Autorización", receipt.authorization],
     ["Método de pago", receipt.method],
-    ["Cliente", receipt.customerName],
+    ["Cliente", receipt.billing ? null : receipt.customerName],
     ["Referencia del pago", receipt.chargeId],
   ];
-  for (const [label, value] of rows) {
-    if (!value) continue;
-    w.text(label, { size: 10, color: MUTED });
-    w.text(value, { x: MARGIN + 130, size: 10, bold: true });
-    w.y -= 18;
+  const section = (heading: string | null, list: Array<[string, string | null]>) => {
+    if (heading) {
+      w.y -= 6;
+      w.room(40);
+      w.text(heading, { size: 12, bold: true });
+      w.y -= 18;
+    }
+    for (const [label, value] of list) {
+      if (!value) continue;
+      const parts = wrap(w.bold, encodable(w.bold, value), 10, A4[0] - 2 * MARGIN - 130);
+      w.room(18 * parts.length);
+      w.text(label, { size: 10, color: MUTED });
+      for (const part of parts) {
+        w.text(part, { x: MARGIN + 130, size: 10, bold: true });
+        w.y -= 14;
+      }
+      w.y -= 4;
+    }
+  };
+  section(null, rows);
+  if (receipt.billing) section("Datos de facturación", billingRows(receipt.billing));
+  if (receipt.delivery) {
+    section("Entrega", deliveryRows(receipt.delivery, receipt.billing));
   }
 
   if (receipt.lines.length > 0) {
@@ -166,12 +196,17 @@ export async function receiptPdf(
     w.y -= 16;
   }
   if (receipt.amount !== null) {
-    w.text("Total pagado", { right: right - 120, bold: true, size: 12 });
+    w.text(confirmed ? "Total pagado" : "Total del pedido", {
+      right: right - 120,
+      bold: true,
+      size: 12,
+    });
     w.text(formatCOP(receipt.amount), { right, bold: true, size: 12 });
     w.y -= 30;
   }
 
-  for (const note of [RESULT_TEXTS.processing, RESULT_TEXTS.delivery]) {
+  const processing = confirmed ? RESULT_TEXTS.processing : RESULT_TEXTS.processingPending;
+  for (const note of [processing, RESULT_TEXTS.delivery]) {
     w.text(note, { size: 10, color: MUTED });
     w.y -= 15;
   }

@@ -12,6 +12,8 @@ import {
   bankLabel,
   cardLabel,
   formatPaymentDate,
+  type ReceiptBilling,
+  type ReceiptDelivery,
   type ReceiptLine,
   type ReceiptView,
 } from "./result";
@@ -41,11 +43,86 @@ const checkoutTotalsSchema = z.object({
   total: z.coerce.number(),
 });
 
-/** The receipt of a charge for its payer: the charge plus the merchant's copy of the order. */
-export async function receiptOf(charge: Charge, entry: PaidOrder): Promise<ReceiptView> {
+/** A text field of the merchant's copy: trimmed, "" and anything not text read as absent. */
+const text = z
+  .unknown()
+  .optional()
+  .transform((value) => (typeof value === "string" && value.trim() !== "" ? value.trim() : null));
+
+const checkoutCustomerSchema = z.object({
+  name: text,
+  last_name: text,
+  address: text,
+  city: text,
+  document: text,
+  document_type: text,
+  company_name: text,
+  company_nit: text,
+  contact_position: text,
+});
+const checkoutShippingSchema = z.object({
+  sameAsInvoice: z
+    .unknown()
+    .optional()
+    .transform((value) => value !== false),
+  receiverName: text,
+  address: text,
+  city: text,
+  instructions: text,
+  preferredTime: text,
+});
+
+/** Billing and delivery from the merchant's copy of the order (GET /payments/checkout-data). */
+export function partiesOf(prepared: Record<string, unknown>): {
+  billing: ReceiptBilling | null;
+  delivery: ReceiptDelivery | null;
+} {
+  const customer = checkoutCustomerSchema.safeParse(prepared.customer);
+  const shipping = checkoutShippingSchema.safeParse(prepared.shipping);
+  let billing: ReceiptBilling | null = null;
+  if (customer.success) {
+    const c = customer.data;
+    // The payload calls a company "business"; a NIT-typed document or a company name also tells.
+    const company =
+      prepared.client_type === "business" ||
+      prepared.client_type === "company" ||
+      (c.company_name !== null && c.document_type !== "CC");
+    billing = {
+      clientType: company ? "company" : "person",
+      name: [c.name, company ? null : c.last_name].filter(Boolean).join(" ") || null,
+      document: company ? null : c.document,
+      companyName: company ? c.company_name : null,
+      companyNit: company ? (c.company_nit ?? c.document) : null,
+      contactPosition: company ? c.contact_position : null,
+      address: c.address,
+      city: c.city,
+    };
+  }
+  const delivery = shipping.success
+    ? {
+        sameAsBilling: shipping.data.sameAsInvoice,
+        receiverName: shipping.data.receiverName,
+        address: shipping.data.address,
+        city: shipping.data.city,
+        instructions: shipping.data.instructions,
+        preferredTime: shipping.data.preferredTime,
+      }
+    : null;
+  return { billing, delivery };
+}
+
+/**
+ * The receipt of a charge: the charge plus, when the checkout session is known (the browser
+ * that paid keeps it in its `pagos` cookie), the merchant's copy of the order.
+ */
+export async function receiptOf(
+  charge: Charge,
+  entry: Pick<PaidOrder, "orderId" | "sessionId">,
+): Promise<ReceiptView> {
   let lines: ReceiptLine[] = [];
   let totals: ReceiptView["totals"] = null;
   let customerName: string | null = null;
+  let parties: ReturnType<typeof partiesOf> = { billing: null, delivery: null };
   if (entry.sessionId) {
     try {
       const prepared = await apiClient().getCheckoutData(entry.sessionId);
@@ -66,6 +143,7 @@ export async function receiptOf(charge: Charge, entry: PaidOrder): Promise<Recei
         .filter((part): part is string => typeof part === "string" && part.trim() !== "")
         .join(" ");
       customerName = name || null;
+      parties = partiesOf(prepared);
     } catch (error) {
       logger.warn({ orderId: entry.orderId, err: logError(error) }, "payments: receipt lines");
     }
@@ -81,6 +159,7 @@ export async function receiptOf(charge: Charge, entry: PaidOrder): Promise<Recei
     method: methodLabel(charge),
     statusLabel: paymentResult(charge.status).label,
     customerName,
+    ...parties,
     lines,
     totals,
   };

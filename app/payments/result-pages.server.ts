@@ -145,7 +145,8 @@ export async function loadPaymentResult(request: Request, kind: ResultKind): Pro
           }
         : null,
     bankUrl: owner && result.state === "pending" && isBankCharge(charge) ? bankUrlOf(charge) : null,
-    refresh: result.state === "pending" ? nextRefresh(url) : null,
+    // A charge awaiting confirmation is asked again too, as any pending payment.
+    refresh: result.label === "Pendiente" ? nextRefresh(url) : null,
   };
   return { kind: "page", view, status: 200, headers };
 }

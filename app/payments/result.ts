@@ -29,15 +29,16 @@ export const PAYMENT_MESSAGES = {
 
 export const RESULT_TEXTS = {
   successTitle: "¡Pago exitoso!",
-  successPendingTitle: "Pago registrado",
   successLead: "Gracias por tu compra. Te enviamos la confirmación a tu correo electrónico.",
+  // A charge awaiting confirmation (charge_pending) may never complete: no e-mail is promised.
+  successPendingTitle: "Pago pendiente de confirmación",
   successPendingLead:
-    "Tu pago quedó registrado y está pendiente de confirmación. Te avisaremos por correo electrónico.",
+    "Registramos tu pedido, pero la plataforma de pagos aún no confirma el pago. Si se confirma, te enviaremos la confirmación por correo electrónico; mientras tanto puedes consultar su estado en Mis pedidos.",
   failedTitle: "Pago fallido",
   failedLead: "Hubo un problema con tu pago. Por favor, intenta nuevamente.",
   pendingTitle: "Pago pendiente",
   pendingLead:
-    "Tu pago está siendo procesado. Recibirás la confirmación por correo electrónico cuando se complete.",
+    "Tu pago está siendo procesado. Si se completa, te enviaremos la confirmación por correo electrónico.",
   missingTitle: "Pago no encontrado",
   missing:
     "No se encontró información del pago. Puede que haya ocurrido un error en la redirección.",
@@ -45,6 +46,9 @@ export const RESULT_TEXTS = {
   error:
     "Error al verificar el estado del pago. Por favor, contacta con soporte si el problema persiste.",
   processing: "Tu pedido será procesado en 24-48 horas.",
+  processingPending: "Procesaremos tu pedido cuando se confirme el pago.",
+  pendingReceiptNote:
+    "El pago está pendiente de confirmación: este comprobante no certifica el pago.",
   delivery: "La entrega se realiza en 2-5 días hábiles.",
   pendingResolves: "Los pagos pendientes suelen resolverse en 24-48 horas.",
   checkingLead:
@@ -54,6 +58,8 @@ export const RESULT_TEXTS = {
   notChargedLead:
     "La plataforma de pagos confirma que no recibió ningún pago de este pedido, así que no se te cobró nada. Puedes pagarlo de nuevo.",
   refreshing: "Esta página se actualiza sola mientras esperamos la respuesta.",
+  otherDevice:
+    "Por tu seguridad, los detalles del pago solo se muestran en el navegador con el que se hizo la compra. Desde otro dispositivo, consulta tu pedido con su número y tu correo electrónico.",
   refreshStopped:
     "Dejamos de actualizar esta página. Consulta el estado de tu pedido más tarde en Mis pedidos.",
 } as const;
@@ -92,6 +98,30 @@ export interface ReceiptLine {
   subtotal: number;
 }
 
+/** Who the order is billed to, from the merchant's copy of the order. */
+export interface ReceiptBilling {
+  clientType: "person" | "company";
+  /** The person, or the company's contact. */
+  name: string | null;
+  /** A person's cédula. */
+  document: string | null;
+  companyName: string | null;
+  companyNit: string | null;
+  contactPosition: string | null;
+  address: string | null;
+  city: string | null;
+}
+
+/** Where the order goes. */
+export interface ReceiptDelivery {
+  sameAsBilling: boolean;
+  receiverName: string | null;
+  address: string | null;
+  city: string | null;
+  instructions: string | null;
+  preferredTime: string | null;
+}
+
 /** Everything the receipt shows; only ever built for the browser that paid. */
 export interface ReceiptView {
   orderId: string;
@@ -104,6 +134,9 @@ export interface ReceiptView {
   method: string;
   statusLabel: PaymentStatusLabel;
   customerName: string | null;
+  /** Null when the merchant's copy of the order could not be read. */
+  billing: ReceiptBilling | null;
+  delivery: ReceiptDelivery | null;
   lines: ReceiptLine[];
   totals: { subtotal: number; iva: number; shipping: number; total: number } | null;
 }
@@ -131,6 +164,52 @@ export type ResultView =
       /** The next automatic reload (pending only), or null once it stopped. */
       refresh: PageRefresh | null;
     };
+
+type Rows = Array<[label: string, value: string]>;
+
+/** Label/value rows without the empty ones. */
+function filled(rows: Array<[string, string | null | undefined]>): Rows {
+  return rows.filter((row): row is [string, string] => typeof row[1] === "string" && row[1] !== "");
+}
+
+/**
+ * The billing rows of a receipt: a Colombian company books a purchase by its name and NIT, so
+ * they come first; a person's cédula. Shared by the page, the PDF and the order lookup.
+ */
+export function billingRows(billing: ReceiptBilling): Rows {
+  if (billing.clientType === "company") {
+    return filled([
+      ["Empresa", billing.companyName],
+      ["NIT", billing.companyNit],
+      ["Contacto", [billing.name, billing.contactPosition].filter(Boolean).join(", ")],
+      ["Dirección", billing.address],
+      ["Ciudad", billing.city],
+    ]);
+  }
+  return filled([
+    ["Nombre", billing.name],
+    ["Cédula", billing.document],
+    ["Dirección", billing.address],
+    ["Ciudad", billing.city],
+  ]);
+}
+
+/** The delivery rows of a receipt. */
+export function deliveryRows(delivery: ReceiptDelivery, billing: ReceiptBilling | null): Rows {
+  const same = delivery.sameAsBilling;
+  return filled([
+    ["Recibe", delivery.receiverName],
+    ["Dirección", same ? (delivery.address ?? billing?.address) : delivery.address],
+    ["Ciudad", same ? (delivery.city ?? billing?.city) : delivery.city],
+    ["Instrucciones", delivery.instructions],
+    ["Horario preferido", delivery.preferredTime],
+  ]);
+}
+
+/** Whether the receipt's payment is confirmed; a pending one never says 'pagado'. */
+export function receiptConfirmed(receipt: Pick<ReceiptView, "statusLabel">): boolean {
+  return receipt.statusLabel === "Completado";
+}
 
 /** The card's brand label and last four: "Visa terminada en 1111". */
 export function cardLabel(brand: string | null | undefined, last4: string | null | undefined) {

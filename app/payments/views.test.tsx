@@ -15,8 +15,10 @@ import { PaymentPage } from "./PaymentPage";
 import type { PaymentFormReply } from "./payment-answers.server";
 import type { PaymentPageData } from "./payment-page.server";
 import { FALLBACK_PSE_BANKS } from "./pse";
+import { OrderLookupPage } from "./OrderLookupPage";
 import { ResultPage } from "./ResultPage";
-import type { ResultView } from "./result";
+import type { ReceiptView, ResultView } from "./result";
+import type { OrderLookupReply } from "./lookup.server";
 
 function render(element: ReactNode) {
   const Stub = createRoutesStub([{ path: "/checkout/pago", Component: () => element }]);
@@ -252,6 +254,8 @@ const success = (receipt: boolean): ResultView => ({
         method: "Visa terminada en 1111",
         statusLabel: "Completado",
         customerName: "Ana Gómez",
+        billing: null,
+        delivery: null,
         lines: [{ title: "Cámara IP", quantity: 2, unitPrice: 45_000, subtotal: 90_000 }],
         totals: { subtotal: 90_000, iva: 17_100, shipping: 5_000, total: 112_100 },
       }
@@ -277,13 +281,121 @@ describe("the result pages", () => {
     expect(html).toContain('href="/checkout/comprobante/tr0123456789abcdefgh.pdf?descargar=1"');
   });
 
-  it("shows anyone else the status alone", () => {
+  it("shows anyone else the status alone, and the way to the order lookup", () => {
     const html = render(<ResultPage view={success(false)} />);
     expect(html).toContain("¡Pago exitoso!");
     expect(html).toContain("Completado");
     for (const text of ["CARD-", "123456", "terminada en", "$\u00a0", "comprobante"]) {
       expect(html).not.toContain(text);
     }
+    expect(html).toMatch(/href="\/mi-cuenta\/pedidos"[^>]*>Consultar mis pedidos/);
+  });
+
+  it("links the payer's success page to the order lookup", () => {
+    expect(render(<ResultPage view={success(true)} />)).toMatch(
+      /href="\/mi-cuenta\/pedidos"[^>]*>Consultar mis pedidos/,
+    );
+  });
+
+  it("shows a card charge awaiting confirmation as pending: no success styling, nothing 'pagado', no promise", () => {
+    const view = success(true);
+    if (view.state !== "success" || !view.receipt) throw new Error("fixture");
+    const html = render(
+      <ResultPage
+        view={{
+          ...view,
+          statusLabel: "Pendiente",
+          status: "charge_pending",
+          receipt: { ...view.receipt, statusLabel: "Pendiente", authorization: null },
+          refresh: {
+            url: "/checkout/success/card?id=tr1&intento=1",
+            seconds: 10,
+            stopUrl: "/checkout/success/card?id=tr1&actualizar=no",
+          },
+        }}
+      />,
+    );
+    expect(html).toContain("Pago pendiente de confirmación");
+    expect(html).toContain("Estado del pago: <strong>Pendiente</strong>");
+    expect(html).toContain("Total del pedido");
+    expect(html).toContain("Procesaremos tu pedido cuando se confirme el pago.");
+    expect(html).toContain("Si se confirma, te enviaremos");
+    for (const text of [
+      "¡Pago exitoso!",
+      "Pago registrado",
+      "Total pagado",
+      "Tu pedido será procesado en 24-48 horas",
+      "Te avisaremos",
+      "Te enviamos la confirmación",
+    ]) {
+      expect(html).not.toContain(text);
+    }
+    // The warning card, not the success one; and it asks again by itself.
+    const success_ = render(<ResultPage view={success(true)} />);
+    const cardClass = (markup: string) => /class="([^"]*resultCard[^"]*)"/.exec(markup)?.[1];
+    expect(cardClass(html)).not.toBe(cardClass(success_));
+    expect(html).toContain('content="10;url=/checkout/success/card?id=tr1&amp;intento=1"');
+  });
+
+  it("shows a company's name, NIT, contact and both addresses on the receipt", () => {
+    const view = success(true);
+    if (view.state !== "success" || !view.receipt) throw new Error("fixture");
+    const html = render(
+      <ResultPage view={{ ...view, receipt: { ...view.receipt, ...COMPANY } }} />,
+    );
+    for (const text of [
+      "Datos de facturación",
+      "Seguridad Andina S.A.S.",
+      "890903938-8",
+      "Carlos Pérez, Jefe de compras",
+      "Carrera 7 # 71-21",
+      "Bogotá D.C.",
+      "Entrega",
+      "Bodega Norte",
+      "Calle 80 # 45-10",
+      "Medellín, Antioquia",
+      "Mañana (9:00-13:00)",
+    ]) {
+      expect(html).toContain(text);
+    }
+    // The billing section names the customer: no separate 'Cliente' row.
+    expect(html).not.toContain("<dt>Cliente</dt>");
+  });
+
+  it("shows a person's cédula and the billing address as the delivery address", () => {
+    const view = success(true);
+    if (view.state !== "success" || !view.receipt) throw new Error("fixture");
+    const html = render(
+      <ResultPage
+        view={{
+          ...view,
+          receipt: {
+            ...view.receipt,
+            billing: {
+              clientType: "person",
+              name: "Ana Gómez",
+              document: "1020304050",
+              companyName: null,
+              companyNit: null,
+              contactPosition: null,
+              address: "Calle 10 # 20-30",
+              city: "Bogotá D.C.",
+            },
+            delivery: {
+              sameAsBilling: true,
+              receiverName: "Ana Gómez",
+              address: null,
+              city: null,
+              instructions: null,
+              preferredTime: null,
+            },
+          },
+        }}
+      />,
+    );
+    expect(html).toContain("<dt>Cédula</dt><dd>1020304050</dd>");
+    expect(html.match(/Calle 10 # 20-30/g)).toHaveLength(2);
+    expect(html).not.toContain("NIT");
   });
 
   it("refreshes a pending page without JavaScript through a meta refresh in <noscript>, which can be stopped", () => {
@@ -323,5 +435,68 @@ describe("the result pages", () => {
     expect(html.match(/<li>/g)?.length).toBeGreaterThanOrEqual(5);
     expect(html).toMatch(/href="\/checkout\?paso=3"[^>]*>Intentar nuevamente/);
     expect(html).toContain('href="/carrito"');
+  });
+});
+
+const COMPANY: Pick<ReceiptView, "billing" | "delivery"> = {
+  billing: {
+    clientType: "company",
+    name: "Carlos Pérez",
+    document: null,
+    companyName: "Seguridad Andina S.A.S.",
+    companyNit: "890903938-8",
+    contactPosition: "Jefe de compras",
+    address: "Carrera 7 # 71-21",
+    city: "Bogotá D.C.",
+  },
+  delivery: {
+    sameAsBilling: false,
+    receiverName: "Bodega Norte",
+    address: "Calle 80 # 45-10",
+    city: "Medellín, Antioquia",
+    instructions: null,
+    preferredTime: "Mañana (9:00-13:00)",
+  },
+};
+
+describe("the order lookup", () => {
+  const reply = (over: Partial<NonNullable<OrderLookupReply["order"]>> = {}): OrderLookupReply => ({
+    reply: { status: "success", initialValue: {} },
+    order: {
+      orderId: "CARD-1767225600000K7Q2",
+      statusLabel: "Completado",
+      state: "success",
+      amount: 112_100,
+      date: null,
+      method: "Visa terminada en 1111",
+      customerName: "Carlos Pérez",
+      billing: null,
+      delivery: null,
+      email: "compras@andina.example",
+      receipt: true,
+      ...over,
+    },
+  });
+
+  it("offers the receipt PDF through a native form carrying the matched order and e-mail", () => {
+    const html = render(<OrderLookupPage result={reply()} />);
+    expect(html).toContain('<form action="/mi-cuenta/pedidos/comprobante" method="post">');
+    expect(html).toContain('<input type="hidden" name="order_id" value="CARD-1767225600000K7Q2"/>');
+    expect(html).toContain('<input type="hidden" name="email" value="compras@andina.example"/>');
+    expect(html).toContain("Descargar comprobante (PDF)");
+    expect(html).toContain("<dt>Cliente</dt><dd>Carlos Pérez</dd>");
+  });
+
+  it("shows the company's billing where known, and a pending payment as pending without a PDF", () => {
+    const html = render(
+      <OrderLookupPage
+        result={reply({ ...COMPANY, statusLabel: "Pendiente", state: "pending", receipt: false })}
+      />,
+    );
+    expect(html).toContain("890903938-8");
+    expect(html).toContain("Seguridad Andina S.A.S.");
+    expect(html).toContain("<dd>Pendiente</dd>");
+    expect(html).toContain("Si el pago se completa, te enviaremos");
+    expect(html).not.toContain("/mi-cuenta/pedidos/comprobante");
   });
 });

@@ -203,7 +203,10 @@ function productsTable(s: OrderSummary): string {
         s.breakdown.shipping === 0 ? "Gratis" : formatCOP(s.breakdown.shipping),
       ]);
   }
-  totals.push(["Total pagado", formatCOP(s.charge.amount)]);
+  totals.push([
+    s.charge.status === "completed" ? "Total pagado" : "Total del pedido",
+    formatCOP(s.charge.amount),
+  ]);
   const foot = totals
     .map(([label, value], i) => {
       const weight = i === totals.length - 1 ? "font-weight:bold;" : "";
@@ -286,34 +289,62 @@ ${content}
 
 const RESEND_PREFIX = "Reenvío: ";
 
-function customerConfirmationEmail(
-  s: OrderSummary,
-  opts: { resend: boolean; salesEmail: string },
-): OutgoingEmail {
+/** What a company books a purchase by (name, NIT), or a person's name and document. */
+function billingFacts(p: Party): string {
+  const business = p.clientType === "business";
+  return facts([
+    ["Empresa", business ? p.companyName : undefined],
+    ["NIT", business ? (p.companyNit ?? p.document) : undefined],
+    [business ? "Contacto" : "Nombre", fullName(p)],
+    ["Cargo", business ? p.contactPosition : undefined],
+    [
+      "Documento",
+      !business && p.document ? `${p.documentType ?? ""} ${p.document}`.trim() : undefined,
+    ],
+    ["Dirección", p.address],
+    ["Ciudad", p.city],
+  ]);
+}
+
+export interface EmailOptions {
+  resend: boolean;
+  salesEmail: string;
+  /** The store's address for links ("" = root-relative, for the sandbox mounted in the store). */
+  storeUrl?: string;
+}
+
+function customerConfirmationEmail(s: OrderSummary, opts: EmailOptions): OutgoingEmail {
   const subject = `${opts.resend ? RESEND_PREFIX : ""}Confirmación de tu pedido ${s.orderId}`;
   const greeting =
     s.party.clientType === "business" && s.party.companyName
       ? s.party.companyName
       : fullName(s.party);
+  // Only a completed charge is paid: anything else is worded as pending, never 'pagado'.
+  const paid = s.charge.status === "completed";
+  const lookup = `${(opts.storeUrl ?? "").replace(/\/+$/, "")}/mi-cuenta/pedidos`;
   const html = emailDocument(
     subject,
-    `<h1 style="font-size:22px;margin:0 0 12px">¡Gracias por tu compra, ${escapeHtml(greeting)}!</h1>
-<p>Recibimos el pago de tu pedido <strong>${escapeHtml(s.orderId)}</strong> por <strong>${formatCOP(s.charge.amount)}</strong>.</p>
+    `<h1 style="font-size:22px;margin:0 0 12px">${paid ? "¡Gracias por tu compra" : "Recibimos tu pedido"}, ${escapeHtml(greeting)}!</h1>
+<p>${
+      paid
+        ? `Recibimos el pago de tu pedido <strong>${escapeHtml(s.orderId)}</strong> por <strong>${formatCOP(s.charge.amount)}</strong>.`
+        : `El pago de tu pedido <strong>${escapeHtml(s.orderId)}</strong> por <strong>${formatCOP(s.charge.amount)}</strong> está pendiente de confirmación.`
+    }</p>
 ${productsTable(s)}
 <h2 style="font-size:18px;margin:16px 0 4px">Pago</h2>
 ${paymentFacts(s)}
+<h2 style="font-size:18px;margin:16px 0 4px">Facturación</h2>
+${billingFacts(s.party)}
 <h2 style="font-size:18px;margin:16px 0 4px">Envío</h2>
 ${shippingFacts(s)}
-<p>Procesaremos tu pedido en 24 a 48 horas; la entrega tarda de 2 a 5 días hábiles.</p>
+<p>${paid ? "Procesaremos tu pedido en 24 a 48 horas" : "Procesaremos tu pedido cuando se confirme el pago"}; la entrega tarda de 2 a 5 días hábiles.</p>
+<p>Consulta el estado de tu pedido y descarga su comprobante en <a href="${escapeHtml(lookup)}">Mis pedidos</a>, con el número de pedido <strong>${escapeHtml(s.orderId)}</strong> y este correo electrónico.</p>
 <p>¿Preguntas? Escríbenos a <a href="mailto:${escapeHtml(opts.salesEmail)}">${escapeHtml(opts.salesEmail)}</a>.</p>`,
   );
   return { kind: EMAIL_KINDS.customer, recipients: [s.party.email], subject, html };
 }
 
-function salesNoticeEmail(
-  s: OrderSummary,
-  opts: { resend: boolean; salesEmail: string },
-): OutgoingEmail {
+function salesNoticeEmail(s: OrderSummary, opts: EmailOptions): OutgoingEmail {
   const who =
     s.party.clientType === "business" && s.party.companyName
       ? s.party.companyName
@@ -348,9 +379,6 @@ ${productsTable(s)}`,
 }
 
 /** Both e-mails of a paid order, customer first. */
-export function orderEmails(
-  s: OrderSummary,
-  opts: { resend: boolean; salesEmail: string },
-): OutgoingEmail[] {
+export function orderEmails(s: OrderSummary, opts: EmailOptions): OutgoingEmail[] {
   return [customerConfirmationEmail(s, opts), salesNoticeEmail(s, opts)];
 }

@@ -56,6 +56,11 @@ export interface PaymentsAppOptions {
   slowChargeMs?: number;
   /** Recipient of the sales notice; default PAYMENT_FIXTURES.salesEmail. */
   salesEmail?: string;
+  /**
+   * The store's address for the links in the customer's e-mail (Mis pedidos); default "":
+   * root-relative, right for the sandbox mounted in the store, whose outbox the store serves.
+   */
+  storeUrl?: string;
   /** Who may tokenize from a browser; default SANDBOX_PUBLIC_KEY and SANDBOX_ALLOWED_ORIGINS. */
   browser?: BrowserAccess;
 }
@@ -301,6 +306,7 @@ export function createPaymentsApp(options: PaymentsAppOptions): Hono {
     orderEmails(orderSummary(charge, store.sessionForOrder(charge.orderId, charge.sessionId)), {
       resend,
       salesEmail,
+      storeUrl: options.storeUrl ?? "",
     });
   /**
    * The gateway's notice of a completed charge, which sends the order e-mails at once, whoever

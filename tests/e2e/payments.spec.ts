@@ -132,6 +132,10 @@ test("a card payment: details, receipt and an emptied cart for its browser, the 
     expect(html).not.toContain(secret);
   }
   await expect(strangerPage.getByRole("link", { name: /comprobante/i })).toHaveCount(0);
+  // The way back to the order from this device: the lookup (issue 27).
+  await expect(
+    strangerPage.getByRole("main").getByRole("link", { name: "Consultar mis pedidos" }),
+  ).toHaveAttribute("href", "/mi-cuenta/pedidos");
   const receipt = await strangerPage.request.get(
     `${baseURL}/checkout/comprobante/${charge.chargeId}.pdf`,
   );
@@ -314,7 +318,10 @@ test("the pending page leads to the order lookup, which answers only with the ri
   );
   await chargeCard(request, order, "5555555555554444");
 
-  await page.getByRole("link", { name: "Consultar mis pedidos" }).click();
+  await expect(
+    page.getByRole("contentinfo").getByRole("link", { name: "Mis pedidos" }),
+  ).toHaveAttribute("href", "/mi-cuenta/pedidos");
+  await page.getByRole("main").getByRole("link", { name: "Consultar mis pedidos" }).click();
   await expect(page).toHaveURL(/\/mi-cuenta\/pedidos$/);
   await expect(page.getByRole("heading", { level: 1, name: "Mis pedidos" })).toBeVisible();
   await page.getByRole("button", { name: "Consultar" }).click();
@@ -351,4 +358,14 @@ test("the pending page leads to the order lookup, which answers only with the ri
   await expect(page).toHaveTitle(/^Mis pedidos/);
   // The e-mail never went into a URL.
   expect(page.url()).not.toContain("example.com");
+
+  // The receipt PDF for the same proof, posted again (a native form, with or without JavaScript).
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Descargar comprobante (PDF)" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`comprobante-${order.orderId}.pdf`);
+  const pdf = await readFile(await download.path());
+  expect((await PDFDocument.load(pdf)).getTitle()).toBe(`Comprobante de pago ${order.orderId}`);
+  await expectNoSeriousA11yViolations(page);
 });

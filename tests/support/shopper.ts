@@ -82,6 +82,8 @@ export async function prepare(
   jar: Jar,
   method: PaymentOrder["method"],
   email = "ana@example.com",
+  /** Fields that replace the person's billing (a company) or shipping to the billing address. */
+  over: { billing?: Record<string, string>; shipping?: Record<string, string> } = {},
 ): Promise<PaymentOrder> {
   // The checkout remembers the cart it showed: a 'Finalizar compra' for another cart is refused.
   // (?paso=1: always shown, where another address may redirect to a step or the payment page.)
@@ -98,11 +100,19 @@ export async function prepare(
       department: "11",
       city: "Bogotá",
       address: "Calle 10 # 20-30",
+      ...over.billing,
     },
-    { intent: "shipping", same_as_invoice: "on" },
+    over.shipping
+      ? { intent: "shipping", ...over.shipping }
+      : { intent: "shipping", same_as_invoice: "on" },
     { intent: "finalize", payment_method: method },
   ];
   for (const fields of steps) {
+    // A company's step 1 has no last name or cédula.
+    if (fields.client_type === "company") {
+      delete fields.last_name;
+      delete fields.document;
+    }
     const outcome = await performCheckoutAction(request(jar, `${ORIGIN}/checkout`), formOf(fields));
     if (!(outcome instanceof Response)) throw new Error(`checkout refused ${fields.intent}`);
     jar.apply(outcome.headers);
