@@ -3,6 +3,7 @@
  * id and its customer's e-mail.
  */
 import { parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
+import { countRateLimitRefusal } from "~/platform/metrics.server";
 import { clientAddress, createRateLimit, type RateLimit } from "~/platform/rate-limit.server";
 import { LOOKUP_MESSAGES, orderLookupSchema } from "./order-lookup";
 import { orderCharge } from "./order-state.server";
@@ -42,6 +43,7 @@ export async function lookupOrder(
   }
   const limit = await orderLookups().consume([`address:${clientAddress(request)}`]);
   if (!limit.allowed) {
+    countRateLimitRefusal("order-lookups");
     return {
       status: 429,
       body: { reply: submission.reply({ formErrors: [LOOKUP_MESSAGES.tooMany] }), order: null },
