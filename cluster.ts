@@ -2,19 +2,23 @@
  * `npm run start:cluster`: one store process (server.ts) per core with node:cluster, sharing the
  * port. The primary serves nothing: it checks the configuration once, gives every worker the
  * same session secret, replaces a worker that dies and, on SIGTERM/SIGINT, lets each worker
- * finish its requests and exits when they all have (docs/decisions/0364).
+ * finish its requests and exits when they all have (docs/decisions/0364). It also gathers the
+ * workers' metrics into one scrape for the whole machine, on METRICS_PORT (served here) or
+ * through any worker's `/metrics` (docs/decisions/0440).
  */
 import cluster, { type Worker } from "node:cluster";
 import { randomBytes } from "node:crypto";
 import os from "node:os";
 import { fileURLToPath } from "node:url";
-import { ConfigError, loadConfig } from "./app/platform/config.server.ts";
+import { type Config, ConfigError, loadConfig } from "./app/platform/config.server.ts";
 import { logger } from "./app/platform/logger.server.ts";
+import { createMetricsServer, serveClusterScrapes } from "./app/platform/metrics.server.ts";
 
 const workers = Number(process.env.WEB_CONCURRENCY) || os.availableParallelism();
 
+let cfg: Config;
 try {
-  loadConfig();
+  cfg = loadConfig();
 } catch (error) {
   if (error instanceof ConfigError) {
     console.error(error.message);
@@ -35,6 +39,13 @@ if (!process.env.REDIS_URL?.trim()) {
     "REDIS_URL is not set: each worker keeps its own rate limits (set it to share them)",
   );
 }
+
+// One scrape for the whole machine: every worker's metrics, summed (prom-client).
+const scrape = serveClusterScrapes();
+const metricsServer = cfg.metricsPort ? createMetricsServer(cfg.metricsToken, scrape) : undefined;
+metricsServer?.listen(cfg.metricsPort, cfg.host, () => {
+  logger.info({ port: cfg.metricsPort, workers: "all" }, "metrics listening");
+});
 
 cluster.setupPrimary({ exec: fileURLToPath(new URL("./server.ts", import.meta.url)) });
 
@@ -72,6 +83,7 @@ cluster.on("exit", (worker, code, signal) => {
 function shutdown(signal: NodeJS.Signals) {
   if (stopping) return;
   stopping = true;
+  metricsServer?.close();
   logger.info({ signal }, "stopping the workers");
   for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGTERM");
   if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);

@@ -2,6 +2,7 @@
  * The Node server: static files, compression, health, the embedded sandbox
  * (when no API_URL is set) and the React Router request handler.
  */
+import cluster from "node:cluster";
 import http from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -12,6 +13,13 @@ import express from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { ConfigError, loadConfig, usesGeneratedSecret } from "./app/platform/config.server.ts";
 import { logger } from "./app/platform/logger.server.ts";
+import {
+  createMetricsServer,
+  metricsAnswer,
+  observeRequest,
+  startMetrics,
+  watchPageCache,
+} from "./app/platform/metrics.server.ts";
 import { anonymousGet, createPageCache } from "./app/platform/page-cache.server.ts";
 import { servePrecompressed } from "./app/platform/precompressed.server.ts";
 import {
@@ -20,8 +28,10 @@ import {
   connectRateLimitStore,
   rateLimitStore,
 } from "./app/platform/rate-limit.server.ts";
+import { merchantApiReadiness } from "./app/platform/readiness.server.ts";
 import {
   createRequestGuard,
+  createRouteIds,
   FORM_BODY_LIMIT,
   readLimitedBody,
 } from "./app/platform/request-guard.server.ts";
@@ -49,6 +59,7 @@ if (staff.mode === "demo") {
   logger.info("STAFF_USERS is not set: the staff tool (/admin) takes the sandbox demo account");
 }
 
+startMetrics();
 const app = express();
 app.disable("x-powered-by");
 // Behind a TLS-terminating proxy, TRUST_PROXY lets req.protocol/host come from
@@ -87,7 +98,8 @@ app.use(
 );
 
 // One structured line per request: method, path, status, duration. Never the
-// query string, headers, cookies or bodies.
+// query string, headers, cookies or bodies. The metrics count it under its route id (set by the
+// app's handler) or a fixed class of path, never the URL (docs/decisions/0440).
 app.use((req, res, next) => {
   const start = process.hrtime.bigint();
   res.on("finish", () => {
@@ -96,6 +108,8 @@ app.use((req, res, next) => {
       { method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 },
       "request",
     );
+    const route = typeof res.locals.route === "string" ? res.locals.route : pathClass(req.path);
+    observeRequest(route, req.method, res.statusCode, ms / 1000);
   });
   next();
 });
@@ -120,6 +134,28 @@ app.get("/healthz", (_req, res) => {
   res.setHeader("Cache-Control", "no-store");
   res.json({ status: "ok", api: cfg.apiUrl ? "remote" : "sandbox", limits: rateLimitStore() });
 });
+
+// Ready to sell: the merchant API answered in the last 30 s (else one probe call, waited for at
+// most 2 s) and Redis, when configured, is reachable. 503 otherwise, so a load balancer sends
+// shoppers elsewhere (docs/decisions/0441).
+app.get("/readyz", async (_req, res) => {
+  // The development build loads on first use; the API client registers its probe as it loads.
+  if (typeof build === "function") await build();
+  const api = await merchantApiReadiness();
+  const limits = rateLimitStore();
+  const ready = api === "ok" && limits !== "redis-unavailable";
+  res.status(ready ? 200 : 503).setHeader("Cache-Control", "no-store");
+  res.json({ status: ready ? "ready" : "not-ready", api, limits });
+});
+
+// The metrics on the shop's own port only behind METRICS_TOKEN, and only when no METRICS_PORT
+// gives them a port of their own; otherwise /metrics is an ordinary unknown page (404).
+if (cfg.metricsToken && !cfg.metricsPort) {
+  const token = cfg.metricsToken;
+  app.get("/metrics", (req, res, next) => {
+    void sendMetrics(req, res, token).catch(next);
+  });
+}
 
 if (!cfg.apiUrl) {
   // The browser loads the sandbox's drawings, logos and bank page from the same origin; the
@@ -203,6 +239,7 @@ app.use((req, _res, next) => {
 // with a small Spanish page, and hands the request with the body it has read to React Router.
 const handleRequest = createRequestHandler(build, cfg.isProduction ? "production" : "development");
 const guard = createRequestGuard(build);
+const routeIdOf = createRouteIds(build);
 // Anonymous pages from memory (docs/decisions/0384): fresh 30 s, then refreshed behind a
 // stale answer for up to 5 minutes.
 const pageCache =
@@ -213,8 +250,10 @@ const pageCache =
         maxStaleMs: 5 * 60_000,
       })
     : undefined;
+if (pageCache) watchPageCache(pageCache.size);
 app.use(async (req, res, next) => {
   try {
+    res.locals.route = await routeIdOf(req.path);
     const verdict = await guard(req, (body) => toFetchRequest(req, res, req.originalUrl, body));
     if ("refusal" in verdict) return await sendResponse(res, verdict.refusal);
     const { request } = verdict;
@@ -266,12 +305,21 @@ server.listen(cfg.port, cfg.host, () => {
   );
 });
 
+// The metrics port (METRICS_PORT): `/metrics` alone, behind METRICS_TOKEN when it is set too.
+// Under start:cluster the primary serves it for the whole machine, not each worker.
+const metricsServer =
+  cfg.metricsPort && !cluster.isWorker ? createMetricsServer(cfg.metricsToken) : undefined;
+metricsServer?.listen(cfg.metricsPort, cfg.host, () => {
+  logger.info({ port: cfg.metricsPort, token: !!cfg.metricsToken }, "metrics listening");
+});
+
 // Graceful shutdown: stop accepting, let in-flight requests finish, then exit 0.
 let stopping = false;
 function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   logger.info({ signal }, "shutting down");
+  metricsServer?.close();
   server.close(() => {
     void Promise.all([vite?.close(), closeRateLimitStore()]).finally(() => process.exit(0));
   });
@@ -312,6 +360,24 @@ async function signedInStaff(req: express.Request): Promise<boolean> {
     // The tool off answers 404 by throwing; it is never off while the sandbox is mounted.
     return false;
   }
+}
+
+/**
+ * The metrics label of a request no app route answered: a fixed class of its path, never the
+ * path itself (the app's requests carry their route id in `res.locals.route`).
+ */
+function pathClass(pathname: string): string {
+  if (pathname === "/healthz" || pathname === "/readyz" || pathname === "/metrics") {
+    return pathname.slice(1);
+  }
+  if (pathname.startsWith("/assets/")) return "asset";
+  if (pathname === SANDBOX_PREFIX || pathname.startsWith(`${SANDBOX_PREFIX}/`)) return "sandbox";
+  return /\.\w+$/.test(pathname) ? "static" : "other";
+}
+
+async function sendMetrics(req: express.Request, res: express.Response, token: string) {
+  const { status, headers, body } = await metricsAnswer(req.get("authorization"), token);
+  res.status(status).set(headers).send(body);
 }
 
 function parseTrustProxy(value: string): boolean | number | string {

@@ -10,6 +10,8 @@ import { createPriceCalls } from "./price-calls.server.ts";
 import { createTransport, type FetchLike } from "./transport.server.ts";
 import { type AppCache, appCache, createCache } from "~/platform/cache.server.ts";
 import { config } from "~/platform/config.server.ts";
+import { watchUpstreamQueue } from "~/platform/metrics.server.ts";
+import { registerApiProbe } from "~/platform/readiness.server.ts";
 import type { Brand, Category, Product } from "./product.ts";
 export type { ProductPage } from "./catalogue-calls.server.ts";
 import type { ProductPage } from "./catalogue-calls.server.ts";
@@ -48,6 +50,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
       return { active: transport.activeCount, pending: transport.pendingCount };
     },
     cache,
+    /** A small call whose answer says the API is there and speaking (readiness). */
+    probe: () => transport.getJson("/api/marcas"),
     ...createCatalogueCalls(context),
     ...createPriceCalls(context),
     ...createPaymentCalls(context),
@@ -70,9 +74,14 @@ export function apiClient(): ApiClient {
       sandboxDataDir: cfg.sandboxDataDir,
       cache: appCache,
     });
+    const client = defaultClient;
+    watchUpstreamQueue(() => client.upstream);
   }
   return defaultClient;
 }
+
+// `/readyz` asks the API through the process's client when it has not answered recently.
+registerApiProbe(() => apiClient().probe());
 
 /** GET /api/productos/{id}. Throws ApiError 404 'Producto no encontrado'. Cached 60 s. */
 export async function getProduct(id: string): Promise<Product> {

@@ -8,6 +8,8 @@
 import pLimit from "p-limit";
 import type { AppCache } from "~/platform/cache.server.ts";
 import { config } from "~/platform/config.server.ts";
+import { observeUpstream, type UpstreamOutcome } from "~/platform/metrics.server.ts";
+import { noteUpstreamOutcome } from "~/platform/readiness.server.ts";
 import { getSandbox, SANDBOX_PREFIX } from "../../sandbox/index.ts";
 
 /**
@@ -185,10 +187,14 @@ export function createTransport(options: TransportOptions): Transport {
     // request timeout. A failed build is answered by the sandbox itself (503).
     if (!baseUrl) await embeddedSandbox().ready.catch(() => {});
     // A burst of shoppers never queues without bound: past the maximum, a quick 503.
+    const resource = upstreamResource(path);
     if (limit.activeCount >= options.concurrency && limit.pendingCount >= queueMax) {
+      observeUpstream(resource, "refused", undefined);
       throw new ApiError(BUSY_MESSAGE, 503, { kind: "busy" });
     }
     return limit(async () => {
+      const started = performance.now();
+      let outcome: UpstreamOutcome = "ok";
       const controller = new AbortController();
       const timedOut = new Promise<never>((_, reject) => {
         controller.signal.addEventListener("abort", () =>
@@ -214,9 +220,13 @@ export function createTransport(options: TransportOptions): Transport {
         ]);
       } catch (error) {
         // A body cut off mid-read is a network failure too (or the timeout firing).
-        throw toNetworkError(error, controller.signal);
+        const failure = toNetworkError(error, controller.signal);
+        outcome = outcomeOf(failure);
+        throw failure;
       } finally {
         clearTimeout(timer);
+        observeUpstream(resource, outcome, (performance.now() - started) / 1000);
+        noteUpstreamOutcome(outcome);
       }
     });
   }
@@ -233,6 +243,50 @@ export function createTransport(options: TransportOptions): Transport {
       return limit.pendingCount;
     },
   };
+}
+
+/** The metrics' outcome of a failed call. */
+function outcomeOf(error: ApiError): UpstreamOutcome {
+  if (error.kind === "answered") return error.status < 500 ? "4xx" : "5xx";
+  if (error.kind === "busy") return "refused";
+  return error.kind;
+}
+
+/**
+ * The calls of spec §7 by name, for the metrics' `resource` label: a fixed set, never a path
+ * with its ids or query. Exported for tests.
+ */
+const RESOURCES: Array<[RegExp, string]> = [
+  [/^\/api\/productos\/batch$/, "productos-batch"],
+  [/^\/api\/productos\/[^/]+$/, "producto"],
+  [/^\/api\/productos$/, "productos"],
+  [/^\/api\/categorias$/, "categorias"],
+  [/^\/api\/categorias\/[^/]+$/, "categoria"],
+  [/^\/api\/categorias\/[^/]+\/subcategorias$/, "subcategorias"],
+  [/^\/api\/marcas$/, "marcas"],
+  [/^\/api\/products\/search$/, "search"],
+  [/^\/api\/precios\/simple\/[^/]+$/, "precio"],
+  [/^\/productos\/[^/]+\/relacionados$/, "relacionados"],
+  [/^\/productos\/[^/]+\/accesorios$/, "accesorios"],
+  [/^\/productos_ids_consolidados\.json$/, "destacados"],
+  [/^\/syscom\/productos\/[^/]+\/pdf_exists$/, "pdf-exists"],
+  [/^\/syscom\/productos\/[^/]+\/pdf$/, "pdf"],
+  [/^\/payments\/prepare-checkout$/, "prepare-checkout"],
+  [/^\/payments\/link-payment$/, "link-payment"],
+  [/^\/payments\/checkout-data\/[^/]+$/, "checkout-data"],
+  [/^\/payments\/pse-banks$/, "pse-banks"],
+  [/^\/payments\/pse$/, "pse-charge"],
+  [/^\/payments\/card\/token$/, "card-token"],
+  [/^\/payments\/card\/charge$/, "card-charge"],
+  [/^\/payments\/status\/[^/]+$/, "payment-status"],
+  [/^\/payments\/charges$/, "charges"],
+  [/^\/payments\/manual-notification\/[^/]+$/, "manual-notification"],
+  [/^\/api\/payments\/confirm-success-page\/[^/]+$/, "confirm-success-page"],
+];
+
+export function upstreamResource(path: string): string {
+  const bare = path.split("?")[0] ?? "";
+  return RESOURCES.find(([pattern]) => pattern.test(bare))?.[1] ?? "other";
 }
 
 /** A body that is not JSON (an HTML error page, an empty body) reads as `{}` (spec §7). */

@@ -4,6 +4,7 @@
  */
 import { parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
 import type { Charge } from "~/merchant-api/client.server";
+import { countRateLimitRefusal } from "~/platform/metrics.server";
 import { clientAddress, createRateLimit, type RateLimit } from "~/platform/rate-limit.server";
 import { LOOKUP_MESSAGES, orderLookupSchema } from "./order-lookup";
 import { orderCharge } from "./order-state.server";
@@ -66,6 +67,7 @@ async function matchOrder(request: Request, form: FormData): Promise<Match> {
   }
   const limit = await orderLookups().consume([`address:${clientAddress(request)}`]);
   if (!limit.allowed) {
+    countRateLimitRefusal("order-lookups");
     return {
       ok: false,
       status: 429,

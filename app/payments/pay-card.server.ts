@@ -9,6 +9,7 @@ import { randomBytes } from "node:crypto";
 import { parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
 import { apiClient, type Charge, neverSent, PaymentError } from "~/merchant-api/client.server";
 import { config } from "~/platform/config.server";
+import { countPayment } from "~/platform/metrics.server";
 import { logger } from "~/platform/logger.server";
 import { cardFormSchema, cardTokenFormSchema, gatewayExpiry } from "./card";
 import {
@@ -152,6 +153,7 @@ async function charge(
   const wait = await cardAttemptBlocked(keys);
   if (wait > 0) {
     logger.warn({ orderId: order.orderId }, "payments: card attempts limit reached");
+    countPayment("openpay", "refused");
     return reply(
       "card",
       429,
@@ -201,7 +203,10 @@ async function cardChargeFailed(
   formError: (status: number, message: string) => PaymentAnswer,
 ): Promise<PaymentAnswer> {
   logger.warn({ orderId: order.orderId, err: logError(error) }, "payments: card charge failed");
-  if (neverSent(error)) return formError(503, PAYMENT_MESSAGES.connect);
+  if (neverSent(error)) {
+    countPayment("openpay", "failed");
+    return formError(503, PAYMENT_MESSAGES.connect);
+  }
   if (error instanceof PaymentError && declined(error)) {
     await countDecline(keys);
     const charge = error.chargeId
@@ -210,8 +215,12 @@ async function cardChargeFailed(
           .catch(() => null)
       : await orderCharge(order.orderId);
     if (charge !== null && charge !== "unknown") return answerCharged(sent, order, charge, false);
+    countPayment("openpay", "failed");
     return redirectTo(`/checkout/failure?order_id=${encodeURIComponent(order.orderId)}`);
   }
-  if (refusedRequest(error)) return formError(502, PAYMENT_MESSAGES.charge);
+  if (refusedRequest(error)) {
+    countPayment("openpay", "failed");
+    return formError(502, PAYMENT_MESSAGES.charge);
+  }
   return outcomeUnknown(sent, order, false);
 }

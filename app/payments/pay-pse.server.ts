@@ -5,6 +5,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { apiClient, type Charge, neverSent, type PaymentLine } from "~/merchant-api/client.server";
 import { logger } from "~/platform/logger.server";
+import { countPayment } from "~/platform/metrics.server";
 import type { PaymentOrder } from "./order";
 import { commitPaidOrders, rememberPayment } from "./paid-orders.server";
 import {
@@ -91,6 +92,7 @@ export async function payByPse(
     );
   } catch (error) {
     logger.warn({ orderId: order.orderId, err: logError(error) }, "payments: pse charge failed");
+    if (neverSent(error) || refusedRequest(error)) countPayment("pse", "failed");
     if (neverSent(error)) return reply("pse", 503, fail(PAYMENT_MESSAGES.connect), amount.headers);
     if (refusedRequest(error)) {
       return reply("pse", 502, fail(PAYMENT_MESSAGES.charge), amount.headers);
@@ -100,6 +102,7 @@ export async function payByPse(
   logger.info({ orderId: order.orderId, chargeId: charge.id }, "pse charge");
   if (!bankUrlOf(charge) && paymentResult(charge.status).state === "pending") {
     await link(order, charge);
+    countPayment("pse", "pending");
     const list = rememberPayment(sent, {
       orderId: order.orderId,
       chargeId: charge.id,

@@ -5,6 +5,7 @@
  * attempt carries the order's one id, and the gateway refuses a second charge of it.
  */
 import { ApiError, apiClient, type Charge, PaymentError } from "~/merchant-api/client.server";
+import { countPayment } from "~/platform/metrics.server";
 import type { PaymentOrder } from "./order";
 import { orderCharge } from "./order-state.server";
 import { type PaidOrder, readPaidOrders, rememberPayment } from "./paid-orders.server";
@@ -16,6 +17,7 @@ import {
   redirectTo,
 } from "./payment-answers.server";
 import { answerForOrder } from "./payment-page.server";
+import { paymentResult } from "./status";
 
 /** Charges on their way in this process, by order id: a resubmit waits for the first. */
 const inFlight = new Map<string, Promise<unknown>>();
@@ -104,7 +106,15 @@ export async function answerCharged(
   toBank: boolean,
 ): Promise<PaymentAnswer> {
   await link(order, charge);
+  countPayment(order.method, chargeOutcome(charge));
   return answerWithCharge(sent, order, charge, toBank);
+}
+
+/** A charge's outcome for the metrics (`charge_pending` is paid, not yet settled: pending). */
+function chargeOutcome(charge: Charge) {
+  const result = paymentResult(charge.status);
+  if (result.state === "failed") return "failed";
+  return result.label === "Completado" ? "completed" : "pending";
 }
 
 /**
@@ -119,6 +129,7 @@ export async function outcomeUnknown(
 ): Promise<PaymentAnswer> {
   const charge = await orderCharge(order.orderId);
   if (charge !== null && charge !== "unknown") return answerCharged(sent, order, charge, toBank);
+  countPayment(order.method, "unknown");
   return pendingAnswer(sent, order);
 }
 

@@ -62,6 +62,20 @@ const schema = z.object({
   ),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   STAFF_USERS: optionalString,
+  METRICS_PORT: optionalString.pipe(
+    z
+      .string()
+      .regex(/^\d{1,5}$/, "debe ser un puerto (1–65535)")
+      .transform(Number)
+      .pipe(z.number().int().min(1).max(65535))
+      .optional(),
+  ),
+  METRICS_TOKEN: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[\x21-\x7e]{16,200}$/, "debe tener al menos 16 caracteres, sin espacios")
+      .optional(),
+  ),
 });
 
 export type Config = {
@@ -109,6 +123,13 @@ export type Config = {
    * (app/staff/staff-access.server.ts), which the shared platform may not import.
    */
   staffUsers: string | undefined;
+  /** A port of its own for `/metrics` (never the shop's); unset = no metrics port. */
+  metricsPort: number | undefined;
+  /**
+   * The bearer token `/metrics` asks for. Without METRICS_PORT it puts `/metrics` on the shop's
+   * port, behind the token; with neither, there is no `/metrics` (docs/decisions/0440).
+   */
+  metricsToken: string | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -123,6 +144,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid environment variable ${name}: ${issue.message}`);
   }
   const e = parsed.data;
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT === e.PORT) {
+    throw new ConfigError(
+      "Invalid environment variable METRICS_PORT: must differ from PORT (the metrics are not public)",
+    );
+  }
   const isProduction = e.NODE_ENV === "production";
   let sessionSecrets = (e.SESSION_SECRET ?? "")
     .split(",")
@@ -168,6 +194,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     redisUrl: e.REDIS_URL,
     staffUsers: e.STAFF_USERS,
+    metricsPort: e.METRICS_PORT,
+    metricsToken: e.METRICS_TOKEN,
   };
 }
 

@@ -18,6 +18,7 @@ import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import { LRUCache } from "lru-cache";
 import { carriesPersonalCookie } from "./http-cache.server.ts";
+import { countPageCache } from "./metrics.server.ts";
 import { preferredEncoding } from "./precompressed.server.ts";
 
 const brotli = promisify(brotliCompress);
@@ -195,10 +196,12 @@ export function createPageCache({
       });
       if (page) {
         const state = status.fetch === "hit" ? "hit" : status.returnedStale ? "stale" : "miss";
+        countPageCache(state);
         return answer(page, request, state);
       }
       // Not storable: the leader answers with its own render, a follower renders its own.
       const own = context.unstored ?? (await render());
+      countPageCache("bypass");
       const headers = new Headers(own.headers);
       headers.set(PAGE_CACHE_HEADER, "bypass");
       return new Response(own.body, { status: own.status, statusText: own.statusText, headers });

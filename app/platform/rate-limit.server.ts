@@ -13,6 +13,7 @@ import {
 } from "rate-limiter-flexible";
 import { config } from "./config.server.ts";
 import { logger } from "./logger.server.ts";
+import { countRateLimitRefusal } from "./metrics.server.ts";
 
 export interface RateLimitOptions {
   /** Distinguishes this limit's keys from other limits' in a shared store. */
@@ -24,7 +25,10 @@ export interface RateLimitOptions {
 export interface RateLimit {
   /** Counts one attempt for each key; false when any key is over its limit. */
   consume(keys: string[]): Promise<{ allowed: boolean; retryAfterSeconds: number }>;
-  /** Whether the keys are already over the limit, without counting an attempt. */
+  /**
+   * Whether the keys are already over the limit, without counting an attempt. A blocked answer
+   * refuses the request: it is counted in the metrics as a refusal of this limit.
+   */
   isBlocked(keys: string[]): Promise<{ blocked: boolean; retryAfterSeconds: number }>;
   /** The attempts counted for `key` in its current window (0 when the store fails). */
   attempts(key: string): Promise<number>;
@@ -161,6 +165,7 @@ export function createRateLimit(
           failOpen(error);
         }
       }
+      if (retry > 0) countRateLimitRefusal(options.name);
       return { blocked: retry > 0, retryAfterSeconds: retry };
     },
     async attempts(key) {

@@ -76,6 +76,23 @@ export function createMethodTable(routes: Routes) {
   };
 }
 
+/**
+ * The id of the route that answers a path (a page and its `.data` request alike): the deepest
+ * matched route, or the not-found route for any other path. A label from the route table, so
+ * the metrics never carry a URL. `build` as for `createRequestGuard`.
+ */
+export function createRouteIds(build: Build | (() => Promise<Build>)) {
+  let table: { routes: Routes; tree: RouteObject[] } | undefined;
+  return async function routeIdOf(pathname: string): Promise<string> {
+    const b = typeof build === "function" ? await build() : build;
+    if (table?.routes !== b.routes) table = { routes: b.routes, tree: routeTree(b.routes) };
+    const page = pathname.endsWith("/_.data")
+      ? pathname.slice(0, -"_.data".length)
+      : pathname.replace(/\.data$/, "");
+    return matchRoutes(table.tree, page)?.at(-1)?.route.id ?? "unmatched";
+  };
+}
+
 export type FormKind = "urlencoded" | "multipart";
 
 /** The kind of form body a Content-Type announces, or undefined when it is not a form. */

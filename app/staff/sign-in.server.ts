@@ -9,6 +9,7 @@
  *   growing after the 5th failure in 15 minutes (0.5 s, 1 s, 2 s, then 3 s at most).
  */
 import { verifyStaffCredentials } from "./password.server";
+import { countStaffSignIn } from "~/platform/metrics.server";
 import { createRateLimit, type RateLimit } from "~/platform/rate-limit.server";
 
 const WINDOW_SECONDS = 15 * 60;
@@ -91,6 +92,7 @@ export async function attemptSignIn(options: {
     limits.lock.address.isBlocked([keys.address]),
   ]);
   if (pair.blocked || address.blocked) {
+    countStaffSignIn("too-many");
     return {
       ok: false,
       reason: "too-many",
@@ -105,6 +107,7 @@ export async function attemptSignIn(options: {
     // Only this pair is forgotten: the address keeps its failures (several users, one
     // attacker) and the user name its delay (an attack from elsewhere may still be going on).
     await limits.lock.pair.reset([keys.pair]);
+    countStaffSignIn("ok");
     return { ok: true, user };
   }
   await Promise.all([
@@ -112,5 +115,6 @@ export async function attemptSignIn(options: {
     limits.lock.address.consume([keys.address]),
     limits.user.consume([keys.user]),
   ]);
+  countStaffSignIn("wrong");
   return { ok: false, reason: "wrong" };
 }
