@@ -318,6 +318,9 @@ test("pasting a URL extracts its Order ID at once @js", async ({ page, context }
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await signInAsDemo(page);
   const url = page.getByLabel("URL de la página de pago (opcional)");
+  // The send button is disabled while the Order ID is empty once scripts run: the paste
+  // handler is there from then on (a paste before hydration is a plain paste).
+  await expect(page.getByRole("button", { name: "Enviar Notificaciones" })).toBeDisabled();
   await page.evaluate(() =>
     navigator.clipboard.writeText(
       "http://localhost:3000/checkout/success/pse?order_id=PSE-1767225600000ZZ99",
