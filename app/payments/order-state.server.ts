@@ -13,8 +13,14 @@
 import { apiClient, type Charge } from "~/merchant-api/client.server";
 import { config } from "~/platform/config.server";
 import { logger } from "~/platform/logger.server";
-import type { PaidOrder } from "./paid-orders.server";
-import { logError } from "./payment-answers.server";
+import type { PaymentOrder } from "./order";
+import { type PaidOrder, readPaidOrders } from "./paid-orders.server";
+import {
+  answerWithCharge,
+  logError,
+  pendingAnswer,
+  type RedirectAnswer,
+} from "./payment-answers.server";
 import { paymentResult } from "./status";
 
 type ChargeOutcome = "completed" | "pending" | "failed";
@@ -28,7 +34,7 @@ export type OrderState =
   | { kind: "none" };
 
 /** completed (or approved, paid) | pending (in progress, awaiting confirmation) | failed. */
-function chargeOutcome(charge: Pick<Charge, "status">): ChargeOutcome {
+export function chargeOutcome(charge: Pick<Charge, "status">): ChargeOutcome {
   const result = paymentResult(charge.status);
   if (result.state === "failed") return "failed";
   return result.state === "success" && result.label === "Completado" ? "completed" : "pending";
@@ -75,4 +81,22 @@ export async function orderState(
     return { kind: "unknown" };
   }
   return { kind: "none" };
+}
+
+/**
+ * What the order's state answers before any payment form is shown or paid: its result page
+ * when the gateway has a charge for it, 'Pago en proceso' while its outcome is unknown; null
+ * when nothing was charged and paying is open (docs/decisions/0430).
+ */
+export async function answerForOrder(
+  request: Request,
+  order: Pick<PaymentOrder, "orderId" | "sessionId" | "method">,
+  toBank: boolean,
+): Promise<RedirectAnswer | null> {
+  const paid = await readPaidOrders(request);
+  const entry = paid.find((e) => e.orderId === order.orderId);
+  const state = await orderState(order.orderId, entry);
+  if (state.kind === "charged") return answerWithCharge(paid, order, state.charge, toBank);
+  if (state.kind === "unknown") return pendingAnswer(paid, order);
+  return null;
 }

@@ -7,7 +7,7 @@
 import { ApiError, apiClient, type Charge, PaymentError } from "~/merchant-api/client.server";
 import { countPayment } from "~/platform/metrics.server";
 import type { PaymentOrder } from "./order";
-import { orderCharge } from "./order-state.server";
+import { answerForOrder, chargeOutcome, orderCharge } from "./order-state.server";
 import { type PaidOrder, readPaidOrders, rememberPayment } from "./paid-orders.server";
 import {
   answerWithCharge,
@@ -16,8 +16,6 @@ import {
   pendingAnswer,
   redirectTo,
 } from "./payment-answers.server";
-import { answerForOrder } from "./payment-page.server";
-import { paymentResult } from "./status";
 
 /** Charges on their way in this process, by order id: a resubmit waits for the first. */
 const inFlight = new Map<string, Promise<unknown>>();
@@ -108,13 +106,6 @@ export async function answerCharged(
   await link(order, charge);
   countPayment(order.method, chargeOutcome(charge));
   return answerWithCharge(sent, order, charge, toBank);
-}
-
-/** A charge's outcome for the metrics (`charge_pending` is paid, not yet settled: pending). */
-function chargeOutcome(charge: Charge) {
-  const result = paymentResult(charge.status);
-  if (result.state === "failed") return "failed";
-  return result.label === "Completado" ? "completed" : "pending";
 }
 
 /**

@@ -13,14 +13,11 @@ import type { CartTotals } from "~/totals";
 import { expiryYears } from "./card";
 import type { BrowserGateway } from "./card-token";
 import type { PaymentOrder } from "./order";
-import { orderState } from "./order-state.server";
-import { readPaidOrders } from "./paid-orders.server";
+import { answerForOrder } from "./order-state.server";
 import {
-  answerWithCharge,
   logError,
   type PaymentAnswer,
   type PaymentFormName,
-  pendingAnswer,
   type RedirectAnswer,
   redirectTo,
   reply,
@@ -140,24 +137,6 @@ const STATE_MESSAGES: Record<Exclude<PaymentPageState, "ready">, string> = {
   expired: PAYMENT_MESSAGES.cartChanged,
   unavailable: PAYMENT_MESSAGES.connect,
 };
-
-/**
- * What the order's state answers before any payment form is shown or paid: its result page
- * when the gateway has a charge for it, 'Pago en proceso' while its outcome is unknown; null
- * when nothing was charged and paying is open (docs/decisions/0430).
- */
-export async function answerForOrder(
-  request: Request,
-  order: Pick<PaymentOrder, "orderId" | "sessionId" | "method">,
-  toBank: boolean,
-): Promise<RedirectAnswer | null> {
-  const paid = await readPaidOrders(request);
-  const entry = paid.find((e) => e.orderId === order.orderId);
-  const state = await orderState(order.orderId, entry);
-  if (state.kind === "charged") return answerWithCharge(paid, order, state.charge, toBank);
-  if (state.kind === "unknown") return pendingAnswer(paid, order);
-  return null;
-}
 
 export type PaymentPageAnswer =
   RedirectAnswer | { kind: "page"; page: PaymentPageData; headers: Headers };

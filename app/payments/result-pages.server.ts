@@ -15,6 +15,7 @@ import { commitPaidOrders, markPayment, paymentOf, readPaidOrders } from "./paid
 import {
   answerWithCharge,
   bankUrlOf,
+  bestEffort,
   CHARGE_ID,
   isBankCharge,
   logError,
@@ -111,12 +112,10 @@ export async function loadPaymentResult(request: Request, kind: ResultKind): Pro
       logger.info({ orderId: entry.orderId, chargeId: charge.id }, "payment settled");
     }
     if (result.state === "success" && !entry.confirmed) {
-      try {
-        await apiClient().confirmSuccessPage(charge.id);
-      } catch (error) {
-        // Spec §7: failures are ignored (the gateway sends the e-mails once in any case).
-        logger.warn({ chargeId: charge.id, err: logError(error) }, "payments: confirm failed");
-      }
+      // Spec §7: failures are ignored (the gateway sends the e-mails once in any case).
+      await bestEffort("confirm", { chargeId: charge.id }, () =>
+        apiClient().confirmSuccessPage(charge.id),
+      );
       // A charge still pending confirmation is confirmed again once it completes.
       if (result.label === "Completado") {
         list = markPayment(list, entry.orderId, { confirmed: true });
