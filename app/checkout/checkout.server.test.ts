@@ -26,13 +26,9 @@ vi.mock("~/merchant-api/client.server", async (importOriginal) => ({
 }));
 
 const { ApiError, PaymentError } = await import("~/merchant-api/client.server");
-const {
-  clearCheckoutCookie,
-  loadCheckout,
-  performCheckoutAction,
-  readPreparedOrder,
-  restartPaymentCookie,
-} = await import("./checkout.server");
+const { clearCheckoutCookie, loadCheckout, readPreparedOrder, restartPaymentCookie } =
+  await import("./checkout.server");
+const { performCheckoutAction } = await import("./checkout-actions.server");
 const { createCheckoutSessionStorage } = await import("./checkout-session.server");
 const { CHECKOUT_TTL_MS } = await import("./checkout-state");
 

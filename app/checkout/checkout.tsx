@@ -3,7 +3,8 @@ import { personalPage, PRIVATE_NO_STORE } from "~/platform/http-cache.server";
 import { pageMeta } from "~/seo/seo";
 import type { RootData } from "~/root";
 import { CheckoutPage } from "./CheckoutPage";
-import { loadCheckout, performCheckoutAction } from "./checkout.server";
+import { performCheckoutAction } from "./checkout-actions.server";
+import { loadCheckout } from "./checkout.server";
 import type { Route } from "./+types/checkout";
 
 /** Cache policy of this page (docs/decisions/0205). */

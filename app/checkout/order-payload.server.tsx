@@ -7,7 +7,12 @@ import { renderToStaticMarkup } from "react-dom/server";
 import type { PrepareCheckoutPayload } from "~/merchant-api/client.server";
 import { formatCOP } from "~/money";
 import type { CartTotals } from "~/totals";
-import { cityWithDepartment } from "./checkout-state";
+import {
+  type CheckoutState,
+  cityWithDepartment,
+  parsedBilling,
+  parsedShipping,
+} from "./checkout-state";
 import {
   type BillingValues,
   type ClientType,
@@ -211,4 +216,11 @@ export function prepareCheckoutPayload(input: {
       },
     },
   };
+}
+
+/** The order's parties, once billing and shipping are both valid; null before. */
+export function partiesOf(state: CheckoutState): OrderParties | null {
+  const billing = parsedBilling(state);
+  const shipping = parsedShipping(state);
+  return billing && shipping ? orderParties(billing, shipping) : null;
 }

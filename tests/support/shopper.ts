@@ -5,7 +5,8 @@
  */
 import { expect } from "vitest";
 import { commitCart } from "~/cart/cart.server";
-import { performCheckoutAction, loadCheckout, readPreparedOrder } from "~/checkout/checkout.server";
+import { performCheckoutAction } from "~/checkout/checkout-actions.server";
+import { loadCheckout, readPreparedOrder } from "~/checkout/checkout.server";
 import { apiClient, withCurrentPrices } from "~/merchant-api/client.server";
 import type { PaymentOrder } from "~/payments/order";
 import type { PaymentAnswer } from "~/payments/payment-answers.server";

@@ -1,0 +1,228 @@
+/**
+ * The checkout's forms (POST /checkout?paso=N, by `intent`): billing, shipping, the two
+ * 'Volver', and 'Finalizar compra', which re-validates every step, re-prices the cart and
+ * prepares the payment at the merchant API. A good post answers 303 to the next step's address
+ * (PRG); a refused one the step's form result, with its status.
+ */
+import { randomBytes } from "node:crypto";
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { ApiError, apiClient, PaymentError } from "~/merchant-api/client.server";
+import { failureStatus } from "~/merchant-api/failure.server";
+import { logger } from "~/platform/logger.server";
+import { type PricedCart, pricedCart, seeOther } from "./checkout-common.server";
+import {
+  billingValuesOf,
+  cartFingerprint,
+  changed,
+  type CheckoutState,
+  parsedBilling,
+  parsedShipping,
+  reachableStep,
+  shippingValuesOf,
+  type Step,
+  stepPath,
+} from "./checkout-state";
+import {
+  CheckoutTooLargeError,
+  commitCheckoutState,
+  readCheckoutState,
+} from "./checkout-session.server";
+import { newOrderId } from "./order-id";
+import {
+  type OrderParties,
+  partiesOf,
+  paymentLines,
+  prepareCheckoutPayload,
+} from "./order-payload.server";
+import { billingSchema, CHECKOUT_MESSAGES, paymentMethodSchema, shippingSchema } from "./schemas";
+
+export interface CheckoutActionData {
+  /** The step whose form was posted. */
+  step: Step;
+  result: SubmissionResult<string[]>;
+  /** Form-level messages that point to another step (the final check's). */
+  links?: Array<{ message: string; href: string }>;
+}
+
+export type CheckoutActionOutcome =
+  Response | { status: number; data: CheckoutActionData; headers: Headers };
+
+const TOO_LARGE_MESSAGE =
+  "No pudimos guardar tantos datos. Acorta la información adicional o las indicaciones de entrega.";
+const INVALID_REQUEST = "No pudimos procesar la solicitud. Intenta de nuevo.";
+
+/** A form-level answer for a post without its own submission. */
+function formError(message: string): SubmissionResult<string[]> {
+  return { status: "error", error: { "": [message] } };
+}
+
+function answer(
+  step: Step,
+  result: SubmissionResult<string[]>,
+  status: number,
+  headers = new Headers(),
+  links?: CheckoutActionData["links"],
+): CheckoutActionOutcome {
+  return { status, data: links ? { step, result, links } : { step, result }, headers };
+}
+
+/** `base` (the cart part's Set-Cookie, when it rewrote the cart) and the checkout's cookie. */
+async function withState(state: CheckoutState, base?: Headers): Promise<Headers> {
+  const headers = new Headers(base);
+  headers.append("Set-Cookie", await commitCheckoutState(state));
+  return headers;
+}
+
+/**
+ * 303 to the address of `next`'s step with `next` stored (PRG); a state too large for its
+ * cookie is refused on `step`, the step posted.
+ */
+async function saveAndContinue(
+  next: CheckoutState,
+  step: Step,
+  result: () => SubmissionResult<string[]>,
+): Promise<CheckoutActionOutcome> {
+  try {
+    return seeOther(stepPath(next.step), await withState(next));
+  } catch (error) {
+    if (!(error instanceof CheckoutTooLargeError)) throw error;
+    return answer(step, result(), 400);
+  }
+}
+
+/** The §5 final-submit messages of what is missing or not valid, each with the step to fix it. */
+function finalProblems(state: CheckoutState): Array<{ message: string; href: string }> {
+  const billing = parsedBilling(state);
+  const company = state.billing?.client_type === "company";
+  const problems: Array<{ message: string; href: string }> = [];
+  if (!billing) {
+    problems.push({
+      message: company ? CHECKOUT_MESSAGES.finalCompany : CHECKOUT_MESSAGES.finalPerson,
+      href: stepPath(1),
+    });
+  }
+  if (!parsedShipping(state)) {
+    problems.push({ message: CHECKOUT_MESSAGES.finalShipping, href: stepPath(2) });
+  }
+  return problems;
+}
+
+/** 'Error de validación' with the API's detail, or 'Error al procesar la orden: {message}'. */
+function prepareFailureMessage(error: unknown): string {
+  if (error instanceof PaymentError && error.status === 422) {
+    return error.detail ? `Error de validación: ${error.detail}` : "Error de validación";
+  }
+  const message = error instanceof PaymentError || error instanceof ApiError ? error.message : "";
+  return `Error al procesar la orden: ${message || "Intente nuevamente"}`;
+}
+
+/** 'Finalizar compra': re-validate every step, re-price the cart, prepare the payment. */
+async function finalize(
+  request: Request,
+  form: FormData,
+  state: CheckoutState,
+  now: number,
+): Promise<CheckoutActionOutcome> {
+  const submission = parseWithZod(form, { schema: paymentMethodSchema });
+  if (submission.status !== "success") return answer(3, submission.reply(), 400);
+  const method = submission.value.payment_method;
+  const chosen: CheckoutState = { ...changed(state, 3, now), method };
+
+  const problems = finalProblems(chosen);
+  if (problems.length > 0) {
+    const result = submission.reply({ formErrors: problems.map((p) => p.message) });
+    return answer(3, result, 400, await withState(chosen), problems);
+  }
+
+  let cart: PricedCart;
+  try {
+    cart = await pricedCart(request);
+  } catch (error) {
+    logger.warn({ err: error }, "checkout: cart unavailable at 'Finalizar compra'");
+    const result = submission.reply({ formErrors: [prepareFailureMessage(null)] });
+    return answer(3, result, 503, await withState(chosen));
+  }
+  // An emptied or changed cart is shown to the shopper before any payment is prepared.
+  if (cart.lines.length === 0 || cartFingerprint(cart.lines) !== state.seen) {
+    return seeOther(stepPath(3), await withState(chosen, cart.headers));
+  }
+
+  const parties = partiesOf(chosen) as OrderParties;
+  // One order id per cart until the payments part releases it after a failed charge
+  // (restartPaymentCookie), whatever method the shopper switches to: the gateway refuses a
+  // second charge of one order id, so a pending PSE payment and a card payment can never both
+  // take money for this cart (docs/decisions/0430).
+  const orderId = chosen.order ? chosen.order.id : newOrderId(method, now);
+  const payload = prepareCheckoutPayload({
+    parties,
+    method,
+    orderId,
+    lines: paymentLines(cart.lines),
+    totals: cart.totals,
+    now: new Date(now),
+  });
+  let sessionId: string;
+  try {
+    ({ sessionId } = await apiClient().prepareCheckout(payload));
+  } catch (error) {
+    const status =
+      error instanceof PaymentError && error.status === 422 ? 422 : failureStatus(error);
+    logger.warn({ err: error, orderId }, "checkout: prepare-checkout failed");
+    const result = submission.reply({ formErrors: [prepareFailureMessage(error)] });
+    return answer(3, result, status, await withState(chosen, cart.headers));
+  }
+  const prepared: CheckoutState = {
+    ...chosen,
+    step: 4,
+    order: { id: orderId, method, session: sessionId },
+    checkoutId: chosen.checkoutId ?? randomBytes(16).toString("base64url"),
+  };
+  return seeOther(stepPath(4), await withState(prepared, cart.headers));
+}
+
+/**
+ * POST /checkout (every step's form, by `intent`): billing, shipping, back-to-billing,
+ * back-to-shipping, finalize. A good post answers 303 to the address of the step it leads to
+ * (PRG), 'Finalizar compra' to the payment page; a refused one the step's form result, with its
+ * status.
+ */
+export async function performCheckoutAction(
+  request: Request,
+  form: FormData,
+  now: number = Date.now(),
+): Promise<CheckoutActionOutcome> {
+  const state = await readCheckoutState(request, now);
+  const intent = form.get("intent");
+  switch (intent) {
+    case "billing": {
+      const submission = parseWithZod(form, { schema: billingSchema });
+      if (submission.status !== "success") return answer(1, submission.reply(), 400);
+      const next = { ...changed(state, 2, now), billing: billingValuesOf(form) };
+      return saveAndContinue(next, 1, () => submission.reply({ formErrors: [TOO_LARGE_MESSAGE] }));
+    }
+    case "shipping": {
+      const submission = parseWithZod(form, { schema: shippingSchema });
+      if (submission.status !== "success") return answer(2, submission.reply(), 400);
+      const next = { ...changed(state, 3, now), shipping: shippingValuesOf(form) };
+      return saveAndContinue(next, 2, () => submission.reply({ formErrors: [TOO_LARGE_MESSAGE] }));
+    }
+    case "back-to-billing": {
+      // 'Volver' keeps what step 2 holds, valid or not, for when the shopper comes back.
+      const next = { ...changed(state, 1, now), shipping: shippingValuesOf(form) };
+      return saveAndContinue(next, 2, () => formError(TOO_LARGE_MESSAGE));
+    }
+    case "back-to-shipping": {
+      const method = paymentMethodSchema.safeParse({ payment_method: form.get("payment_method") });
+      const next = {
+        ...changed(state, 2, now),
+        method: method.success ? method.data.payment_method : state.method,
+      };
+      return saveAndContinue(next, 3, () => formError(TOO_LARGE_MESSAGE));
+    }
+    case "finalize":
+      return finalize(request, form, state, now);
+    default:
+      return answer(reachableStep(state), formError(INVALID_REQUEST), 400);
+  }
+}
