@@ -35,7 +35,8 @@ import {
   readCheckoutState,
 } from "./checkout-session.server";
 import { type OrderCustomer, type OrderParties, partiesOf } from "./order-payload.server";
-import { CLIENT_TYPE_LABELS, type PaymentMethod, shippingFromBilling } from "./schemas";
+import { CLIENT_TYPE_LABELS, type PaymentMethod } from "./schemas";
+import { shippingFromBilling } from "./draft-rules";
 
 // ---------------------------------------------------------------------------------------------
 // The public face

@@ -19,8 +19,8 @@ import {
   type PaymentMethod,
   PREFERRED_TIME_LABELS,
   type ShippingValues,
-  shippingFromBilling,
 } from "./schemas";
+import { shippingFromBilling } from "./draft-rules";
 
 /** The customer as the payment calls name it; "" where the shopper gave nothing. */
 export interface OrderCustomer {

@@ -5,15 +5,13 @@ import {
   CHECKOUT_LIMITS,
   CHECKOUT_MESSAGES as M,
   CLIENT_TYPE_LABELS,
-  type CheckoutDraft,
-  finalSubmitProblems,
   normalizePhone,
   paymentMethodSchema,
   PREFERRED_TIME_LABELS,
-  shippingFromBilling,
   shippingSchema,
   tooLongMessage,
 } from "./schemas";
+import { type CheckoutDraft, finalSubmitProblems, shippingFromBilling } from "./draft-rules";
 import { NOT_ALLOWED_MESSAGE } from "~/text";
 
 type Fields = Record<string, string | undefined>;
