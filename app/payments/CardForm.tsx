@@ -28,6 +28,12 @@ import type { PaymentPageData } from "./payment-page.server";
 import { PAYMENT_MESSAGES } from "./result";
 import styles from "./payments.module.css";
 
+/** What the form says when the browser's token call failed (the server path's words). */
+const BROWSER_FAILURES = {
+  refused: PAYMENT_MESSAGES.card,
+  unreachable: PAYMENT_MESSAGES.browserUnreachable,
+} as const;
+
 /** The checkout's method step, where the shopper can choose PSE instead. */
 const METHOD_STEP = "/checkout?paso=3";
 
@@ -84,10 +90,10 @@ export function CardForm({
   const hydrated = useHydrated();
   const submit = useSubmit();
   const nonce = useNonce();
-  // What the browser's own token call answered: an error of the form, nothing sent to the store.
-  const [browserError, setBrowserError] = useState<{ message: string; attempt: number } | null>(
-    null,
-  );
+  // What the browser's own token call answered when it failed (nothing was sent to the store),
+  // and how many times it did: each failure re-creates the secret inputs empty.
+  const [failure, setFailure] = useState<"refused" | "unreachable" | null>(null);
+  const [failures, setFailures] = useState(0);
   const [tokenizing, setTokenizing] = useState(false);
   const [form, fields] = useForm({
     id: "pago-tarjeta",
@@ -109,7 +115,7 @@ export function CardForm({
       const element = event.currentTarget;
       const entered = submission.value;
       setTokenizing(true);
-      setBrowserError(null);
+      setFailure(null);
       void tokenizeCard(card.gateway, {
         card_number: entered.card_number,
         holder_name: entered.holder_name,
@@ -118,13 +124,8 @@ export function CardForm({
       }).then((outcome) => {
         setTokenizing(false);
         if (!outcome.ok) {
-          setBrowserError((previous) => ({
-            message:
-              outcome.reason === "refused"
-                ? PAYMENT_MESSAGES.card
-                : PAYMENT_MESSAGES.browserUnreachable,
-            attempt: (previous?.attempt ?? 0) + 1,
-          }));
+          setFailure(outcome.reason);
+          setFailures((count) => count + 1);
           return;
         }
         // The form's own fields (intent, order, total seen, holder, expiry); never the secrets.
@@ -143,12 +144,13 @@ export function CardForm({
     },
   });
   // A new answer re-creates the secret inputs, so the browser shows them empty.
-  const secretKey = `${result?.attempt ?? "inicial"}-${browserError?.attempt ?? 0}`;
+  const secretKey = `${result?.attempt ?? "inicial"}-${failures}`;
   // The brand of the number typed in the current inputs only.
   const [typed, setTyped] = useState<{ key: string; brand: CardBrand | null } | null>(null);
   const brand = typed?.key === secretKey ? typed.brand : null;
   if (!card.withoutJavaScript && !hydrated) return <CardNeedsJavaScript />;
-  const errors = summaryErrors(browserError ? [browserError.message] : form.errors, [
+  const browserError = failure && BROWSER_FAILURES[failure];
+  const errors = summaryErrors(browserError ? [browserError] : form.errors, [
     fields.holder_name,
     fields.card_number,
     fields.expiration_month,
@@ -257,7 +259,7 @@ export function CardForm({
         />
       </FormField>
 
-      {browserError?.message === PAYMENT_MESSAGES.browserUnreachable ? (
+      {failure === "unreachable" ? (
         <p>
           <Link to={METHOD_STEP}>Pagar con PSE</Link>
         </p>

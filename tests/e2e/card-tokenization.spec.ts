@@ -112,6 +112,11 @@ test("@js a merchant API the browser cannot reach: nothing charged, PSE offered,
   await expect(page.getByText(/no se realizó ningún cobro/)).toBeVisible();
   await expect(page).toHaveTitle(/^Error: /);
   await expect(page.getByLabel("Número de tarjeta")).toHaveValue("");
+  // A second failure empties the number and CVV again.
+  await fillCard(page, "4242 4242 4242 4242");
+  await payButton(page).click();
+  await expect(page.getByLabel("Número de tarjeta")).toHaveValue("");
+  await expect(page.getByLabel("CVV")).toHaveValue("");
   await page.unroute("**/payments/card/token");
   await page.getByRole("link", { name: "Pagar con PSE" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Método de pago" })).toBeVisible();
