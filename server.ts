@@ -20,7 +20,11 @@ import {
   startMetrics,
   watchPageCache,
 } from "./app/platform/metrics.server.ts";
-import { anonymousGet, createPageCache } from "./app/platform/page-cache.server.ts";
+import {
+  type CachedAnswer,
+  createPageCache,
+  type PersonalSlots,
+} from "./app/platform/page-cache.server.ts";
 import { servePrecompressed } from "./app/platform/precompressed.server.ts";
 import {
   CLIENT_ADDRESS_HEADER,
@@ -88,6 +92,8 @@ if (cfg.trustProxy) {
 // 256 KB holds the largest page whole (docs/decisions/0386).
 app.use(
   compression({
+    // An answer with a strong ETag (the page cache's) is already in its final encoding.
+    filter: (req, res) => !res.hasHeader("ETag") && compression.filter(req, res),
     brotli: {
       params: {
         [zlibConstants.BROTLI_PARAM_QUALITY]: 4,
@@ -240,8 +246,9 @@ app.use((req, _res, next) => {
 const handleRequest = createRequestHandler(build, cfg.isProduction ? "production" : "development");
 const guard = createRequestGuard(build);
 const routeIdOf = createRouteIds(build);
-// Anonymous pages from memory (docs/decisions/0384): fresh 30 s, then refreshed behind a
-// stale answer for up to 5 minutes.
+// Pages from memory (docs/decisions/0384, 0470), for anonymous visitors and, with their own cart
+// and notice filled in, for shoppers: fresh 30 s, then refreshed behind a stale answer for up to
+// 5 minutes.
 const pageCache =
   cfg.pageCacheMb > 0
     ? createPageCache({
@@ -258,9 +265,13 @@ app.use(async (req, res, next) => {
     if ("refusal" in verdict) return await sendResponse(res, verdict.refusal);
     const { request } = verdict;
     const response =
-      pageCache && anonymousGet(request)
-        ? await pageCache.respond(request, () => handleRequest(request))
+      pageCache && request.method === "GET"
+        ? await pageCache.respond(request, (r) => handleRequest(r), {
+            route: res.locals.route as string,
+            slots: await personalSlots(),
+          })
         : await handleRequest(request);
+    if (!(response instanceof Response)) return writeCached(res, response);
     // A temporary outage (upstream down, slow or busy) says when to try again.
     if (response.status === 503 && !response.headers.has("Retry-After")) {
       res.setHeader("Retry-After", String(RETRY_AFTER_SECONDS));
@@ -384,6 +395,21 @@ function parseTrustProxy(value: string): boolean | number | string {
   if (value === "true") return true;
   if (/^\d+$/.test(value)) return Number(value);
   return value;
+}
+
+/**
+ * What the build's entry module offers the page cache to fill a stored page in for a shopper
+ * (app/entry.server.tsx): it lives in the build, with the API client and caches it reads.
+ */
+async function personalSlots(): Promise<PersonalSlots | undefined> {
+  const { entry } = typeof build === "function" ? await build() : build;
+  return (entry.module as { personalSlots?: PersonalSlots }).personalSlots;
+}
+
+/** An answer from the page cache, written as it is (its bytes are final). */
+function writeCached(res: express.Response, answer: CachedAnswer): void {
+  res.writeHead(answer.status, answer.headers);
+  res.end(answer.body);
 }
 
 /** Seconds a 503 asks the client to wait before trying again. */

@@ -13,6 +13,9 @@ import { scriptsAfterFirstPaint } from "~/platform/after-first-paint.server";
 
 export const streamTimeout = 5_000;
 
+// The page cache (server.ts) fills stored pages in for shoppers with what this build renders.
+export { personalSlots } from "~/layout/personal-parts.server";
+
 /** Nonce-based CSP for documents; Vite's dev client needs inline styles and a websocket. */
 function contentSecurityPolicy(nonce: string) {
   const dev = process.env.NODE_ENV !== "production";

@@ -7,18 +7,19 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
   useLocation,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
 import { ContactDialog } from "~/layout/ContactDialog";
-import { FlashNotice } from "~/layout/FlashNotice";
 import { Footer } from "~/layout/Footer";
 import { Header } from "~/layout/Header";
-import { type CartSummary, getCartSummary } from "~/cart/cart.server";
+import type { CartSummary } from "~/cart/cart.server";
 import { config } from "~/platform/config.server";
-import { type FlashNotice as Notice, getFlash } from "~/layout/flash.server";
-import { logger } from "~/platform/logger.server";
+import type { FlashNotice as Notice } from "~/layout/flash.server";
+import { NOBODY, NoticeAndParts, usePersonalParts } from "~/layout/PersonalParts";
+import { readPersonalParts } from "~/layout/personal-parts.server";
 import { useNonce } from "~/platform/nonce";
 import { NavigationProgress } from "~/ui/NavigationProgress";
 import { SITE_NAME } from "~/seo/seo";
@@ -36,31 +37,38 @@ export interface RootData {
   year: number;
 }
 
-const EMPTY_CART: CartSummary = { count: 0, lines: [], subtotal: 0 };
-
 /** Cache policy of this page (docs/decisions/0205). */
 export const headers = publicPage;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const cfg = config();
-  // The layout degrades instead of failing the whole page when the API is down. The mega
-  // menu's categories are not loader data: entry.server puts them in as markup (0383).
-  const [cart, flash] = await Promise.all([
-    getCartSummary(request).catch((error: unknown) => {
-      logger.warn({ err: error }, "cart summary unavailable");
-      return EMPTY_CART;
-    }),
-    getFlash(request),
-  ]);
+  // The mega menu's categories are not loader data: entry.server puts them in as markup (0383).
+  const { parts, headers } = await readPersonalParts(request);
   const value: RootData = {
     origin: new URL(request.url).origin,
-    cart,
-    notice: flash.notice,
+    ...parts,
     salesEmail: cfg.salesEmail,
     salesPhone: cfg.salesPhone,
     year: new Date().getFullYear(),
   };
-  return data(value, { headers: flash.headers });
+  return data(value, { headers });
+}
+
+/**
+ * The root's data (the cart, the notice, the origin and contact) changes only by a form post, or
+ * when the same page is asked for again; not by going to another page or another filter. Left
+ * out of those navigations, the `.data` answers hold no shopper's data and come from the page
+ * cache for shoppers with a cart too (docs/decisions/0470).
+ */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  const posted = formMethod !== undefined && formMethod.toUpperCase() !== "GET";
+  const samePage = currentUrl.pathname + currentUrl.search === nextUrl.pathname + nextUrl.search;
+  return defaultShouldRevalidate && (posted || samePage);
 }
 
 /** Root loader data, or undefined when the root loader itself failed. */
@@ -88,6 +96,7 @@ function useClosePopoversOnNavigation() {
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const root = useRootData();
+  const parts = usePersonalParts(root, root ? { cart: root.cart, notice: root.notice } : NOBODY);
   useClosePopoversOnNavigation();
   return (
     <html lang="es-CO">
@@ -104,8 +113,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Saltar al contenido principal
         </a>
         <NavigationProgress />
-        <Header cart={root?.cart ?? EMPTY_CART} />
-        <FlashNotice notice={root?.notice ?? null} />
+        <Header cart={parts.cart} />
+        <NoticeAndParts parts={parts} />
         {children}
         <Footer
           email={root?.salesEmail ?? null}

@@ -19,6 +19,24 @@ function CartIcon() {
 }
 
 /**
+ * The badge and the words for it: the part of every page that changes with the cart, filled in
+ * for each shopper on pages from the page cache (docs/decisions/0470). The name comes from the
+ * content ('Carrito, 2 productos'); the badge digit is decoration.
+ */
+export function CartCount({ count }: { count: number }) {
+  return (
+    <>
+      <span className={styles.badge} aria-hidden="true">
+        {count}
+      </span>
+      <span className="visually-hidden">
+        , {`${count} ${count === 1 ? "producto" : "productos"}`}
+      </span>
+    </>
+  );
+}
+
+/**
  * Header cart button with the count badge. Server-rendered as a link to
  * /carrito (works without JavaScript); once hydrated it becomes the opener of
  * the mini cart popover. The badge counts posted changes before the server
@@ -36,17 +54,11 @@ export function CartButton({ cart }: { cart: CartSummary }) {
           ),
         )
       : cart.count;
-  // The name comes from the content ('Carrito, 2 productos'); the badge digit is decoration.
   const content = (
     <>
       <CartIcon />
       <span className={styles.text}>Carrito</span>
-      <span className={styles.badge} aria-hidden="true">
-        {count}
-      </span>
-      <span className="visually-hidden">
-        , {`${count} ${count === 1 ? "producto" : "productos"}`}
-      </span>
+      <CartCount count={count} />
     </>
   );
   if (!hydrated) {

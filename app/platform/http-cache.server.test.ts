@@ -7,6 +7,7 @@ import {
   PRIVATE_NO_STORE,
   PUBLIC_PAGE,
   publicPage,
+  withoutPersonalCookies,
 } from "./http-cache.server";
 
 const req = (path: string, init: RequestInit = {}) => new Request(`http://localhost${path}`, init);
@@ -72,6 +73,18 @@ describe("the safety net for every response", () => {
     const headers = new Headers({ "Cache-Control": PUBLIC_PAGE });
     applyCacheHeaders(req("/", { headers: { Cookie: "_ga=1" } }), 200, headers);
     expect(headers.get("Cache-Control")).toBe(PUBLIC_PAGE);
+  });
+});
+
+describe("withoutPersonalCookies", () => {
+  it("makes the request an anonymous visitor would make: other cookies stay", () => {
+    const cookie = (value: string) =>
+      withoutPersonalCookies(req("/p?x=1", { headers: { Cookie: value, Accept: "text/html" } }));
+    const shopper = cookie("_ga=1; __Host-carrito=abc; __Host-aviso=x; pagos=y");
+    expect(shopper.headers.get("Cookie")).toBe("_ga=1; pagos=y");
+    expect(shopper.headers.get("Accept")).toBe("text/html");
+    expect(shopper.url).toBe("http://localhost/p?x=1");
+    expect(cookie("carrito=abc").headers.has("Cookie")).toBe(false);
   });
 });
 

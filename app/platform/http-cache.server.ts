@@ -9,6 +9,11 @@ import type { HeadersArgs } from "react-router";
 
 export const PRIVATE_NO_STORE = "private, no-store";
 export const PUBLIC_PAGE = "public, max-age=60";
+/**
+ * A public page filled in for one shopper from the page cache (docs/decisions/0470): only their
+ * browser may keep it, and only to ask again with its ETag (a 304 while the cart is the same).
+ */
+export const PRIVATE_REVALIDATE = "private, no-cache";
 
 const PERSONAL_COOKIES = new Set(["carrito", "__Host-carrito", "aviso", "__Host-aviso"]);
 
@@ -37,16 +42,29 @@ export function personalPage({
   return headers;
 }
 
+const cookieName = (pair: string) => pair.split("=", 1)[0].trim();
+
 /** Cookie names present on the request (values are never read here). */
 function cookieNames(request: Request): string[] {
   const header = request.headers.get("Cookie");
   if (!header) return [];
-  return header.split(";").map((part) => part.split("=", 1)[0].trim());
+  return header.split(";").map(cookieName);
 }
 
 /** The request carries the cart or notice cookie: its pages are personal. */
 export function carriesPersonalCookie(request: Request): boolean {
   return cookieNames(request).some((name) => PERSONAL_COOKIES.has(name));
+}
+
+/** The same request as an anonymous visitor makes it: without the cart and notice cookies. */
+export function withoutPersonalCookies(request: Request): Request {
+  const headers = new Headers(request.headers);
+  const others = (request.headers.get("Cookie") ?? "")
+    .split(";")
+    .filter((pair) => pair.trim() && !PERSONAL_COOKIES.has(cookieName(pair)));
+  if (others.length > 0) headers.set("Cookie", others.join(";"));
+  else headers.delete("Cookie");
+  return new Request(request, { headers });
 }
 
 function isPersonal(request: Request, headers: Headers): boolean {

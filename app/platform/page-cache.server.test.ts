@@ -1,12 +1,8 @@
 import { createHash } from "node:crypto";
 import { brotliCompress, brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it, vi } from "vitest";
-import {
-  anonymousGet,
-  createPageCache,
-  PAGE_CACHE_HEADER,
-  withoutNonce,
-} from "./page-cache.server";
+import { createPageCache, PAGE_CACHE_HEADER, withoutNonce } from "./page-cache.server";
+import { asResponse } from "./page-cache.test-helpers";
 
 // Counts the compressions of the page cache, which are otherwise invisible from outside.
 vi.mock("node:zlib", async (importOriginal) => {
@@ -41,8 +37,19 @@ const get = (path: string, headers: HeadersInit = {}) =>
     headers: { "Accept-Encoding": "br, gzip", ...headers },
   });
 
-const cache = (over: Partial<Parameters<typeof createPageCache>[0]> = {}) =>
-  createPageCache({ maxBytes: 10 * 1024 * 1024, freshMs: 1000, maxStaleMs: 10_000, ...over });
+const cache = (over: Partial<Parameters<typeof createPageCache>[0]> = {}) => {
+  const pages = createPageCache({
+    maxBytes: 10 * 1024 * 1024,
+    freshMs: 1000,
+    maxStaleMs: 10_000,
+    ...over,
+  });
+  return {
+    ...pages,
+    respond: async (...args: Parameters<typeof pages.respond>) =>
+      asResponse(await pages.respond(...args)),
+  };
+};
 
 describe("withoutNonce", () => {
   it("drops the nonce and allows each inline script by its hash, external ones by origin", () => {
@@ -61,17 +68,6 @@ describe("withoutNonce", () => {
       html: plain,
       csp: "default-src 'self'",
     });
-  });
-});
-
-describe("anonymousGet", () => {
-  it("takes GETs without the cart or notice cookie", () => {
-    expect(anonymousGet(get("/"))).toBe(true);
-    expect(anonymousGet(get("/", { Cookie: "tema=oscuro" }))).toBe(true);
-    expect(anonymousGet(get("/", { Cookie: "a=1; carrito=abc" }))).toBe(false);
-    expect(anonymousGet(get("/", { Cookie: "__Host-aviso=x" }))).toBe(false);
-    expect(anonymousGet(new Request("http://localhost/", { method: "HEAD" }))).toBe(false);
-    expect(anonymousGet(new Request("http://localhost/", { method: "POST" }))).toBe(false);
   });
 });
 

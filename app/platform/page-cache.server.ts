@@ -1,12 +1,15 @@
 /**
- * The whole-page cache for anonymous visitors (docs/decisions/0384): documents and their
- * `.data` requests, keyed by the URL, kept only when the app itself declared the answer
- * public (Cache-Control `public`, status 200, no cookie set) and served only to requests
- * without the cart or notice cookie, which are exactly the requests the app answers that
- * way. Each entry is compressed once (brotli and gzip), when it is first asked for again: a
- * URL asked for once (most filter and sort combinations) is answered as it was rendered and
- * never compressed here. A stale entry is served while one background render refreshes it;
- * the total size is bounded (least recently used entries go first).
+ * The whole-page cache (docs/decisions/0384, 0470): documents and their `.data` requests, keyed
+ * by the URL, kept only when the app itself declared the answer public (Cache-Control `public`,
+ * status 200, no cookie set) to a request without the cart or notice cookie, so every stored page
+ * is the one an anonymous visitor gets. Anonymous visitors get it as it is. A shopper with a cart
+ * or a notice gets the same page with the slots that belong to them (the header's cart count,
+ * the notice, the data the browser hydrates them with) filled in for the request, privately
+ * (page-answer.server.ts); a `.data` request that asks for the root's data (the cart) is rendered
+ * for them. Each entry is compressed once, when it is first asked for again: a URL asked for once
+ * (most filter and sort combinations) is answered as it was rendered and never compressed here.
+ * A stale entry is served while one background render refreshes it; the total size is bounded
+ * (least recently used entries go first).
  *
  * The CSP stays strict without sharing a nonce: a stored document carries no nonce at all.
  * Its inline scripts are allowed by their SHA-256 hashes, computed once per entry, and its
@@ -14,31 +17,25 @@
  * keeps its own fresh nonce.
  */
 import { createHash } from "node:crypto";
-import { promisify } from "node:util";
-import { brotliCompress, constants, gzip } from "node:zlib";
 import { LRUCache } from "lru-cache";
-import { carriesPersonalCookie } from "./http-cache.server.ts";
+import { logger } from "./logger.server.ts";
+import {
+  carriesPersonalCookie,
+  PRIVATE_REVALIDATE,
+  withoutPersonalCookies,
+} from "./http-cache.server.ts";
 import { countPageCache } from "./metrics.server.ts";
-import { preferredEncoding } from "./precompressed.server.ts";
+import {
+  type CachedAnswer,
+  type CacheState,
+  createPersonalAnswers,
+  PAGE_CACHE_HEADER,
+  type PersonalSlots,
+  storedAnswer,
+  type StoredPage,
+} from "./page-answer.server.ts";
 
-const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
-
-/** The header that says how an answer was served: hit, stale, miss (stored) or bypass. */
-export const PAGE_CACHE_HEADER = "X-Page-Cache";
-
-interface StoredPage {
-  headers: Array<[string, string]>;
-  identity: Buffer;
-  /** Brotli and gzip, made on the entry's first reuse (docs/decisions/0386). */
-  encoded?: Promise<Encoded>;
-  storedAt: number;
-}
-
-interface Encoded {
-  br: Buffer;
-  gzip: Buffer;
-}
+export { type CachedAnswer, PAGE_CACHE_HEADER, type PersonalSlots };
 
 /** Response headers that belong to one answer, never to a stored page. */
 const NOT_STORED = new Set(["set-cookie", "content-length", "content-encoding", "date"]);
@@ -54,9 +51,15 @@ export interface PageCacheOptions {
   now?: () => number;
 }
 
-/** The request may be answered from the cache: a GET without personal cookies. */
-export function anonymousGet(request: Request): boolean {
-  return request.method === "GET" && !carriesPersonalCookie(request);
+export interface RespondOptions {
+  /**
+   * The id of the route that answers the request. A shopper's page is taken from memory only on
+   * a route whose pages have been stored: a personal route (the cart, the checkout) is rendered
+   * for them at once, never first for nobody.
+   */
+  route?: string;
+  /** The build's slots for a shopper; without them a shopper's page is rendered. */
+  slots?: PersonalSlots;
 }
 
 /** The app declared this answer the same for every visitor. */
@@ -103,48 +106,28 @@ async function store(response: Response, storedAt: number): Promise<StoredPage> 
     headers: [...headers].filter(([name]) => !NOT_STORED.has(name.toLowerCase())),
     identity: Buffer.from(body),
     storedAt,
+    tags: {},
   };
 }
 
-async function encode(identity: Buffer): Promise<Encoded> {
-  const [br, gz] = await Promise.all([
-    brotli(identity, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: 6,
-        [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
-        // A window no bigger than the page: the same bytes out, half the work of the default
-        // 4 MB window (docs/decisions/0386).
-        [constants.BROTLI_PARAM_LGWIN]: Math.min(
-          24,
-          Math.max(16, Math.ceil(Math.log2(identity.length))),
-        ),
-      },
-    }),
-    gzipAsync(identity, { level: 6 }),
-  ]);
-  return { br, gzip: gz };
+/**
+ * A `.data` request for the root route's data, which holds the shopper's cart and notice: all
+ * routes, unless React Router names the ones it wants in `_routes` (the root is left out of
+ * client navigations, app/root.tsx `shouldRevalidate`).
+ */
+function asksForRootData(request: Request): boolean {
+  const url = new URL(request.url);
+  if (!url.pathname.endsWith(".data")) return false;
+  const routes = url.searchParams.get("_routes");
+  return routes === null || routes.split(",").includes("root");
 }
 
-async function answer(page: StoredPage, request: Request, state: string): Promise<Response> {
-  // A page just rendered goes out as it is (the server's compression takes it like any
-  // other answer); from its first reuse on, it is compressed once and kept so.
-  const encoding =
-    state === "miss" ? "identity" : preferredEncoding(request.headers.get("Accept-Encoding"));
-  const body =
-    encoding === "identity"
-      ? page.identity
-      : (await (page.encoded ??= encode(page.identity)))[encoding];
-  const headers = new Headers(page.headers);
-  headers.set("Content-Length", String(body.length));
-  if (encoding !== "identity") headers.set("Content-Encoding", encoding);
-  headers.set("Vary", "Cookie, Accept-Encoding");
-  headers.set(PAGE_CACHE_HEADER, state);
-  // zlib's and our own Buffers sit on plain ArrayBuffers, never on shared memory.
-  return new Response(body as Buffer<ArrayBuffer>, { status: 200, headers });
-}
+const isDocument = (page: StoredPage) =>
+  page.headers.some(([name, value]) => name === "content-type" && value.startsWith("text/html"));
 
 interface FetchContext {
   render: () => Promise<Response>;
+  route?: string;
   /** The leader's own answer when it could not be stored. */
   unstored?: Response;
 }
@@ -155,6 +138,8 @@ export function createPageCache({
   maxStaleMs,
   now = () => performance.now(),
 }: PageCacheOptions) {
+  /** Routes with a page stored at least once: their pages are the same for everyone. */
+  const publicRoutes = new Set<string>();
   const pages = new LRUCache<string, StoredPage, FetchContext>({
     perf: { now },
     ttlResolution: 0, // read the clock each time: it is cheap, and tests move it
@@ -170,37 +155,80 @@ export function createPageCache({
     ignoreFetchAbort: true,
     fetchMethod: async (_key, _stale, { context }) => {
       const response = await context.render();
-      if (storable(response)) return store(response, now());
-      context.unstored = response;
-      return undefined;
+      if (!storable(response)) {
+        context.unstored = response;
+        return undefined;
+      }
+      if (context.route) publicRoutes.add(context.route);
+      return store(response, now());
     },
   });
+  const personalAnswer = createPersonalAnswers();
+
+  /** The stored page of the request's URL: fresh, stale (refreshed behind), or rendered now. */
+  async function lookUp(request: Request, context: FetchContext) {
+    const key = request.url;
+    const status: LRUCache.Status<string, StoredPage, FetchContext> = {};
+    const known = pages.peek(key, { allowStale: true });
+    const tooOld = known !== undefined && now() - known.storedAt > freshMs + maxStaleMs;
+    // Past its longest stale age a page is rendered again before it answers.
+    const page = await pages.fetch(key, {
+      context,
+      status,
+      forceRefresh: tooOld,
+      allowStale: !tooOld,
+    });
+    const state: CacheState =
+      status.fetch === "hit" ? "hit" : status.returnedStale ? "stale" : "miss";
+    return { page, state };
+  }
+
+  /** A shopper's answer: their page from memory when it can be, else rendered for them. */
+  async function respondPersonal(
+    request: Request,
+    render: (request: Request) => Promise<Response>,
+    { route, slots }: RespondOptions,
+  ): Promise<Response | CachedAnswer> {
+    if (!slots || !route || !publicRoutes.has(route) || asksForRootData(request)) {
+      return render(request);
+    }
+    const context = { render: () => render(withoutPersonalCookies(request)), route };
+    const { page, state } = await lookUp(request, context);
+    // Not the same for everyone after all (an error, a redirect): rendered for the shopper.
+    if (!page) return render(request);
+    if (!isDocument(page)) {
+      countPageCache(state);
+      return storedAnswer(page, request, state, PRIVATE_REVALIDATE);
+    }
+    const answer = await personalAnswer(page, request, state, slots);
+    if (answer) {
+      countPageCache(state);
+      return answer;
+    }
+    logger.warn({ route }, "page cache: a stored page without the shopper's slots");
+    return render(request);
+  }
 
   return {
     /**
-     * The answer to an anonymous GET: from the cache when it holds the URL, else rendered by
-     * `render` (once for concurrent requests of one URL) and stored when it may be.
+     * The answer to a GET: from the cache when it holds the URL, else rendered by `render`
+     * (once for concurrent requests of one URL) and stored when it may be. A request with the
+     * cart or notice cookie gets the stored page with its own slots filled in, or its own render.
      */
-    async respond(request: Request, render: () => Promise<Response>): Promise<Response> {
-      const key = request.url;
-      const context: FetchContext = { render };
-      const status: LRUCache.Status<string, StoredPage, FetchContext> = {};
-      const known = pages.peek(key, { allowStale: true });
-      const tooOld = known !== undefined && now() - known.storedAt > freshMs + maxStaleMs;
-      // Past its longest stale age a page is rendered again before it answers.
-      const page = await pages.fetch(key, {
-        context,
-        status,
-        forceRefresh: tooOld,
-        allowStale: !tooOld,
-      });
+    async respond(
+      request: Request,
+      render: (request: Request) => Promise<Response>,
+      options: RespondOptions = {},
+    ): Promise<Response | CachedAnswer> {
+      if (carriesPersonalCookie(request)) return respondPersonal(request, render, options);
+      const context: FetchContext = { render: () => render(request), route: options.route };
+      const { page, state } = await lookUp(request, context);
       if (page) {
-        const state = status.fetch === "hit" ? "hit" : status.returnedStale ? "stale" : "miss";
         countPageCache(state);
-        return answer(page, request, state);
+        return storedAnswer(page, request, state);
       }
       // Not storable: the leader answers with its own render, a follower renders its own.
-      const own = context.unstored ?? (await render());
+      const own = context.unstored ?? (await render(request));
       countPageCache("bypass");
       const headers = new Headers(own.headers);
       headers.set(PAGE_CACHE_HEADER, "bypass");

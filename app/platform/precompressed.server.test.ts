@@ -15,6 +15,11 @@ describe("preferredEncoding", () => {
     expect(preferredEncoding("br;q=0.0, gzip;q=0")).toBe("identity");
     expect(preferredEncoding(null)).toBe("identity");
   });
+
+  it("chooses among the encodings offered", () => {
+    expect(preferredEncoding("gzip, br", ["gzip"])).toBe("gzip");
+    expect(preferredEncoding("br", ["gzip"])).toBe("identity");
+  });
 });
 
 describe("servePrecompressed", () => {

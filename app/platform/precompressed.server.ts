@@ -12,16 +12,25 @@ export type Encoding = "br" | "gzip" | "identity";
 /** The file name ending of each stored encoding. */
 export const ENCODED_SUFFIX = { br: ".br", gzip: ".gz" } as const;
 
-/** The encoding a client takes from an Accept-Encoding header: brotli, then gzip, else none. */
-export function preferredEncoding(acceptEncoding: string | null | undefined): Encoding {
-  const accepted = (acceptEncoding ?? "")
+/** The content codings an Accept-Encoding header accepts (those not refused with q=0). */
+function acceptedEncodings(acceptEncoding: string | null | undefined): string[] {
+  return (acceptEncoding ?? "")
     .split(",")
     .map((part) => part.trim().split(";"))
     .filter(([, q]) => !q || !/^q=0(\.0*)?$/.test(q.trim()))
     .map(([name]) => name.toLowerCase());
-  if (accepted.includes("br")) return "br";
-  if (accepted.includes("gzip")) return "gzip";
-  return "identity";
+}
+
+/**
+ * The encoding a client takes from an Accept-Encoding header: brotli, then gzip, else none;
+ * without brotli among the choices (a page stitched for one shopper), gzip, else none.
+ */
+export function preferredEncoding(
+  acceptEncoding: string | null | undefined,
+  choices: readonly Encoding[] = ["br", "gzip"],
+): Encoding {
+  const accepted = acceptedEncodings(acceptEncoding);
+  return choices.find((encoding) => accepted.includes(encoding)) ?? "identity";
 }
 
 /**

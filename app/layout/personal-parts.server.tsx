@@ -1,0 +1,55 @@
+/**
+ * A shopper's parts of a page on the server (docs/decisions/0470): read for the root's data of
+ * a rendered page, and rendered as the slots the page cache fills into a stored page. The slots
+ * are the very components the layout renders, so a filled-in page is the page React would have
+ * rendered for this shopper, byte for byte, and it hydrates without a mismatch.
+ */
+import { LRUCache } from "lru-cache";
+import { renderToString } from "react-dom/server";
+import { CartCount } from "~/cart/CartButton";
+import { getCartSummary } from "~/cart/cart.server";
+import { logger } from "~/platform/logger.server";
+import type { PersonalSlots } from "~/platform/page-cache.server";
+import { getFlash } from "./flash.server";
+import { NOBODY, NoticeAndParts, type PersonalParts } from "./PersonalParts";
+
+/** The request's parts, and the headers they need (a notice read is cleared by a cookie). */
+export async function readPersonalParts(
+  request: Request,
+): Promise<{ parts: PersonalParts; headers: Headers }> {
+  // The header degrades instead of failing the whole page when the API is down.
+  const [cart, flash] = await Promise.all([
+    getCartSummary(request).catch((error: unknown) => {
+      logger.warn({ err: error }, "cart summary unavailable");
+      return NOBODY.cart;
+    }),
+    getFlash(request),
+  ]);
+  return { parts: { cart, notice: flash.notice }, headers: flash.headers };
+}
+
+/** The slots in page order: the header's cart count, then the notice and the parts' data. */
+function slotsOf(parts: PersonalParts): string[] {
+  return [
+    renderToString(<CartCount count={parts.cart.count} />),
+    renderToString(<NoticeAndParts parts={parts} />),
+  ];
+}
+
+// A shopper asks for page after page with the same cart: its slots are rendered once.
+const rendered = new LRUCache<string, string[]>({ max: 5_000 });
+
+/** What the page cache fills a stored page in with (offered through app/entry.server.tsx). */
+export const personalSlots: PersonalSlots = {
+  anonymous: slotsOf(NOBODY),
+  async fill(request) {
+    const { parts, headers } = await readPersonalParts(request);
+    const key = JSON.stringify(parts);
+    let slots = rendered.get(key);
+    if (!slots) {
+      slots = slotsOf(parts);
+      rendered.set(key, slots);
+    }
+    return { slots, headers };
+  },
+};

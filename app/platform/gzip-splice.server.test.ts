@@ -1,0 +1,57 @@
+import { randomBytes } from "node:crypto";
+import { crc32, gunzipSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { crc32Combine, deflatePiece, deflateSmallPiece, gzipOf } from "./gzip-splice.server";
+
+const page = (n: number) =>
+  Buffer.from(
+    Array.from({ length: n }, (_, i) => `<li class="card">Cámara ${i} · $ ${i * 1000}</li>`).join(
+      "",
+    ),
+  );
+
+describe("crc32Combine", () => {
+  it("gives the CRC-32 of two byte strings one after the other", () => {
+    const cases = [
+      [Buffer.from("hola "), Buffer.from("mundo")],
+      [Buffer.alloc(0), Buffer.from("solo b")],
+      [Buffer.from("solo a"), Buffer.alloc(0)],
+      [randomBytes(70_001), randomBytes(1)],
+      [randomBytes(3), randomBytes(123_457)],
+    ];
+    for (const [a, b] of cases) {
+      expect(crc32Combine(crc32(a), crc32(b), b.length)).toBe(crc32(Buffer.concat([a, b])));
+    }
+  });
+});
+
+describe("gzipOf", () => {
+  it("makes one gzip stream of pieces deflated apart, whose bytes gunzip to theirs in order", async () => {
+    const parts = [page(900), Buffer.from("<span>3</span>"), page(2000), Buffer.alloc(0), page(10)];
+    const pieces = await Promise.all(
+      parts.map((bytes, i) => (i % 2 === 0 ? deflatePiece(bytes) : deflateSmallPiece(bytes))),
+    );
+    // gunzip checks the trailer's CRC-32 and length too.
+    expect(gunzipSync(Buffer.concat(gzipOf(pieces)))).toEqual(Buffer.concat(parts));
+  });
+
+  it("compresses a repeated page well although each piece starts afresh", async () => {
+    const bytes = page(3000);
+    const halves = [bytes.subarray(0, 60_000), bytes.subarray(60_000)];
+    const whole = Buffer.concat(gzipOf(await Promise.all(halves.map((b) => deflatePiece(b)))));
+    expect(whole.length).toBeLessThan(bytes.length / 8);
+  });
+
+  it("takes a piece made of one shopper's bytes in the middle, reused between answers", async () => {
+    const [before, after] = await Promise.all([deflatePiece(page(50)), deflatePiece(page(60))]);
+    for (const mine of ["<span>1</span>", "<span>12</span>", "ñandú <b>&amp;</b> ✓"]) {
+      const middle = deflateSmallPiece(Buffer.from(mine));
+      const html = gunzipSync(Buffer.concat(gzipOf([before, middle, after]))).toString();
+      expect(html).toBe(`${page(50).toString()}${mine}${page(60).toString()}`);
+    }
+  });
+
+  it("holds nothing when there is nothing", () => {
+    expect(gunzipSync(Buffer.concat(gzipOf([])))).toEqual(Buffer.alloc(0));
+  });
+});

@@ -1,0 +1,88 @@
+/**
+ * One gzip answer put together from pieces compressed apart (docs/decisions/0470): the parts of
+ * a cached page, deflated once, and the few bytes that belong to one shopper, deflated per
+ * answer. Each piece is a raw deflate stream cut with a full flush: it ends on a byte boundary,
+ * refers to nothing before it and is not final, so pieces laid one after another are one valid
+ * deflate stream once a final empty block closes it. The gzip header, the CRC-32 of all the bytes
+ * and their length make it a gzip member; the CRC of the whole is combined from the pieces' own,
+ * without reading their bytes again.
+ */
+import { promisify } from "node:util";
+import { constants, crc32, deflateRaw, deflateRawSync } from "node:zlib";
+
+const deflateRawAsync = promisify(deflateRaw);
+
+/** A piece of a gzip answer: its deflated bytes, and the CRC-32 and length of what they hold. */
+export interface DeflatedPiece {
+  deflated: Buffer;
+  crc: number;
+  length: number;
+}
+
+// No file name, no time, no extra flags, operating system unknown (RFC 1952).
+const HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
+// A final block of the fixed code holding nothing but its end: what a deflater writes to finish.
+const LAST_BLOCK = Buffer.from([0x03, 0x00]);
+
+/** A large piece (a part of a cached page), deflated off the main thread. */
+export async function deflatePiece(bytes: Buffer): Promise<DeflatedPiece> {
+  const deflated = await deflateRawAsync(bytes, {
+    level: 6,
+    finishFlush: constants.Z_FULL_FLUSH,
+  });
+  return { deflated, crc: crc32(bytes), length: bytes.length };
+}
+
+/** A small piece (a shopper's cart badge, notice and data: about 1 KB), deflated at once. */
+export function deflateSmallPiece(bytes: Buffer): DeflatedPiece {
+  const deflated = deflateRawSync(bytes, { level: 6, finishFlush: constants.Z_FULL_FLUSH });
+  return { deflated, crc: crc32(bytes), length: bytes.length };
+}
+
+/** The gzip member holding the pieces' bytes in order, as the buffers to write one after another. */
+export function gzipOf(pieces: readonly DeflatedPiece[]): Buffer[] {
+  let crc = 0;
+  let length = 0;
+  for (const piece of pieces) {
+    crc = crc32Combine(crc, piece.crc, piece.length);
+    length += piece.length;
+  }
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(crc, 0);
+  trailer.writeUInt32LE(length % 2 ** 32, 4);
+  return [HEADER, ...pieces.map((piece) => piece.deflated), LAST_BLOCK, trailer];
+}
+
+// CRC-32 arithmetic (zlib's crc32_combine): polynomials over GF(2), reflected, modulo the
+// CRC-32 polynomial. Appending n zero bytes to a message multiplies its CRC by x^(8n).
+const POLYNOMIAL = 0xedb88320;
+
+/** a × b modulo the polynomial. */
+function multiply(a: number, b: number): number {
+  let product = 0;
+  let factor = b;
+  for (let bit = 0x80000000; bit !== 0; bit >>>= 1) {
+    if ((a & bit) !== 0) {
+      product ^= factor;
+      if ((a & (bit - 1)) === 0) break;
+    }
+    factor = factor & 1 ? (factor >>> 1) ^ POLYNOMIAL : factor >>> 1;
+  }
+  return product >>> 0;
+}
+
+/** x^(2^k) modulo the polynomial, for k = 0…31. */
+const X_POWERS: number[] = [];
+for (let k = 0, power = 0x40000000; k < 32; k++, power = multiply(power, power)) {
+  X_POWERS.push(power);
+}
+
+/** The CRC-32 of A followed by B, from A's CRC, B's CRC and B's length in bytes. */
+export function crc32Combine(crcA: number, crcB: number, lengthB: number): number {
+  // x^(8 × lengthB): the bits of lengthB, from x^(2^3) = x^8 on.
+  let shift = 0x80000000;
+  for (let n = lengthB, k = 3; n > 0; n = Math.floor(n / 2), k++) {
+    if (n % 2 === 1) shift = multiply(X_POWERS[k % 32], shift);
+  }
+  return (multiply(shift, crcA) ^ crcB) >>> 0;
+}

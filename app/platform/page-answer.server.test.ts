@@ -1,0 +1,217 @@
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { describe, expect, it, vi } from "vitest";
+import { cutAt } from "./page-answer.server";
+import { createPageCache, PAGE_CACHE_HEADER, type PersonalSlots } from "./page-cache.server";
+import { asResponse } from "./page-cache.test-helpers";
+
+// A page with the two slots of the store's layout: the header's cart count, then the notice.
+const count = (n: number) => `<span class="insignia">${n}</span>`;
+const notice = (text?: string) => `<div role="status">${text ? `<p>${text}</p>` : ""}</div>`;
+const html = (n = 0, text?: string) =>
+  `<!DOCTYPE html><html><body><header>Carrito ${count(n)}</header>${notice(text)}` +
+  `<main>${"<p>Cámara IP 4 MP</p>".repeat(300)}</main></body></html>`;
+
+const cookieOf = (request: Request, name: string) =>
+  new RegExp(`${name}=([^;]+)`).exec(request.headers.get("Cookie") ?? "")?.[1];
+
+/** The app: public pages for anonymous visitors, the same page privately for a shopper. */
+function app(body: (request: Request) => string = () => html()) {
+  return vi.fn(async (request: Request) => {
+    const personal = cookieOf(request, "carrito") !== undefined;
+    const type = new URL(request.url).pathname.endsWith(".data") ? "text/x-script" : "text/html";
+    return new Response(personal ? html(Number(cookieOf(request, "carrito"))) : body(request), {
+      headers: {
+        "Content-Type": `${type}; charset=utf-8`,
+        "Cache-Control": personal ? "private, no-store" : "public, max-age=60",
+      },
+    });
+  });
+}
+
+/** The build's slots: the count from the cart cookie, the notice from the notice cookie. */
+const slots: PersonalSlots = {
+  anonymous: [count(0), notice()],
+  async fill(request) {
+    const text = cookieOf(request, "aviso");
+    const headers = new Headers();
+    if (text) headers.append("Set-Cookie", "aviso=; Max-Age=0");
+    return { slots: [count(Number(cookieOf(request, "carrito") ?? 0)), notice(text)], headers };
+  },
+};
+
+const get = (path: string, headers: Record<string, string> = {}) =>
+  new Request(`http://localhost${path}`, {
+    headers: { "Accept-Encoding": "gzip, br", ...headers },
+  });
+
+function store() {
+  const pages = createPageCache({ maxBytes: 10 * 1024 * 1024, freshMs: 1000, maxStaleMs: 10_000 });
+  const render = app();
+  const respond = async (request: Request, route = "p") =>
+    asResponse(await pages.respond(request, render, { route, slots }));
+  return { respond, render };
+}
+
+const text = async (answer: Response) => {
+  const bytes = Buffer.from(await answer.arrayBuffer());
+  const encoding = answer.headers.get("Content-Encoding");
+  if (encoding === "gzip") return gunzipSync(bytes).toString();
+  return (encoding === "br" ? brotliDecompressSync(bytes) : bytes).toString();
+};
+
+describe("strong validators", () => {
+  it("name the bytes of each encoding, and a client holding them gets a 304", async () => {
+    const { respond } = store();
+    const miss = await respond(get("/p"));
+    // Compressed on the way out by the server: no validator of its own bytes.
+    expect(miss.headers.get("ETag")).toBeNull();
+    const tags = new Set<string>();
+    for (const encoding of ["br", "gzip", "identity"]) {
+      const answer = await respond(get("/p", { "Accept-Encoding": encoding }));
+      const etag = answer.headers.get("ETag") ?? "";
+      expect(etag).toMatch(/^"[\w-]{22}"$/);
+      tags.add(etag);
+      for (const held of [etag, `W/${etag}`, `"otro", ${etag}`, "*"]) {
+        const again = await respond(
+          get("/p", { "Accept-Encoding": encoding, "If-None-Match": held }),
+        );
+        expect(again.status).toBe(304);
+        expect(await again.text()).toBe("");
+        expect(again.headers.get("ETag")).toBe(etag);
+        expect(again.headers.get("Cache-Control")).toBe("public, max-age=60");
+        expect(again.headers.get("Vary")).toBe("Cookie, Accept-Encoding");
+      }
+    }
+    expect(tags.size).toBe(3);
+    const other = await respond(get("/p", { "If-None-Match": '"otro"' }));
+    expect(other.status).toBe(200);
+  });
+});
+
+describe("a shopper's page from memory", () => {
+  it("is the stored page with their slots filled in, private, stitched gzip or plain", async () => {
+    const { respond, render } = store();
+    await respond(get("/p"));
+    const mine = await respond(get("/p", { Cookie: "tema=claro; carrito=3" }));
+    expect(mine.headers.get(PAGE_CACHE_HEADER)).toBe("hit");
+    expect(mine.headers.get("Cache-Control")).toBe("private, no-cache");
+    expect(mine.headers.get("Vary")).toBe("Cookie, Accept-Encoding");
+    expect(mine.headers.get("Content-Encoding")).toBe("gzip");
+    expect(await text(mine)).toBe(html(3));
+    const plain = await respond(get("/p", { Cookie: "carrito=3", "Accept-Encoding": "br" }));
+    expect(plain.headers.get("Content-Encoding")).toBeNull();
+    expect(await plain.text()).toBe(html(3));
+    expect(Number(plain.headers.get("Content-Length"))).toBe(Buffer.byteLength(html(3)));
+    expect(render).toHaveBeenCalledTimes(1); // for nobody, once
+  });
+
+  it("gives two shoppers each their own cart", async () => {
+    const { respond } = store();
+    await respond(get("/p"));
+    const [one, two] = await Promise.all(
+      ["carrito=1", "carrito=2"].map((Cookie) => respond(get("/p", { Cookie }))),
+    );
+    expect(await text(one)).toBe(html(1));
+    expect(await text(two)).toBe(html(2));
+    expect(await text(await respond(get("/p")))).toBe(html(0));
+  });
+
+  it("shows a notice once, with the cookie that clears it", async () => {
+    const { respond } = store();
+    await respond(get("/p"));
+    const first = await respond(get("/p", { Cookie: "carrito=1; aviso=Agregado" }));
+    expect(await text(first)).toBe(html(1, "Agregado"));
+    expect(first.headers.get("Set-Cookie")).toBe("aviso=; Max-Age=0");
+    const next = await respond(get("/p", { Cookie: "carrito=1" }));
+    expect(await text(next)).toBe(html(1));
+    expect(next.headers.has("Set-Cookie")).toBe(false);
+  });
+
+  it("has an ETag of its own bytes: a 304 while the cart is the same, never after it changed", async () => {
+    const { respond } = store();
+    await respond(get("/p"));
+    const anonymous = (await respond(get("/p"))).headers.get("ETag");
+    const one = (await respond(get("/p", { Cookie: "carrito=1" }))).headers.get("ETag") ?? "";
+    const two = (await respond(get("/p", { Cookie: "carrito=2" }))).headers.get("ETag") ?? "";
+    const plain = await respond(get("/p", { Cookie: "carrito=1", "Accept-Encoding": "" }));
+    expect(new Set([anonymous, one, two, plain.headers.get("ETag")]).size).toBe(4);
+
+    const held = await respond(get("/p", { Cookie: "carrito=1", "If-None-Match": one }));
+    expect(held.status).toBe(304);
+    expect(held.headers.get("Cache-Control")).toBe("private, no-cache");
+    const changed = await respond(get("/p", { Cookie: "carrito=2", "If-None-Match": one }));
+    expect(changed.status).toBe(200);
+    expect(await text(changed)).toBe(html(2));
+    // Nor does an anonymous validator stand for a shopper's page, or the other way round.
+    expect(
+      (await respond(get("/p", { Cookie: "carrito=1", "If-None-Match": anonymous! }))).status,
+    ).toBe(200);
+    expect((await respond(get("/p", { "If-None-Match": one }))).status).toBe(200);
+  });
+
+  it("is rendered for nobody first on a route known to be public, then filled in", async () => {
+    const { respond, render } = store();
+    await respond(get("/p"));
+    const first = await respond(get("/nueva", { Cookie: "carrito=2; pagos=x" }));
+    expect(first.headers.get(PAGE_CACHE_HEADER)).toBe("miss");
+    expect(first.headers.get("ETag")).toBeNull();
+    expect(await text(first)).toBe(html(2));
+    expect(render.mock.lastCall?.[0].headers.get("Cookie")).toBe("pagos=x");
+    expect(await text(await respond(get("/nueva")))).toBe(html(0));
+  });
+});
+
+describe("a shopper's page rendered for them", () => {
+  it("on a route no page of which was stored (the cart, the checkout)", async () => {
+    const { respond, render } = store();
+    const answer = await respond(get("/carrito", { Cookie: "carrito=1" }), "carrito");
+    expect(answer.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(answer.headers.has(PAGE_CACHE_HEADER)).toBe(false);
+    expect(render.mock.lastCall?.[0].headers.get("Cookie")).toBe("carrito=1");
+  });
+
+  it("for a `.data` request that asks for the root's data; without it, the stored bytes", async () => {
+    const { respond, render } = store();
+    await respond(get("/p.data?_routes=p"));
+    for (const path of ["/p.data", "/p.data?_routes=root,p"]) {
+      const answer = await respond(get(path, { Cookie: "carrito=1" }));
+      expect(answer.headers.get("Cache-Control")).toBe("private, no-store");
+    }
+    const calls = render.mock.calls.length;
+    const data = await respond(get("/p.data?_routes=p", { Cookie: "carrito=1" }));
+    expect(render).toHaveBeenCalledTimes(calls);
+    expect(data.headers.get(PAGE_CACHE_HEADER)).toBe("hit");
+    expect(data.headers.get("Cache-Control")).toBe("private, no-cache");
+    expect(await text(data)).toBe(html(0));
+  });
+
+  it("when the stored page has no slots, or the page is not the same for everyone", async () => {
+    const pages = createPageCache({ maxBytes: 1e7, freshMs: 1000, maxStaleMs: 10_000 });
+    const render = app((request) =>
+      new URL(request.url).pathname === "/sin" ? "<p>sin huecos</p>" : html(),
+    );
+    const respond = async (request: Request) =>
+      asResponse(await pages.respond(request, render, { route: "p", slots }));
+    await respond(get("/p"));
+    await respond(get("/sin"));
+    expect(await text(await respond(get("/sin", { Cookie: "carrito=4" })))).toBe(html(4));
+    // Without the build's slots, too.
+    const bare = asResponse(
+      await pages.respond(get("/p", { Cookie: "carrito=5" }), render, { route: "p" }),
+    );
+    expect(await text(bare)).toBe(html(5));
+  });
+});
+
+describe("cutAt", () => {
+  const page = Buffer.from("<a>0</a> <b></b> fin");
+  it("cuts a page around each slot, found once each, in order", () => {
+    expect(cutAt(page, ["<a>0</a>", "<b></b>"])?.map(String)).toEqual(["", " ", " fin"]);
+  });
+
+  it("finds nothing to cut when a slot is missing, repeated or out of order", () => {
+    expect(cutAt(page, ["<c></c>"])).toBeNull();
+    expect(cutAt(Buffer.from("<b></b><b></b>"), ["<b></b>"])).toBeNull();
+    expect(cutAt(page, ["<b></b>", "<a>0</a>"])).toBeNull();
+  });
+});

@@ -1,0 +1,229 @@
+/**
+ * The answers the page cache gives from a stored page (docs/decisions/0384, 0386, 0470): the
+ * bytes in the encoding the client takes, a strong ETag of exactly those bytes and a 304 when the
+ * client already holds them; for a shopper with a cart or a notice, the same page with the slots
+ * that belong to them filled in, private. Written to the socket as they are: a Fetch Response
+ * would copy the body first.
+ */
+import { hash } from "node:crypto";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
+import { LRUCache } from "lru-cache";
+import {
+  type DeflatedPiece,
+  deflatePiece,
+  deflateSmallPiece,
+  gzipOf,
+} from "./gzip-splice.server.ts";
+import { PRIVATE_REVALIDATE } from "./http-cache.server.ts";
+import { type Encoding, preferredEncoding } from "./precompressed.server.ts";
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** The header that says how an answer was served: hit, stale, miss (stored) or bypass. */
+export const PAGE_CACHE_HEADER = "X-Page-Cache";
+
+export type CacheState = "hit" | "stale" | "miss";
+
+/** An answer from memory: its status, headers (lower-case names) and body. */
+export interface CachedAnswer {
+  status: 200 | 304;
+  headers: Record<string, string | string[]>;
+  body: Buffer;
+}
+
+export interface StoredPage {
+  /** The rendered answer's headers, without those of one answer (cookies, length, date). */
+  headers: Array<[string, string]>;
+  identity: Buffer;
+  storedAt: number;
+  /** Brotli and gzip, made on the entry's first reuse (docs/decisions/0386). */
+  encoded?: Promise<Record<"br" | "gzip", Buffer>>;
+  /** The strong validator of each encoding's bytes, made when first asked for. */
+  tags: Partial<Record<Encoding, string>>;
+  /** The page cut around the shopper's slots, on its first answer to a shopper; null: none. */
+  cut?: Cut | null;
+}
+
+/** A stored document between its slots: one more segment than there are slots. */
+interface Cut {
+  segments: Buffer[];
+  /** The segments deflated apart, for gzip answers, and the validator of those bytes. */
+  gzip?: Promise<{ pieces: DeflatedPiece[]; tag: string }>;
+}
+
+/** What the app's build offers to fill a stored document in for one shopper (0470). */
+export interface PersonalSlots {
+  /** Each slot's HTML as every stored page holds it (rendered for nobody), in page order. */
+  anonymous: readonly string[];
+  /** This request's HTML for each slot, and the headers its answer needs (a notice read). */
+  fill(request: Request): Promise<{ slots: readonly string[]; headers: Headers }>;
+}
+
+/** A shopper's slots as bytes, deflated, and their validator: kept while the cart stays. */
+interface FilledSlots {
+  bytes: Buffer[];
+  pieces: DeflatedPiece[];
+  tag: string;
+}
+
+const tagOf = (bytes: Buffer | string) => hash("sha256", bytes, "base64url").slice(0, 22);
+
+async function encode(identity: Buffer): Promise<Record<"br" | "gzip", Buffer>> {
+  const [br, gz] = await Promise.all([
+    brotli(identity, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: 6,
+        [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+        // A window no bigger than the page: the same bytes out, half the work of the default
+        // 4 MB window (docs/decisions/0386).
+        [constants.BROTLI_PARAM_LGWIN]: Math.min(
+          24,
+          Math.max(16, Math.ceil(Math.log2(identity.length))),
+        ),
+      },
+    }),
+    gzipAsync(identity, { level: 6 }),
+  ]);
+  return { br, gzip: gz };
+}
+
+/** The If-None-Match header names this validator (a weak comparison, as RFC 9110 asks). */
+function holds(request: Request, etag: string): boolean {
+  const header = request.headers.get("If-None-Match");
+  if (!header) return false;
+  return header.split(",").some((tag) => {
+    const t = tag.trim();
+    return t === "*" || t === etag || t === `W/${etag}`;
+  });
+}
+
+function headersOf(page: StoredPage, state: CacheState, cacheControl?: string) {
+  const headers: Record<string, string | string[]> = Object.fromEntries(page.headers);
+  if (cacheControl) headers["cache-control"] = cacheControl;
+  headers.vary = "Cookie, Accept-Encoding";
+  headers[PAGE_CACHE_HEADER.toLowerCase()] = state;
+  return headers;
+}
+
+/** The answer, or a 304 when the client holds its bytes already (only bytes we encoded). */
+function finish(
+  request: Request,
+  headers: Record<string, string | string[]>,
+  body: Buffer[],
+  encoding: Encoding,
+  etag: string | undefined,
+): CachedAnswer {
+  if (etag) headers.etag = etag;
+  if (etag && holds(request, etag)) {
+    // What the 200 would say about the page, and nothing about a body that is not sent.
+    delete headers["content-type"];
+    delete headers["content-security-policy"];
+    return { status: 304, headers, body: Buffer.alloc(0) };
+  }
+  if (encoding !== "identity") headers["content-encoding"] = encoding;
+  const bytes = body.length === 1 ? body[0] : Buffer.concat(body);
+  headers["content-length"] = String(bytes.length);
+  return { status: 200, headers, body: bytes };
+}
+
+/**
+ * The stored page as it is, for anyone (or for one shopper, private: a `.data` answer holds no
+ * shopper's part). A page just rendered goes out as it is and the server's compression takes it
+ * like any other answer; from its first reuse on it is compressed once, kept so, and validated.
+ */
+export async function storedAnswer(
+  page: StoredPage,
+  request: Request,
+  state: CacheState,
+  cacheControl?: string,
+): Promise<CachedAnswer> {
+  const headers = headersOf(page, state, cacheControl);
+  if (state === "miss") return finish(request, headers, [page.identity], "identity", undefined);
+  const encoding = preferredEncoding(request.headers.get("Accept-Encoding"));
+  const body =
+    encoding === "identity"
+      ? page.identity
+      : (await (page.encoded ??= encode(page.identity)))[encoding];
+  const etag = `"${(page.tags[encoding] ??= tagOf(body))}"`;
+  return finish(request, headers, [body], encoding, etag);
+}
+
+/** The document split around each anonymous slot, found once each, in order; else null. */
+export function cutAt(identity: Buffer, slots: readonly string[]): Buffer[] | null {
+  const segments: Buffer[] = [];
+  let from = 0;
+  for (const slot of slots) {
+    const at = identity.indexOf(slot);
+    if (at < from || identity.indexOf(slot, at + 1) >= 0) return null;
+    segments.push(identity.subarray(from, at));
+    from = at + Buffer.byteLength(slot);
+  }
+  segments.push(identity.subarray(from));
+  return segments;
+}
+
+/** Makes the answers of stored documents for shoppers; keeps each cart's filled slots. */
+export function createPersonalAnswers() {
+  const filled = new LRUCache<string, FilledSlots>({ max: 5_000 });
+
+  function filledSlots(slots: readonly string[]): FilledSlots {
+    const key = slots.join("\u0000");
+    let known = filled.get(key);
+    if (!known) {
+      const bytes = slots.map((slot) => Buffer.from(slot));
+      known = { bytes, pieces: bytes.map(deflateSmallPiece), tag: tagOf(key) };
+      filled.set(key, known);
+    }
+    return known;
+  }
+
+  /**
+   * The stored document with this request's slots filled in, private: gzip when the client
+   * takes it (stitched, docs/decisions/0470; brotli cannot be stitched cheaply), else plain.
+   * Its ETag names the stored bytes and the shopper's, so it changes with the cart. Null when
+   * the document has no slots to fill: the caller renders the page for the request.
+   */
+  return async function personalAnswer(
+    page: StoredPage,
+    request: Request,
+    state: CacheState,
+    slots: PersonalSlots,
+  ): Promise<CachedAnswer | null> {
+    if (page.cut === undefined) {
+      const segments = cutAt(page.identity, slots.anonymous);
+      page.cut = segments && { segments };
+    }
+    const cut = page.cut;
+    if (!cut) return null;
+    const own = await slots.fill(request);
+    const mine = filledSlots(own.slots);
+    const headers = headersOf(page, state, PRIVATE_REVALIDATE);
+    const cookies = own.headers.getSetCookie();
+    if (cookies.length > 0) headers["set-cookie"] = cookies;
+    const encoding = preferredEncoding(request.headers.get("Accept-Encoding"), ["gzip"]);
+    if (state === "miss" || encoding === "identity") {
+      const body = cut.segments.flatMap((segment, i) =>
+        i === 0 ? [segment] : [mine.bytes[i - 1], segment],
+      );
+      // A page just stored is compressed on the way out like any rendered page: no validator.
+      const etag =
+        state === "miss"
+          ? undefined
+          : `"${(page.tags.identity ??= tagOf(page.identity))}-${mine.tag}"`;
+      return finish(request, headers, body, "identity", etag);
+    }
+    const gzip = await (cut.gzip ??= deflateCut(cut.segments));
+    const etag = `"${gzip.tag}-${mine.tag}"`;
+    const pieces = gzip.pieces.flatMap((piece, i) =>
+      i === 0 ? [piece] : [mine.pieces[i - 1], piece],
+    );
+    return finish(request, headers, gzipOf(pieces), "gzip", etag);
+  };
+}
+
+async function deflateCut(segments: Buffer[]) {
+  const pieces = await Promise.all(segments.map((segment) => deflatePiece(segment)));
+  return { pieces, tag: tagOf(Buffer.concat(pieces.map((piece) => piece.deflated))) };
+}
