@@ -118,7 +118,11 @@ test("a cached page hydrates with the shopper's cart, right through adds and nav
   await page.getByRole("button", { name: "Agregar al carrito", exact: true }).click();
   await expectCart(2, [/Panel de Alarma/, /1 × \$/]);
   const data = page.waitForResponse((r) => new URL(r.url()).pathname === `${category}.data`);
-  await page.getByRole("navigation", { name: "Ruta de navegación" }).getByRole("link").last().click();
+  await page
+    .getByRole("navigation", { name: "Ruta de navegación" })
+    .getByRole("link")
+    .last()
+    .click();
   await expect(page).toHaveURL(new RegExp(`${category}$`));
   // A navigation's data holds no shopper's part: from the cache, privately.
   expect((await data).headers()["cache-control"]).toBe("private, no-cache");
