@@ -20,9 +20,11 @@ import {
   startMetrics,
   watchPageCache,
 } from "./app/platform/metrics.server.ts";
+import { withoutPersonalCookies } from "./app/platform/http-cache.server.ts";
 import {
   type CachedAnswer,
   createPageCache,
+  type PageRequest,
   type PersonalSlots,
 } from "./app/platform/page-cache.server.ts";
 import { servePrecompressed } from "./app/platform/precompressed.server.ts";
@@ -38,6 +40,7 @@ import {
   createRouteIds,
   FORM_BODY_LIMIT,
   readLimitedBody,
+  targetRefusal,
 } from "./app/platform/request-guard.server.ts";
 import { resolveStaffAccess, type StaffAccess } from "./app/staff/staff-access.server.ts";
 import { currentStaff } from "./app/staff/staff-session.server.ts";
@@ -260,17 +263,19 @@ const pageCache =
 if (pageCache) watchPageCache(pageCache.size);
 app.use(async (req, res, next) => {
   try {
-    res.locals.route = await routeIdOf(req.path);
-    const verdict = await guard(req, (body) => toFetchRequest(req, res, req.originalUrl, body));
-    if ("refusal" in verdict) return await sendResponse(res, verdict.refusal);
-    const { request } = verdict;
+    const route = (res.locals.route = await routeIdOf(req.path));
+    // What is rendered goes through the guard as a Fetch request (as a visitor without the cart
+    // and notice cookies would ask, to be stored); what comes from memory needs neither.
+    const render = async (anonymous = false) => {
+      const verdict = await guard(req, (body) => toFetchRequest(req, res, req.originalUrl, body));
+      if ("refusal" in verdict) return verdict.refusal;
+      return handleRequest(anonymous ? withoutPersonalCookies(verdict.request) : verdict.request);
+    };
+    const fromMemory = req.method === "GET" ? pageRequestOf(req) : undefined;
     const response =
-      pageCache && request.method === "GET"
-        ? await pageCache.respond(request, (r) => handleRequest(r), {
-            route: res.locals.route as string,
-            slots: await personalSlots(),
-          })
-        : await handleRequest(request);
+      pageCache && fromMemory
+        ? await pageCache.respond(fromMemory, render, { route, slots: await personalSlots() })
+        : await render();
     if (!(response instanceof Response)) return writeCached(res, response);
     // A temporary outage (upstream down, slow or busy) says when to try again.
     if (response.status === 503 && !response.headers.has("Retry-After")) {
@@ -415,6 +420,37 @@ function writeCached(res: express.Response, answer: CachedAnswer): void {
 /** Seconds a 503 asks the client to wait before trying again. */
 const RETRY_AFTER_SECONDS = 10;
 
+/** The public URL of a request (see toFetchRequest), or undefined when it is not valid. */
+function requestUrl(req: express.Request, target: string): URL | undefined {
+  const [, forwardedPort] = req.app.enabled("trust proxy")
+    ? (req.get("x-forwarded-host")?.split(":") ?? [])
+    : [];
+  const [, hostPort] = req.get("host")?.split(":") ?? [];
+  const port = [forwardedPort, hostPort]
+    .map((p) => Number.parseInt(p ?? "", 10))
+    .find((p) => Number.isSafeInteger(p));
+  const host = `${req.hostname?.split(/[\\/?#@]/)[0] || "localhost"}${port ? `:${port}` : ""}`;
+  try {
+    return new URL(`${req.protocol}://${host}${target}`);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A GET as the page cache reads it: its URL and headers, read from the Node request as asked
+ * for. Undefined for a target the guard refuses, which the guard then answers.
+ */
+function pageRequestOf(req: express.Request): PageRequest | undefined {
+  const url = targetRefusal(req.originalUrl) ? undefined : requestUrl(req, req.originalUrl);
+  if (!url) return undefined;
+  const get = (name: string) => {
+    const value = req.headers[name.toLowerCase()];
+    return (Array.isArray(value) ? value.join(", ") : value) ?? null;
+  };
+  return { url: url.href, headers: { get } };
+}
+
 /**
  * The Fetch request for a Node request, with the body the server has already read (the same
  * URL rules as React Router's Express adapter: the public host and port, the protocol from
@@ -426,14 +462,8 @@ function toFetchRequest(
   target: string,
   body: Uint8Array<ArrayBuffer> | undefined,
 ): Request | undefined {
-  const [, forwardedPort] = req.app.enabled("trust proxy")
-    ? (req.get("x-forwarded-host")?.split(":") ?? [])
-    : [];
-  const [, hostPort] = req.get("host")?.split(":") ?? [];
-  const port = [forwardedPort, hostPort]
-    .map((p) => Number.parseInt(p ?? "", 10))
-    .find((p) => Number.isSafeInteger(p));
-  const host = `${req.hostname?.split(/[\\/?#@]/)[0] || "localhost"}${port ? `:${port}` : ""}`;
+  const url = requestUrl(req, target);
+  if (!url) return undefined;
   const controller = new AbortController();
   res.on("close", () => {
     if (!res.writableFinished) controller.abort();
@@ -444,7 +474,7 @@ function toFetchRequest(
       if (value === undefined) continue;
       for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
     }
-    return new Request(new URL(`${req.protocol}://${host}${target}`), {
+    return new Request(url, {
       method: req.method,
       headers,
       body,

@@ -33,6 +33,7 @@ import {
 } from "~/merchant-api/client.server";
 import type { FlashNotice } from "~/layout/flash.server";
 import { logger } from "~/platform/logger.server";
+import type { CookieRequest } from "~/platform/cookie-session.server";
 import { cartSessionStorage } from "./cart-session.server";
 
 interface CartSummaryLine {
@@ -66,7 +67,7 @@ const titleOf = (p: Product) => p.title ?? UNTITLED;
 const unitsWord = (n: number) => (n === 1 ? "unidad disponible" : "unidades disponibles");
 
 /** The verified cart of the request; a tampered, malformed or foreign cookie reads as empty. */
-export async function readCart(request: Request): Promise<Cart> {
+export async function readCart(request: CookieRequest): Promise<Cart> {
   const cookieHeader = request.headers.get("Cookie");
   if (!cookieHeader) return [];
   try {
@@ -151,7 +152,7 @@ function summaryOf(lines: CartViewLine[]): CartSummary {
 }
 
 /** What the header shows: count, lines and subtotal, re-priced from the API. */
-export async function getCartSummary(request: Request): Promise<CartSummary> {
+export async function getCartSummary(request: CookieRequest): Promise<CartSummary> {
   const cart = await readCart(request);
   try {
     return summaryOf((await priceCart(cart)).lines);

@@ -5,7 +5,7 @@
 import { redirect } from "react-router";
 import { logger } from "~/platform/logger.server";
 import type { SessionStorage } from "react-router";
-import { createSignedCookieSession } from "~/platform/cookie-session.server";
+import { type CookieRequest, createSignedCookieSession } from "~/platform/cookie-session.server";
 
 export interface FlashNotice {
   type: "success" | "error" | "info";
@@ -39,7 +39,7 @@ function isNotice(value: unknown): value is FlashNotice {
 
 /** Reads (and consumes) the flash notice; send `headers` with the response. */
 export async function getFlash(
-  request: Request,
+  request: CookieRequest,
 ): Promise<{ notice: FlashNotice | null; headers: Headers }> {
   const headers = new Headers();
   const cookieHeader = request.headers.get("Cookie");

@@ -8,6 +8,7 @@ import { LRUCache } from "lru-cache";
 import { renderToString } from "react-dom/server";
 import { CartCount } from "~/cart/CartButton";
 import { getCartSummary } from "~/cart/cart.server";
+import type { CookieRequest } from "~/platform/cookie-session.server";
 import { logger } from "~/platform/logger.server";
 import type { PersonalSlots } from "~/platform/page-cache.server";
 import { getFlash } from "./flash.server";
@@ -15,7 +16,7 @@ import { NOBODY, NoticeAndParts, type PersonalParts } from "./PersonalParts";
 
 /** The request's parts, and the headers they need (a notice read is cleared by a cookie). */
 export async function readPersonalParts(
-  request: Request,
+  request: CookieRequest,
 ): Promise<{ parts: PersonalParts; headers: Headers }> {
   // The header degrades instead of failing the whole page when the API is down.
   const [cart, flash] = await Promise.all([

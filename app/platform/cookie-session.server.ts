@@ -19,6 +19,11 @@ function cookieSecurity(cfg: Config) {
   return { secure, prefix: secure ? "__Host-" : "" };
 }
 
+/** What reading a cookie needs of a request: its headers, one at a time (a Fetch Request fits). */
+export interface CookieRequest {
+  readonly headers: Pick<Headers, "get">;
+}
+
 export interface CookieSessionOptions {
   /** Name without the `__Host-` prefix, which is added where it applies. */
   name: string;

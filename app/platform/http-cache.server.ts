@@ -6,6 +6,7 @@
  * a response setting a cookie, every non-GET) is `private, no-store`.
  */
 import type { HeadersArgs } from "react-router";
+import type { CookieRequest } from "./cookie-session.server.ts";
 
 export const PRIVATE_NO_STORE = "private, no-store";
 export const PUBLIC_PAGE = "public, max-age=60";
@@ -45,14 +46,14 @@ export function personalPage({
 const cookieName = (pair: string) => pair.split("=", 1)[0].trim();
 
 /** Cookie names present on the request (values are never read here). */
-function cookieNames(request: Request): string[] {
+function cookieNames(request: CookieRequest): string[] {
   const header = request.headers.get("Cookie");
   if (!header) return [];
   return header.split(";").map(cookieName);
 }
 
 /** The request carries the cart or notice cookie: its pages are personal. */
-export function carriesPersonalCookie(request: Request): boolean {
+export function carriesPersonalCookie(request: CookieRequest): boolean {
   return cookieNames(request).some((name) => PERSONAL_COOKIES.has(name));
 }
 

@@ -1,7 +1,14 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it, vi } from "vitest";
+import type { CookieRequest } from "./cookie-session.server";
+import { withoutPersonalCookies } from "./http-cache.server";
 import { cutAt } from "./page-answer.server";
-import { createPageCache, PAGE_CACHE_HEADER, type PersonalSlots } from "./page-cache.server";
+import {
+  createPageCache,
+  PAGE_CACHE_HEADER,
+  type PersonalSlots,
+  type Render,
+} from "./page-cache.server";
 import { asResponse } from "./page-cache.test-helpers";
 
 // A page with the two slots of the store's layout: the header's cart count, then the notice.
@@ -11,8 +18,14 @@ const html = (n = 0, text?: string) =>
   `<!DOCTYPE html><html><body><header>Carrito ${count(n)}</header>${notice(text)}` +
   `<main>${"<p>Cámara IP 4 MP</p>".repeat(300)}</main></body></html>`;
 
-const cookieOf = (request: Request, name: string) =>
+const cookieOf = (request: CookieRequest, name: string) =>
   new RegExp(`${name}=([^;]+)`).exec(request.headers.get("Cookie") ?? "")?.[1];
+
+/** How the server renders a request: as it came, or without the cart and notice cookies. */
+const rendering =
+  (app: (request: Request) => Promise<Response>, request: Request): Render =>
+  (anonymous) =>
+    app(anonymous ? withoutPersonalCookies(request) : request);
 
 /** The app: public pages for anonymous visitors, the same page privately for a shopper. */
 function app(body: (request: Request) => string = () => html()) {
@@ -48,7 +61,7 @@ function store() {
   const pages = createPageCache({ maxBytes: 10 * 1024 * 1024, freshMs: 1000, maxStaleMs: 10_000 });
   const render = app();
   const respond = async (request: Request, route = "p") =>
-    asResponse(await pages.respond(request, render, { route, slots }));
+    asResponse(await pages.respond(request, rendering(render, request), { route, slots }));
   return { respond, render };
 }
 
@@ -191,13 +204,14 @@ describe("a shopper's page rendered for them", () => {
       new URL(request.url).pathname === "/sin" ? "<p>sin huecos</p>" : html(),
     );
     const respond = async (request: Request) =>
-      asResponse(await pages.respond(request, render, { route: "p", slots }));
+      asResponse(await pages.respond(request, rendering(render, request), { route: "p", slots }));
     await respond(get("/p"));
     await respond(get("/sin"));
     expect(await text(await respond(get("/sin", { Cookie: "carrito=4" })))).toBe(html(4));
     // Without the build's slots, too.
+    const request = get("/p", { Cookie: "carrito=5" });
     const bare = asResponse(
-      await pages.respond(get("/p", { Cookie: "carrito=5" }), render, { route: "p" }),
+      await pages.respond(request, rendering(render, request), { route: "p" }),
     );
     expect(await text(bare)).toBe(html(5));
   });

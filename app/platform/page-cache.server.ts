@@ -19,23 +19,26 @@
 import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import { logger } from "./logger.server.ts";
-import {
-  carriesPersonalCookie,
-  PRIVATE_REVALIDATE,
-  withoutPersonalCookies,
-} from "./http-cache.server.ts";
+import { carriesPersonalCookie, PRIVATE_REVALIDATE } from "./http-cache.server.ts";
 import { countPageCache } from "./metrics.server.ts";
 import {
   type CachedAnswer,
   type CacheState,
   createPersonalAnswers,
   PAGE_CACHE_HEADER,
+  type PageRequest,
   type PersonalSlots,
   storedAnswer,
   type StoredPage,
 } from "./page-answer.server.ts";
 
-export { type CachedAnswer, PAGE_CACHE_HEADER, type PersonalSlots };
+export { type CachedAnswer, PAGE_CACHE_HEADER, type PageRequest, type PersonalSlots };
+
+/**
+ * Renders the page: for the request as it came, or (`anonymous`) as a visitor without the cart
+ * and notice cookies would ask for it, for the cache.
+ */
+export type Render = (anonymous: boolean) => Promise<Response>;
 
 /** Response headers that belong to one answer, never to a stored page. */
 const NOT_STORED = new Set(["set-cookie", "content-length", "content-encoding", "date"]);
@@ -115,7 +118,7 @@ async function store(response: Response, storedAt: number): Promise<StoredPage> 
  * routes, unless React Router names the ones it wants in `_routes` (the root is left out of
  * client navigations, app/root.tsx `shouldRevalidate`).
  */
-function asksForRootData(request: Request): boolean {
+function asksForRootData(request: PageRequest): boolean {
   const url = new URL(request.url);
   if (!url.pathname.endsWith(".data")) return false;
   const routes = url.searchParams.get("_routes");
@@ -166,7 +169,7 @@ export function createPageCache({
   const personalAnswer = createPersonalAnswers();
 
   /** The stored page of the request's URL: fresh, stale (refreshed behind), or rendered now. */
-  async function lookUp(request: Request, context: FetchContext) {
+  async function lookUp(request: PageRequest, context: FetchContext) {
     const key = request.url;
     const status: LRUCache.Status<string, StoredPage, FetchContext> = {};
     const known = pages.peek(key, { allowStale: true });
@@ -185,17 +188,17 @@ export function createPageCache({
 
   /** A shopper's answer: their page from memory when it can be, else rendered for them. */
   async function respondPersonal(
-    request: Request,
-    render: (request: Request) => Promise<Response>,
+    request: PageRequest,
+    render: Render,
     { route, slots }: RespondOptions,
   ): Promise<Response | CachedAnswer> {
     if (!slots || !route || !publicRoutes.has(route) || asksForRootData(request)) {
-      return render(request);
+      return render(false);
     }
-    const context = { render: () => render(withoutPersonalCookies(request)), route };
+    const context = { render: () => render(true), route };
     const { page, state } = await lookUp(request, context);
     // Not the same for everyone after all (an error, a redirect): rendered for the shopper.
-    if (!page) return render(request);
+    if (!page) return render(false);
     if (!isDocument(page)) {
       countPageCache(state);
       return storedAnswer(page, request, state, PRIVATE_REVALIDATE);
@@ -206,7 +209,7 @@ export function createPageCache({
       return answer;
     }
     logger.warn({ route }, "page cache: a stored page without the shopper's slots");
-    return render(request);
+    return render(false);
   }
 
   return {
@@ -216,19 +219,19 @@ export function createPageCache({
      * cart or notice cookie gets the stored page with its own slots filled in, or its own render.
      */
     async respond(
-      request: Request,
-      render: (request: Request) => Promise<Response>,
+      request: PageRequest,
+      render: Render,
       options: RespondOptions = {},
     ): Promise<Response | CachedAnswer> {
       if (carriesPersonalCookie(request)) return respondPersonal(request, render, options);
-      const context: FetchContext = { render: () => render(request), route: options.route };
+      const context: FetchContext = { render: () => render(false), route: options.route };
       const { page, state } = await lookUp(request, context);
       if (page) {
         countPageCache(state);
         return storedAnswer(page, request, state);
       }
       // Not storable: the leader answers with its own render, a follower renders its own.
-      const own = context.unstored ?? (await render(request));
+      const own = context.unstored ?? (await render(false));
       countPageCache("bypass");
       const headers = new Headers(own.headers);
       headers.set(PAGE_CACHE_HEADER, "bypass");

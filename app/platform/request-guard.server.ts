@@ -208,6 +208,18 @@ export function refusalResponse(
   return plainPage(status, title, text, headers);
 }
 
+/**
+ * The refusal of a request target no page answers, whatever the method: too long (414), or
+ * with a control character (an encoded line break, a NUL) in its path (400). The page cache
+ * asks before answering from memory (server.ts); the guard asks first too.
+ */
+export function targetRefusal(target: string): Response | undefined {
+  if (target.length > URL_LENGTH_LIMIT) return refusalResponse(414);
+  const queryAt = target.indexOf("?");
+  const pathname = queryAt === -1 ? target : target.slice(0, queryAt);
+  return CONTROL_IN_PATH.test(pathname) ? refusalResponse(400) : undefined;
+}
+
 /** What the guard needs of an incoming request (a Node/Express request fits). */
 export interface IncomingForGuard extends Readable {
   method?: string;
@@ -239,12 +251,11 @@ export function createRequestGuard(build: Build | (() => Promise<Build>)) {
     toRequest: (body: Uint8Array<ArrayBuffer> | undefined) => Request | undefined,
   ): Promise<GuardVerdict> {
     const target = req.url ?? "/";
-    if (target.length > URL_LENGTH_LIMIT) return { refusal: refusalResponse(414) };
+    const refusal = targetRefusal(target);
+    if (refusal) return { refusal };
     const queryAt = target.indexOf("?");
     const pathname = queryAt === -1 ? target : target.slice(0, queryAt);
     const search = queryAt === -1 ? "" : target.slice(queryAt);
-    // No page has a control character (an encoded line break, a NUL) in its path.
-    if (CONTROL_IN_PATH.test(pathname)) return { refusal: refusalResponse(400) };
     const method = (req.method ?? "GET").toUpperCase();
     if (method === "GET" || method === "HEAD") {
       const request = toRequest(undefined);
