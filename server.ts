@@ -411,10 +411,12 @@ async function personalSlots(): Promise<PersonalSlots | undefined> {
   return (entry.module as { personalSlots?: PersonalSlots }).personalSlots;
 }
 
-/** An answer from the page cache, written as it is (its bytes are final). */
+/** An answer from the page cache, written as it is (its bytes are final), in one go. */
 function writeCached(res: express.Response, answer: CachedAnswer): void {
   res.writeHead(answer.status, answer.headers);
-  res.end(answer.body);
+  res.cork();
+  for (const piece of answer.body) res.write(piece);
+  res.end();
 }
 
 /** Seconds a 503 asks the client to wait before trying again. */

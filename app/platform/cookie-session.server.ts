@@ -58,7 +58,9 @@ export function createSignedCookieSession<Data = SessionData, Flash = Data>(
     ...storage,
     async getSession(cookieHeader, parseOptions) {
       const raw = cookieValue(cookieHeader, name);
-      const known = raw === undefined ? undefined : verified.get(raw);
+      // No such cookie: an empty session, without parsing the header again (a notice is rare).
+      if (raw === undefined) return createSession() as Session<Data, Flash>;
+      const known = verified.get(raw);
       if (known) return createSession(structuredClone(known)) as Session<Data, Flash>;
       const session = await storage.getSession(cookieHeader, parseOptions);
       if (raw !== undefined && Object.keys(session.data).length > 0) {

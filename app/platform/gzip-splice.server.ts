@@ -17,7 +17,16 @@ export interface DeflatedPiece {
   deflated: Buffer;
   crc: number;
   length: number;
+  /** x^(8 × length): what appending the piece does to the CRC of the bytes before it. */
+  shift: number;
 }
+
+const pieceOf = (deflated: Buffer, bytes: Buffer): DeflatedPiece => ({
+  deflated,
+  crc: crc32(bytes),
+  length: bytes.length,
+  shift: lengthShift(bytes.length),
+});
 
 // No file name, no time, no extra flags, operating system unknown (RFC 1952).
 const HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
@@ -26,17 +35,14 @@ const LAST_BLOCK = Buffer.from([0x03, 0x00]);
 
 /** A large piece (a part of a cached page), deflated off the main thread. */
 export async function deflatePiece(bytes: Buffer): Promise<DeflatedPiece> {
-  const deflated = await deflateRawAsync(bytes, {
-    level: 6,
-    finishFlush: constants.Z_FULL_FLUSH,
-  });
-  return { deflated, crc: crc32(bytes), length: bytes.length };
+  const deflated = await deflateRawAsync(bytes, { level: 6, finishFlush: constants.Z_FULL_FLUSH });
+  return pieceOf(deflated, bytes);
 }
 
 /** A small piece (a shopper's cart badge, notice and data: about 1 KB), deflated at once. */
 export function deflateSmallPiece(bytes: Buffer): DeflatedPiece {
   const deflated = deflateRawSync(bytes, { level: 6, finishFlush: constants.Z_FULL_FLUSH });
-  return { deflated, crc: crc32(bytes), length: bytes.length };
+  return pieceOf(deflated, bytes);
 }
 
 /** The gzip member holding the pieces' bytes in order, as the buffers to write one after another. */
@@ -44,7 +50,7 @@ export function gzipOf(pieces: readonly DeflatedPiece[]): Buffer[] {
   let crc = 0;
   let length = 0;
   for (const piece of pieces) {
-    crc = crc32Combine(crc, piece.crc, piece.length);
+    crc = (multiply(piece.shift, crc) ^ piece.crc) >>> 0;
     length += piece.length;
   }
   const trailer = Buffer.alloc(8);
@@ -54,7 +60,7 @@ export function gzipOf(pieces: readonly DeflatedPiece[]): Buffer[] {
 }
 
 // CRC-32 arithmetic (zlib's crc32_combine): polynomials over GF(2), reflected, modulo the
-// CRC-32 polynomial. Appending n zero bytes to a message multiplies its CRC by x^(8n).
+// CRC-32 polynomial. The CRC of A then B is CRC(A) × x^(8 × length of B) + CRC(B).
 const POLYNOMIAL = 0xedb88320;
 
 /** a × b modulo the polynomial. */
@@ -77,12 +83,11 @@ for (let k = 0, power = 0x40000000; k < 32; k++, power = multiply(power, power))
   X_POWERS.push(power);
 }
 
-/** The CRC-32 of A followed by B, from A's CRC, B's CRC and B's length in bytes. */
-export function crc32Combine(crcA: number, crcB: number, lengthB: number): number {
-  // x^(8 × lengthB): the bits of lengthB, from x^(2^3) = x^8 on.
-  let shift = 0x80000000;
-  for (let n = lengthB, k = 3; n > 0; n = Math.floor(n / 2), k++) {
+/** x^(8 × length) modulo the polynomial: the bits of length, from x^(2^3) = x^8 on. */
+function lengthShift(length: number): number {
+  let shift = 0x80000000; // x^0
+  for (let n = length, k = 3; n > 0; n = Math.floor(n / 2), k++) {
     if (n % 2 === 1) shift = multiply(X_POWERS[k % 32], shift);
   }
-  return (multiply(shift, crcA) ^ crcB) >>> 0;
+  return shift;
 }

@@ -27,11 +27,11 @@ export const PAGE_CACHE_HEADER = "X-Page-Cache";
 
 export type CacheState = "hit" | "stale" | "miss";
 
-/** An answer from memory: its status, headers (lower-case names) and body. */
+/** An answer from memory: its status, headers (lower-case names) and body, in pieces. */
 export interface CachedAnswer {
   status: 200 | 304;
   headers: Record<string, string | string[]>;
-  body: Buffer;
+  body: Buffer[];
 }
 
 export interface StoredPage {
@@ -129,12 +129,11 @@ function finish(
     // What the 200 would say about the page, and nothing about a body that is not sent.
     delete headers["content-type"];
     delete headers["content-security-policy"];
-    return { status: 304, headers, body: Buffer.alloc(0) };
+    return { status: 304, headers, body: [] };
   }
   if (encoding !== "identity") headers["content-encoding"] = encoding;
-  const bytes = body.length === 1 ? body[0] : Buffer.concat(body);
-  headers["content-length"] = String(bytes.length);
-  return { status: 200, headers, body: bytes };
+  headers["content-length"] = String(body.reduce((n, piece) => n + piece.length, 0));
+  return { status: 200, headers, body };
 }
 
 /**

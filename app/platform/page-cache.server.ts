@@ -119,9 +119,9 @@ async function store(response: Response, storedAt: number): Promise<StoredPage> 
  * client navigations, app/root.tsx `shouldRevalidate`).
  */
 function asksForRootData(request: PageRequest): boolean {
-  const url = new URL(request.url);
-  if (!url.pathname.endsWith(".data")) return false;
-  const routes = url.searchParams.get("_routes");
+  const at = request.url.indexOf("?");
+  if (!(at < 0 ? request.url : request.url.slice(0, at)).endsWith(".data")) return false;
+  const routes = new URLSearchParams(at < 0 ? "" : request.url.slice(at)).get("_routes");
   return routes === null || routes.split(",").includes("root");
 }
 
