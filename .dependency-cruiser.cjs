@@ -54,6 +54,24 @@ module.exports = {
       },
     },
     {
+      name: "cached-pages-read-no-cookie",
+      severity: "error",
+      comment:
+        "The page cache keeps these pages once for everyone, a shopper with a checkout or staff " +
+        "session too (docs/decisions/0470): they never read a cookie. The cart and the notice " +
+        "reach them only through the root's slots, filled in per request.",
+      from: { path: "^app/(home|catalogue|search|product|content)/" },
+      to: {
+        path: [
+          "^app/platform/cookie-session\\.server\\.ts$",
+          "^app/(cart/cart|layout/flash|checkout/checkout)\\.server\\.ts$",
+          "session\\.server\\.ts$",
+          "paid-orders\\.server\\.ts$",
+        ],
+        dependencyTypesNot: ["type-only"],
+      },
+    },
+    {
       name: "no-server-module-in-browser-code",
       severity: "error",
       comment:

@@ -106,7 +106,7 @@ export type Config = {
    * reads as unknown (a charge created late); after it the shopper is told nothing was charged.
    */
   paymentGraceSeconds: number;
-  /** Size bound of the whole-page cache for anonymous visitors; 0 turns it off. */
+  /** Size bound of the whole-page cache (docs/decisions/0384, 0470); 0 turns it off. */
   pageCacheMb: number;
   sessionSecrets: string[];
   sandboxDataDir: string;

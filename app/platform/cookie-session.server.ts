@@ -59,11 +59,11 @@ export function createSignedCookieSession<Data = SessionData, Flash = Data>(
     async getSession(cookieHeader, parseOptions) {
       const raw = cookieValue(cookieHeader, name);
       // No such cookie: an empty session, without parsing the header again (a notice is rare).
-      if (raw === undefined) return createSession() as Session<Data, Flash>;
+      if (raw === undefined) return createSession<Data, Flash>();
       const known = verified.get(raw);
       if (known) return createSession(structuredClone(known)) as Session<Data, Flash>;
       const session = await storage.getSession(cookieHeader, parseOptions);
-      if (raw !== undefined && Object.keys(session.data).length > 0) {
+      if (Object.keys(session.data).length > 0) {
         verified.set(raw, structuredClone(session.data));
       }
       return session;

@@ -14,7 +14,7 @@ describe("gzipOf", () => {
   it("makes one gzip stream of pieces deflated apart, whose bytes gunzip to theirs in order", async () => {
     const parts = [page(900), Buffer.from("<span>3</span>"), page(2000), Buffer.alloc(0), page(10)];
     const pieces = await Promise.all(
-      parts.map((bytes, i) => (i % 2 === 0 ? deflatePiece(bytes) : deflateSmallPiece(bytes))),
+      parts.map(async (bytes, i) => (i % 2 === 0 ? deflatePiece(bytes) : deflateSmallPiece(bytes))),
     );
     // gunzip checks the trailer's CRC-32 and length too.
     expect(gunzipSync(Buffer.concat(gzipOf(pieces)))).toEqual(Buffer.concat(parts));

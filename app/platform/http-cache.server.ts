@@ -3,7 +3,8 @@
  * next to its loader by exporting one of the `headers` functions below: `publicPage` (the
  * same for every visitor) or `personalPage` (never stored). On top of that one safety net
  * holds for every response: anything personal (a request carrying the cart or notice cookie,
- * a response setting a cookie, every non-GET) is `private, no-store`.
+ * a response setting a cookie, every non-GET) is `private, no-store`. A public page the page
+ * cache fills in for a shopper is `private, no-cache` (docs/decisions/0470).
  */
 import type { HeadersArgs } from "react-router";
 import type { CookieRequest } from "./cookie-session.server.ts";
