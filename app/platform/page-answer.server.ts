@@ -35,8 +35,8 @@ export interface CachedAnswer {
 }
 
 export interface StoredPage {
-  /** The rendered answer's headers, without those of one answer (cookies, length, date). */
-  headers: Array<[string, string]>;
+  /** The rendered answer's headers (lower-case names), without those of one answer. */
+  headers: Readonly<Record<string, string>>;
   identity: Buffer;
   storedAt: number;
   /** Brotli and gzip, made on the entry's first reuse (docs/decisions/0386). */
@@ -109,7 +109,7 @@ function holds(request: PageRequest, etag: string): boolean {
 }
 
 function headersOf(page: StoredPage, state: CacheState, cacheControl?: string) {
-  const headers: Record<string, string | string[]> = Object.fromEntries(page.headers);
+  const headers: Record<string, string | string[]> = { ...page.headers };
   if (cacheControl) headers["cache-control"] = cacheControl;
   headers.vary = "Cookie, Accept-Encoding";
   headers[PAGE_CACHE_HEADER.toLowerCase()] = state;

@@ -106,7 +106,7 @@ async function store(response: Response, storedAt: number): Promise<StoredPage> 
     headers.set("Content-Security-Policy", bare.csp);
   }
   return {
-    headers: [...headers].filter(([name]) => !NOT_STORED.has(name.toLowerCase())),
+    headers: Object.fromEntries([...headers].filter(([name]) => !NOT_STORED.has(name))),
     identity: Buffer.from(body),
     storedAt,
     tags: {},
@@ -125,8 +125,7 @@ function asksForRootData(request: PageRequest): boolean {
   return routes === null || routes.split(",").includes("root");
 }
 
-const isDocument = (page: StoredPage) =>
-  page.headers.some(([name, value]) => name === "content-type" && value.startsWith("text/html"));
+const isDocument = (page: StoredPage) => page.headers["content-type"]?.startsWith("text/html");
 
 interface FetchContext {
   render: () => Promise<Response>;
@@ -171,6 +170,9 @@ export function createPageCache({
   /** The stored page of the request's URL: fresh, stale (refreshed behind), or rendered now. */
   async function lookUp(request: PageRequest, context: FetchContext) {
     const key = request.url;
+    // Most answers: a fresh page, at once.
+    const fresh = pages.get(key, { allowStale: false });
+    if (fresh) return { page: fresh, state: "hit" as const };
     const status: LRUCache.Status<string, StoredPage, FetchContext> = {};
     const known = pages.peek(key, { allowStale: true });
     const tooOld = known !== undefined && now() - known.storedAt > freshMs + maxStaleMs;

@@ -12,13 +12,23 @@ export type Encoding = "br" | "gzip" | "identity";
 /** The file name ending of each stored encoding. */
 export const ENCODED_SUFFIX = { br: ".br", gzip: ".gz" } as const;
 
+// Browsers send a handful of distinct Accept-Encoding headers, each on every request.
+const parsed = new Map<string, string[]>();
+
 /** The content codings an Accept-Encoding header accepts (those not refused with q=0). */
 function acceptedEncodings(acceptEncoding: string | null | undefined): string[] {
-  return (acceptEncoding ?? "")
-    .split(",")
-    .map((part) => part.trim().split(";"))
-    .filter(([, q]) => !q || !/^q=0(\.0*)?$/.test(q.trim()))
-    .map(([name]) => name.toLowerCase());
+  const header = acceptEncoding ?? "";
+  let accepted = parsed.get(header);
+  if (!accepted) {
+    accepted = header
+      .split(",")
+      .map((part) => part.trim().split(";"))
+      .filter(([, q]) => !q || !/^q=0(\.0*)?$/.test(q.trim()))
+      .map(([name]) => name.toLowerCase());
+    if (parsed.size >= 100) parsed.clear();
+    parsed.set(header, accepted);
+  }
+  return accepted;
 }
 
 /**
