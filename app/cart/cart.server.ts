@@ -3,7 +3,6 @@
  * (cart.ts). Every read re-prices the lines from the API client, so
  * no title, price or total ever comes from the browser.
  */
-import { LRUCache } from "lru-cache";
 import { data } from "react-router";
 import { safeRedirect } from "remix-utils/safe-redirect";
 import { z } from "zod";
@@ -152,21 +151,11 @@ function summaryOf(lines: CartViewLine[]): CartSummary {
   };
 }
 
-// A shopper asks for page after page with the same cart: its summary is kept a few seconds, a
-// small delay next to the minute products are cached (0121) and half the cost of a page from
-// the page cache (docs/decisions/0470). The cart page and the checkout always price afresh.
-const summaries = new LRUCache<string, CartSummary>({ max: 10_000, ttl: 5_000 });
-
-/** What the header shows: count, lines and subtotal, priced from the API (shared: read only). */
+/** What the header shows: count, lines and subtotal, re-priced from the API. */
 export async function getCartSummary(request: CookieRequest): Promise<CartSummary> {
   const cart = await readCart(request);
-  const key = encodeCart(cart);
-  const known = summaries.get(key);
-  if (known) return known;
   try {
-    const summary = summaryOf((await priceCart(cart)).lines);
-    summaries.set(key, summary);
-    return summary;
+    return summaryOf((await priceCart(cart)).lines);
   } catch (error) {
     // The header must never take a page down: show the stored count without lines.
     logger.warn({ err: error }, "cart summary unavailable");

@@ -37,13 +37,24 @@ function slotsOf(parts: PersonalParts): string[] {
   ];
 }
 
-// A shopper asks for page after page with the same cart: its slots are rendered once.
+// The slots of one cart and notice are rendered once (and are then the same array each time).
 const rendered = new LRUCache<string, string[]>({ max: 5_000 });
+// A shopper asks for page after page with the same cookies: their slots are kept 5 s, a small
+// delay next to the minute products are cached (docs/decisions/0121), and half the cost of their
+// page from memory. A notice is read once, so slots with one are never kept.
+const byCookies = new LRUCache<string, string[]>({
+  ttl: 5_000,
+  maxSize: 4 * 1024 * 1024, // the Cookie headers, which may hold a checkout's draft
+  sizeCalculation: (_slots, cookies) => cookies.length + 64,
+});
 
 /** What the page cache fills a stored page in with (offered through app/entry.server.tsx). */
 export const personalSlots: PersonalSlots = {
   anonymous: slotsOf(NOBODY),
   async fill(request) {
+    const cookies = request.headers.get("Cookie") ?? "";
+    const kept = byCookies.get(cookies);
+    if (kept) return { slots: kept, cookies: [] };
     const { parts, headers } = await readPersonalParts(request);
     const key = JSON.stringify(parts);
     let slots = rendered.get(key);
@@ -51,6 +62,8 @@ export const personalSlots: PersonalSlots = {
       slots = slotsOf(parts);
       rendered.set(key, slots);
     }
-    return { slots, headers };
+    const read = headers.getSetCookie();
+    if (read.length === 0) byCookies.set(cookies, slots);
+    return { slots, cookies: read };
   },
 };

@@ -46,9 +46,8 @@ const slots: PersonalSlots = {
   anonymous: [count(0), notice()],
   async fill(request) {
     const text = cookieOf(request, "aviso");
-    const headers = new Headers();
-    if (text) headers.append("Set-Cookie", "aviso=; Max-Age=0");
-    return { slots: [count(Number(cookieOf(request, "carrito") ?? 0)), notice(text)], headers };
+    const cookies = text ? ["aviso=; Max-Age=0"] : [];
+    return { slots: [count(Number(cookieOf(request, "carrito") ?? 0)), notice(text)], cookies };
   },
 };
 

@@ -66,8 +66,11 @@ export interface PageRequest extends CookieRequest {
 export interface PersonalSlots {
   /** Each slot's HTML as every stored page holds it (rendered for nobody), in page order. */
   anonymous: readonly string[];
-  /** This request's HTML for each slot, and the headers its answer needs (a notice read). */
-  fill(request: CookieRequest): Promise<{ slots: readonly string[]; headers: Headers }>;
+  /**
+   * This request's HTML for each slot (the same array for the same slots), and the cookies its
+   * answer sets (a notice read).
+   */
+  fill(request: CookieRequest): Promise<{ slots: readonly string[]; cookies: readonly string[] }>;
 }
 
 /** A shopper's slots as bytes, deflated, and their validator: kept while the cart stays. */
@@ -174,15 +177,14 @@ export function cutAt(identity: Buffer, slots: readonly string[]): Buffer[] | nu
 
 /** Makes the answers of stored documents for shoppers; keeps each cart's filled slots. */
 export function createPersonalAnswers() {
-  const filled = new LRUCache<string, FilledSlots>({ max: 5_000 });
+  const filled = new WeakMap<readonly string[], FilledSlots>();
 
   function filledSlots(slots: readonly string[]): FilledSlots {
-    const key = slots.join("\u0000");
-    let known = filled.get(key);
+    let known = filled.get(slots);
     if (!known) {
       const bytes = slots.map((slot) => Buffer.from(slot));
-      known = { bytes, pieces: bytes.map(deflateSmallPiece), tag: tagOf(key) };
-      filled.set(key, known);
+      known = { bytes, pieces: bytes.map(deflateSmallPiece), tag: tagOf(slots.join("\u0000")) };
+      filled.set(slots, known);
     }
     return known;
   }
@@ -208,8 +210,7 @@ export function createPersonalAnswers() {
     const own = await slots.fill(request);
     const mine = filledSlots(own.slots);
     const headers = headersOf(page, state, PRIVATE_REVALIDATE);
-    const cookies = own.headers.getSetCookie();
-    if (cookies.length > 0) headers["set-cookie"] = cookies;
+    if (own.cookies.length > 0) headers["set-cookie"] = [...own.cookies];
     const encoding = preferredEncoding(request.headers.get("Accept-Encoding"), ["gzip"]);
     if (state === "miss" || encoding === "identity") {
       const body = cut.segments.flatMap((segment, i) =>
