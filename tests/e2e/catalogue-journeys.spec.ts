@@ -1,45 +1,15 @@
 /**
- * A new shopper on the product lists (issue 12, points 1, 2, 5 and 6): chains of navigations
- * on /productos, /categoria/… and /marca/… (filter, sort, page 2, 'Limpiar', a mega menu link,
- * a filter there, back), prices that filter and sort as shown, loading feedback, and counts that
- * add up. Each journey runs with JavaScript on and off unless tagged.
+ * A shopper on the product lists: chains of navigations on /productos, /categoria/… and
+ * /marca/… (filter, sort, page 2, 'Limpiar', a mega menu link, a filter there, back), prices
+ * that filter and sort as shown, counts that add up, and the loading feedback of slow
+ * navigations. Each journey runs with JavaScript on and off unless tagged.
  */
-import { type Page, type TestInfo, expect, test } from "@playwright/test";
-
-const jsOn = (info: TestInfo) => info.project.name === "js-on";
-
-/** With JS, wait for hydration (the top-bar search box then opens the overlay). */
-async function ready(page: Page, info: TestInfo) {
-  if (jsOn(info)) {
-    await expect(
-      page.getByRole("banner").getByRole("searchbox", { name: "Buscar productos" }),
-    ).toHaveAttribute("aria-haspopup", "dialog", { timeout: 20_000 });
-  }
-}
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures.ts";
+import { cardPrices, cards, countLine } from "./support/lists.ts";
 
 const heading = (page: Page) => page.getByRole("heading", { level: 1 });
-const cards = (page: Page) => page.getByRole("main").locator("article");
 const filters = (page: Page) => page.getByRole("search", { name: "Filtros de productos" });
-
-/** The count line: '6.825 productos · página 1 de 285' → [6825, 1, 285]. */
-async function countLine(page: Page): Promise<[number, number, number]> {
-  const text = await page
-    .getByRole("main")
-    .getByText(/^[\d.]+ productos?\b/)
-    .innerText();
-  const m = /^([\d.]+) productos?(?: · página (\d+) de (\d+))?/.exec(text);
-  if (!m) throw new Error(`count line: ${text}`);
-  return [Number(m[1].replace(/\./g, "")), Number(m[2] ?? 1), Number(m[3] ?? 1)];
-}
-
-/** Card prices in pesos, as shown (null for 'Consultar precio'). */
-async function cardPrices(page: Page): Promise<(number | null)[]> {
-  const texts = await cards(page).allInnerTexts();
-  return texts.map((t) => {
-    const m = /\$\s?([\d.]+)\s*\/ Sin IVA/.exec(t.replace(/\u00a0/g, " "));
-    return m ? Number(m[1].replace(/\./g, "")) : null;
-  });
-}
 
 function expectAscending(prices: (number | null)[]) {
   const priced = prices.filter((p): p is number => p !== null);
@@ -51,8 +21,8 @@ function expectAscending(prices: (number | null)[]) {
 }
 
 /** Applies the filter form: without JS by its button; with JS it applies itself. */
-async function apply(page: Page, info: TestInfo) {
-  if (!jsOn(info)) await filters(page).getByRole("button", { name: "Aplicar filtros" }).click();
+async function apply(page: Page, jsOn: boolean) {
+  if (!jsOn) await filters(page).getByRole("button", { name: "Aplicar filtros" }).click();
 }
 
 /** A listing screen answered: heading, count and cards, never the not-found page. */
@@ -84,19 +54,21 @@ const LISTS = [
 for (const list of LISTS) {
   test(`${list.start}: filter, sort, page 2, Limpiar, mega menu, filter, back`, async ({
     page,
-  }, info) => {
+    jsOn,
+    ready,
+  }) => {
     test.setTimeout(120_000);
     const broken = watchDataUrls(page);
     await page.goto(list.start);
-    await ready(page, info);
+    await ready();
     await expectListing(page, list.title);
     const path = new URL(page.url()).pathname;
 
     // 1. Price filters, the issue's own steps: 1000 in the minimum, wait, 300000 in the maximum.
     await filters(page).getByLabel("Precio mínimo").fill("1000");
-    if (jsOn(info)) await expect(page).toHaveURL(/precio_min=1000/);
+    if (jsOn) await expect(page).toHaveURL(/precio_min=1000/);
     await filters(page).getByLabel("Precio máximo").fill("300000");
-    await apply(page, info);
+    await apply(page, jsOn);
     await expect(page).toHaveURL(/precio_min=1000&precio_max=300000/);
     expect(new URL(page.url()).pathname).toBe(path);
     await expectListing(page, list.title);
@@ -107,7 +79,7 @@ for (const list of LISTS) {
 
     // 2. Sort by price, ascending, on the filtered list.
     await filters(page).getByLabel("Ordenar por").selectOption("precio-asc");
-    await apply(page, info);
+    await apply(page, jsOn);
     await expect(page).toHaveURL(/orden=precio-asc/);
     expect(new URL(page.url()).pathname).toBe(path);
     await expectListing(page, list.title);
@@ -151,7 +123,7 @@ for (const list of LISTS) {
 
     // 6. A filter there: one brand.
     await filters(page).getByLabel("Marca", { exact: true }).selectOption("Hikvision");
-    await apply(page, info);
+    await apply(page, jsOn);
     await expect(page).toHaveURL(/\/productos\?.*categoria=200.*marca=Hikvision/);
     await expectListing(page, "Productos en Cámaras IP");
     // With JavaScript the address changes as the new list is requested: wait for the list.
@@ -163,8 +135,8 @@ for (const list of LISTS) {
     // the history), so back returns to the list before the menu link; without it, every
     // submitted form is an entry.
     await page.goBack();
-    await expect(page).toHaveURL(jsOn(info) ? cleared : fromMenu);
-    await expectListing(page, jsOn(info) ? list.title : "Productos en Cámaras IP");
+    await expect(page).toHaveURL(jsOn ? cleared : fromMenu);
+    await expectListing(page, jsOn ? list.title : "Productos en Cámaras IP");
 
     expect(broken).toEqual([]);
   });
@@ -172,10 +144,11 @@ for (const list of LISTS) {
 
 test("pagination then sort, and sort then pagination, stay on the list @js", async ({
   page,
-}, info) => {
+  ready,
+}) => {
   const broken = watchDataUrls(page);
   await page.goto("/categoria/22?pagina=3");
-  await ready(page, info);
+  await ready();
   await expectListing(page, "Productos en Videovigilancia");
   await filters(page).getByLabel("Ordenar por").selectOption("precio-desc");
   await expect(page).toHaveURL(/\/categoria\/22\?.*orden=precio-desc/);
@@ -262,25 +235,16 @@ test("Videovigilancia: every count is true and every product reachable @once", a
 
 // ── Loading feedback (point 5): only with JavaScript, only for slow navigations ──────────────
 
-/** Holds every data request until `release()` is called. */
-async function holdData(page: Page) {
-  let release: () => void = () => {};
-  const gate = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/*.data*", async (route) => {
-    await gate;
-    await route.continue();
-  });
-  return () => release();
-}
-
 const progress = (page: Page) => page.getByRole("progressbar", { name: "Cargando la página" });
 
 test("a slow list navigation shows the top bar and 12 skeleton cards, then the list @js", async ({
   page,
-}, info) => {
+  ready,
+  holdData,
+}) => {
   await page.goto("/productos");
-  await ready(page, info);
-  const release = await holdData(page);
+  await ready();
+  const release = await holdData();
   await page.getByRole("navigation", { name: "Paginación" }).getByText("Siguiente").click();
   await expect(page.getByTestId("resultados")).toHaveAttribute("aria-busy", "true");
   await expect(progress(page)).toBeVisible();
@@ -295,10 +259,12 @@ test("a slow list navigation shows the top bar and 12 skeleton cards, then the l
 
 test("a mega menu link to another list shows the skeletons while it loads @js", async ({
   page,
-}, info) => {
+  ready,
+  holdData,
+}) => {
   await page.goto("/productos");
-  await ready(page, info);
-  const release = await holdData(page);
+  await ready();
+  const release = await holdData();
   await page.getByRole("banner").getByRole("button", { name: "Categorías" }).click();
   await page
     .locator("#menu-categorias")
@@ -313,11 +279,13 @@ test("a mega menu link to another list shows the skeletons while it loads @js", 
 
 test("a slow search shows the top bar, then 'Buscando productos...' on the results page @js", async ({
   page,
-}, info) => {
+  ready,
+  holdData,
+}) => {
   // Leaving a page for another screen: the old page says it is loading.
   await page.goto("/categorias");
-  await ready(page, info);
-  let release = await holdData(page);
+  await ready();
+  let release = await holdData();
   await page
     .getByRole("main")
     .getByRole("link", { name: /Ver productos/ })
@@ -331,8 +299,8 @@ test("a slow search shows the top bar, then 'Buscando productos...' on the resul
   // A new search from the results page: the bar and 'Buscando productos...'.
   await page.unrouteAll();
   await page.goto("/buscar?q=camara");
-  await ready(page, info);
-  release = await holdData(page);
+  await ready();
+  release = await holdData();
   const box = page.getByRole("main").getByRole("searchbox", { name: "Buscar productos" });
   await box.fill("sirena");
   await box.press("Enter");
