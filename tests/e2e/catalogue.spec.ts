@@ -68,7 +68,11 @@ test("a search list: 'Resultados para …' and noindex @once", async ({ page }) 
   await expect(cards(page).first()).toBeVisible();
 });
 
-test("the name filter keeps only products with every word @smoke", async ({ page, jsOn, ready }) => {
+test("the name filter keeps only products with every word @smoke", async ({
+  page,
+  jsOn,
+  ready,
+}) => {
   await page.goto(CATEGORY);
   await ready();
   const before = await productCount(page);

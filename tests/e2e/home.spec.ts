@@ -5,7 +5,7 @@
  */
 import { expect, test } from "./support/fixtures.ts";
 
-test("hero carousel: 5 banners, first image eager, anchors move between slides @smoke", async ({
+test("hero carousel: 5 banners, first image eager, anchors move between slides", async ({
   page,
   jsOn,
 }) => {
@@ -206,7 +206,6 @@ test("home meta: title, description, canonical, Open Graph and Organization JSON
   expect(ld["@type"]).toBe("Organization");
 });
 
-
 test("the statistics sit on solid plates, and the footer follows the last band", async ({
   page,
 }) => {
@@ -229,7 +228,7 @@ test("the statistics sit on solid plates, and the footer follows the last band",
   expect(Math.round(footerBox!.y - (ctaBox!.y + ctaBox!.height))).toBe(0);
 });
 
-test("the brand logos link to brand pages that list the brand's products", async ({
+test("the brand logos link to brand pages that list the brand's products @smoke", async ({
   page,
   request,
 }) => {

@@ -238,10 +238,7 @@ test("footer links to the content pages, the phone and e-mail, with the current 
   await expect(page).toHaveURL(/\/garantias$/, { timeout: 15_000 });
 });
 
-test("top bar: logo home, search form, login and cart links, landmarks", async ({
-  page,
-  jsOn,
-}) => {
+test("top bar: logo home, search form, login and cart links, landmarks", async ({ page, jsOn }) => {
   await page.goto("/nosotros");
   const header = page.getByRole("banner");
   await expect(header.getByRole("link", { name: /SegTel Colombia/ })).toHaveAttribute("href", "/");

@@ -3,7 +3,7 @@
  * a page served from memory still runs its scripts under its strict CSP, and a shopper with
  * a cart never gets the anonymous page.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/fixtures.ts";
 
 test("a page from the cache runs its scripts under its hashed CSP, and navigates on @js", async ({
   page,

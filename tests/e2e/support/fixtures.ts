@@ -3,7 +3,7 @@
  * shopper in front of the store. A spec asks for what it needs by name (`{ page, jsOn, ready,
  * cart }`) instead of carrying its own copy of these helpers.
  */
-import { type Cookie, expect, type Locator, test as base } from "@playwright/test";
+import { type Cookie, expect, type Locator, type Page, test as base } from "@playwright/test";
 import { sellableProducts, type Sellable } from "./payments.ts";
 
 export { expect };
@@ -42,6 +42,28 @@ interface ShopFixtures {
 /** The cart cookie's name in production mode (Secure, so the __Host- prefix). */
 export const CART_COOKIE = "__Host-carrito";
 
+/** The cart of `page`'s browser on the store at `baseURL` (the `cart` fixture is the test page's). */
+export function cartOf(page: Page, baseURL: string, jsOn: boolean): Cart {
+  const post = async (intent: "add" | "set", productId: string, quantity: number) => {
+    const response = await page.request.post(`${baseURL}/carrito`, {
+      form: { intent, productId, quantity: String(quantity), redirectTo: "/carrito" },
+      headers: { Origin: new URL(baseURL).origin },
+      maxRedirects: 0,
+    });
+    expect(response.status(), `cart ${intent} ${productId}`).toBe(303);
+  };
+  return {
+    add: (productId, quantity = 1) => post("add", productId, quantity),
+    set: (productId, quantity) => post("set", productId, quantity),
+    cookie: async () =>
+      (await page.context().cookies()).find((cookie) => cookie.name === CART_COOKIE),
+    badge: (count) =>
+      page.getByRole(jsOn ? "button" : "link", {
+        name: new RegExp(`^Carrito\\s*,\\s*${count} ${count === 1 ? "producto" : "productos"}$`),
+      }),
+  };
+}
+
 let products: Promise<Sellable[]> | undefined;
 
 export const test = base.extend<ShopFixtures>({
@@ -59,24 +81,7 @@ export const test = base.extend<ShopFixtures>({
   },
 
   cart: async ({ page, jsOn, baseURL }, use) => {
-    const post = async (intent: "add" | "set", productId: string, quantity: number) => {
-      const response = await page.request.post("/carrito", {
-        form: { intent, productId, quantity: String(quantity), redirectTo: "/carrito" },
-        headers: { Origin: new URL(baseURL!).origin },
-        maxRedirects: 0,
-      });
-      expect(response.status(), `cart ${intent} ${productId}`).toBe(303);
-    };
-    await use({
-      add: (productId, quantity = 1) => post("add", productId, quantity),
-      set: (productId, quantity) => post("set", productId, quantity),
-      cookie: async () =>
-        (await page.context().cookies()).find((cookie) => cookie.name === CART_COOKIE),
-      badge: (count) =>
-        page.getByRole(jsOn ? "button" : "link", {
-          name: new RegExp(`^Carrito\\s*,\\s*${count} ${count === 1 ? "producto" : "productos"}$`),
-        }),
-    });
+    await use(cartOf(page, baseURL!, jsOn));
   },
 
   holdData: async ({ page }, use) => {

@@ -22,6 +22,7 @@ export async function startStore(env: Record<string, string>): Promise<SecondSto
       NODE_ENV: "production",
       HOST: "127.0.0.1",
       PORT: "0",
+      LOG_LEVEL: "info",
       BUILD_DIR: process.env.BUILD_DIR ?? "build",
       SESSION_SECRET: "e2e-secret-0123456789abcdef,e2e-old-secret-0123456789",
       ...env,
