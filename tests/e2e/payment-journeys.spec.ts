@@ -14,7 +14,7 @@ import { readFile } from "node:fs/promises";
 import { PDFDocument } from "pdf-lib";
 import { startFaultProxy } from "../support/fault-proxy.ts";
 import { finalizeCheckout, openPaymentPage, reachPaymentPage } from "./support/checkout-journey.ts";
-import { CART_COOKIE, cartOf, expect, test } from "./support/fixtures.ts";
+import { cartOf, expect, test } from "./support/fixtures.ts";
 import { freePort, startMerchantApi } from "./support/merchant-api.ts";
 import {
   CARD_YEAR,
