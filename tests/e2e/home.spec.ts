@@ -110,7 +110,7 @@ test("featured products by category, 4 each, priced in COP without IVA @once", a
   await expect(card).toContainText(/Stock: \d+|Sin stock/);
 });
 
-test("brand strip with about 60 brands: looping and pausable with JavaScript, scrolled by hand without", async ({
+test("brand strip with about 60 brands: looping and pausable with JavaScript, scrolled by hand without @smoke", async ({
   page,
   jsOn,
 }) => {
@@ -228,7 +228,7 @@ test("the statistics sit on solid plates, and the footer follows the last band",
   expect(Math.round(footerBox!.y - (ctaBox!.y + ctaBox!.height))).toBe(0);
 });
 
-test("the brand logos link to brand pages that list the brand's products @smoke", async ({
+test("the brand logos link to brand pages that list the brand's products", async ({
   page,
   request,
 }) => {

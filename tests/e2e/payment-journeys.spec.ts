@@ -38,7 +38,7 @@ test.beforeEach(async ({ context }) => {
   await context.setExtraHTTPHeaders({ "X-Forwarded-For": `198.18.${octet()}.${octet()}` });
 });
 
-test("pays by card through the store: one charge, the result page, its receipt and the e-mails once, the cart emptied; a replayed POST charges nothing; another browser sees the status alone @smoke", async ({
+test("pays by card through the store: one charge, the result page, its receipt and the e-mails once, the cart emptied; a replayed POST charges nothing; another browser sees the status alone", async ({
   page,
   request,
   baseURL,
@@ -178,7 +178,7 @@ test("pays by card through the store: one charge, the result page, its receipt a
   await stranger.close();
 });
 
-test("a double submit and two tabs paying the same order make one charge", async ({
+test("a double submit and two tabs paying the same order make one charge @smoke", async ({
   page,
   request,
   baseURL,
