@@ -14,7 +14,7 @@ import { expect, test } from "./support/fixtures.ts";
 import { freePort, startMerchantApi } from "./support/merchant-api.ts";
 import { type Card, fillCard, orderIdOf, payButton } from "./support/payment-page.ts";
 import { chargesOf } from "./support/payments.ts";
-import { startStore } from "./support/second-store.ts";
+import { startStoreOnFreePort } from "./support/store-process.ts";
 
 const YEAR = String(new Date().getFullYear() + 4);
 const CVV = "987";
@@ -130,19 +130,19 @@ test("a remote merchant API on another port, and the no-JavaScript card path tur
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const api = await startMerchantApi([origin]);
-  const store = await startStore({
+  const store = await startStoreOnFreePort({
     PORT: String(port),
     API_URL: api.url,
     CARD_FORM_WITHOUT_JS: "off",
   });
   const context = await browser.newContext({
-    baseURL: store.baseURL,
+    baseURL: store.origin,
     javaScriptEnabled: jsOn,
   });
   const page = await context.newPage();
   try {
     const watched = watch(page, origin);
-    await openPaymentPage(page, store.baseURL, "openpay", { product: products[0] });
+    await openPaymentPage(page, store.origin, "openpay", { product: products[0] });
     if (jsOn) {
       // The card goes from the browser to the API's origin, answered with CORS for the store.
       const orderId = await orderIdOf(page);

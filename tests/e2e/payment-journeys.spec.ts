@@ -26,7 +26,7 @@ import {
   payButton,
 } from "./support/payment-page.ts";
 import { chargesOf, outbox } from "./support/payments.ts";
-import { startStore } from "./support/second-store.ts";
+import { startStoreOnFreePort } from "./support/store-process.ts";
 
 const VISA = "4111111111111111";
 /** Luhn-valid American Express, approved by the sandbox with a 4-digit code. */
@@ -378,6 +378,7 @@ test("PSE through the store: form errors, the bank rejects; then the payment lef
   const orderId = await orderIdOf(page);
   await page.getByLabel("Banco").selectOption({ label: "Bancolombia" });
   await page.getByRole("button", { name: /con PSE$/ }).click();
+  await expect(page).toHaveURL(/\/sandbox\/banco-pse\/tr/);
   const bank = new URL(page.url()).pathname;
   await page.getByRole("button", { name: "Dejar pendiente" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Pago pendiente" })).toBeVisible();
@@ -436,7 +437,7 @@ test("a second store behind a flaky gateway: no answer is 'Pago en proceso', the
   // The store's pages tokenize cards at the API from the browser (through the proxy too).
   const api = await startMerchantApi([`http://127.0.0.1:${port}`]);
   const proxy = await startFaultProxy(api.url);
-  const store = await startStore({
+  const store = await startStoreOnFreePort({
     PORT: String(port),
     API_URL: proxy.url,
     LOG_LEVEL: "debug",
@@ -447,16 +448,16 @@ test("a second store behind a flaky gateway: no answer is 'Pago en proceso', the
   /** A shopper at a client address (several shoppers may share one). */
   const shopper = async (address: string) => {
     const context = await browser.newContext({
-      baseURL: store.baseURL,
+      baseURL: store.origin,
       javaScriptEnabled: jsOn,
     });
     // The address goes to the store only: the browser's own call to the API has no such header.
-    await context.route(`${store.baseURL}/**`, (route) =>
+    await context.route(`${store.origin}/**`, (route) =>
       route.continue({ headers: { ...route.request().headers(), "x-forwarded-for": address } }),
     );
     const page = await context.newPage();
     page.on("response", (response) => {
-      if (!response.url().startsWith(store.baseURL) || response.url().includes("/assets/")) return;
+      if (!response.url().startsWith(store.origin) || response.url().includes("/assets/")) return;
       response.text().then(
         (text) => bodies.push(text),
         () => {},
@@ -469,7 +470,7 @@ test("a second store behind a flaky gateway: no answer is 'Pago en proceso', the
   try {
     // The charge request gets a proxy's HTML 502 and never reaches the gateway.
     const first = await shopper("198.51.100.10");
-    await openPaymentPage(first.page, store.baseURL, "openpay", { product: products[0] });
+    await openPaymentPage(first.page, store.origin, "openpay", { product: products[0] });
     const orderId = await orderIdOf(first.page);
     await fillCard(first.page, { number: VISA });
     proxy.add({ ...charge, fault: { when: "before", answer: "html502" }, times: 1 });
@@ -478,7 +479,7 @@ test("a second store behind a flaky gateway: no answer is 'Pago en proceso', the
       first.page.getByRole("heading", { level: 1, name: "Pago en proceso" }),
     ).toBeVisible();
     await expect(first.page.getByText(/No pagues de nuevo mientras tanto/)).toBeVisible();
-    expect(await cartOf(first.page, store.baseURL, jsOn).cookie()).toBeTruthy();
+    expect(await cartOf(first.page, store.origin, jsOn).cookie()).toBeTruthy();
     // Past the grace period, the gateway still has no charge: nothing was charged.
     await expect(async () => {
       await first.page.reload();
@@ -498,7 +499,7 @@ test("a second store behind a flaky gateway: no answer is 'Pago en proceso', the
 
     // The gateway charges, then the connection drops: the store finds the charge, once.
     const second = await shopper("198.51.100.11");
-    await openPaymentPage(second.page, store.baseURL, "openpay", { product: products[1] });
+    await openPaymentPage(second.page, store.origin, "openpay", { product: products[1] });
     const secondOrder = await orderIdOf(second.page);
     await fillCard(second.page, { number: "5555555555554444" });
     proxy.add({ ...charge, fault: { when: "after", answer: "reset" }, times: 1 });
@@ -511,7 +512,7 @@ test("a second store behind a flaky gateway: no answer is 'Pago en proceso', the
 
     // Card testing: one card declined three times, over new orders, then 429 with Retry-After.
     const tester = await shopper(office);
-    await openPaymentPage(tester.page, store.baseURL, "openpay", { product: products[1] });
+    await openPaymentPage(tester.page, store.origin, "openpay", { product: products[1] });
     for (let attempt = 1; attempt <= 3; attempt++) {
       if (attempt > 1) await finalizeCheckout(tester.page, "openpay");
       await fillCard(tester.page, { number: "4000000000000002" });
@@ -542,7 +543,7 @@ test("a second store behind a flaky gateway: no answer is 'Pago en proceso', the
 
     // A colleague behind the same office address pays with a good card.
     const colleague = await shopper(office);
-    await openPaymentPage(colleague.page, store.baseURL, "openpay", { product: products[0] });
+    await openPaymentPage(colleague.page, store.origin, "openpay", { product: products[0] });
     await fillCard(colleague.page, { number: "4242424242424242" });
     await payButton(colleague.page).click();
     await expect(
@@ -551,7 +552,7 @@ test("a second store behind a flaky gateway: no answer is 'Pago en proceso', the
     await colleague.context.close();
 
     // Nothing of the cards typed in this run is anywhere the store keeps or sends.
-    const logs = store.logs();
+    const logs = store.output();
     expect(logs).toContain('"msg":"card charge"');
     const decoded = (cookies: string) =>
       cookies +

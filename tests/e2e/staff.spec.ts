@@ -18,7 +18,7 @@ import { PAYMENT_FIXTURES } from "../../sandbox/fixtures.ts";
 import { expectNoSeriousA11yViolations } from "./support/a11y.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { chargeCard, outbox, prepareCheckout, type Sellable } from "./support/payments.ts";
-import { type SecondStore, startStore } from "./support/second-store.ts";
+import { type StoreProcess, startStoreOnFreePort } from "./support/store-process.ts";
 
 const TOOL = "/admin/notificaciones";
 const SIGN_IN = "/admin/ingresar";
@@ -426,13 +426,13 @@ async function failedStart(env: Record<string, string>) {
 }
 
 test.describe.serial("a store against an API that is down, with its own accounts", () => {
-  let store: SecondStore;
+  let store: StoreProcess;
   test.beforeAll(async () => {
     const [ana, bloqueo] = await Promise.all([
       hashPassword("clave-de-ana-e2e"),
       hashPassword("clave-de-bloqueo-e2e"),
     ]);
-    store = await startStore({
+    store = await startStoreOnFreePort({
       API_URL: "http://127.0.0.1:9",
       API_TIMEOUT_MS: "3000",
       STAFF_USERS: `ana=${ana} bloqueo=${bloqueo}`,
@@ -447,10 +447,10 @@ test.describe.serial("a store against an API that is down, with its own accounts
   test("the demo account does not exist there; an account of STAFF_USERS sends, and the API down is a connection error", async ({
     page,
   }) => {
-    await page.goto(`${store.baseURL}${TOOL}`);
+    await page.goto(`${store.origin}${TOOL}`);
     await expect(page).toHaveURL(new RegExp(`${SIGN_IN}\\?volver=`));
     await signIn(page, "ana", "clave-de-ana-e2e");
-    await expect(page).toHaveURL(`${store.baseURL}${TOOL}`);
+    await expect(page).toHaveURL(`${store.origin}${TOOL}`);
     await send(page, "CARD-1767225600000AB12");
     const panel = resultPanel(page);
     await expect(panel).toHaveAttribute("data-resultado", "unreachable");
@@ -460,7 +460,7 @@ test.describe.serial("a store against an API that is down, with its own accounts
 
     // One audit line: who, which order, what happened.
     const audits = store
-      .logs()
+      .output()
       .split("\n")
       .filter((l) => l.includes('"audit":"manual-notification"'));
     expect(audits).toHaveLength(1);
@@ -479,7 +479,7 @@ test.describe.serial("a store against an API that is down, with its own accounts
     const A = { "X-Forwarded-For": "198.51.100.7" };
     const B = { "X-Forwarded-For": "203.0.113.9" };
     await context.setExtraHTTPHeaders(A);
-    await page.goto(`${store.baseURL}${SIGN_IN}`);
+    await page.goto(`${store.origin}${SIGN_IN}`);
     await signIn(page, "ana", "clave-equivocada");
     await expect(summary(page)).toContainText(M.wrong);
     await expect(page).toHaveTitle(/^Error: Ingreso del personal/);
@@ -513,8 +513,8 @@ test.describe.serial("a store against an API that is down, with its own accounts
     await expect(page).toHaveURL(new RegExp(`${SIGN_IN}`));
 
     const post = (usuario: string, clave: string, address: Record<string, string>) =>
-      page.request.post(`${store.baseURL}${SIGN_IN}`, {
-        headers: { Origin: store.baseURL, ...address },
+      page.request.post(`${store.origin}${SIGN_IN}`, {
+        headers: { Origin: store.origin, ...address },
         form: { usuario, clave, volver: TOOL },
         maxRedirects: 0,
       });
@@ -530,21 +530,21 @@ test.describe.serial("a store against an API that is down, with its own accounts
     expect((await post("ana", "clave-de-ana-e2e", A)).status()).toBe(303);
 
     // Passwords never reach the log.
-    expect(store.logs()).not.toContain("clave-equivocada");
-    expect(store.logs()).not.toContain("clave-de-bloqueo-e2e");
+    expect(store.output()).not.toContain("clave-equivocada");
+    expect(store.output()).not.toContain("clave-de-bloqueo-e2e");
   });
 });
 
 test("with a remote API and no STAFF_USERS the tool answers 404, and the start-up log says why @once", async ({
   request,
 }) => {
-  const store = await startStore({ API_URL: "http://127.0.0.1:9", STAFF_USERS: "" });
+  const store = await startStoreOnFreePort({ API_URL: "http://127.0.0.1:9", STAFF_USERS: "" });
   try {
     for (const path of [TOOL, SIGN_IN, "/admin"]) {
-      const response = await request.get(`${store.baseURL}${path}`, { maxRedirects: 0 });
+      const response = await request.get(`${store.origin}${path}`, { maxRedirects: 0 });
       expect(response.status(), path).toBe(404);
     }
-    expect(store.logs()).toContain("STAFF_USERS is not set: the staff tool (/admin) is off");
+    expect(store.output()).toContain("STAFF_USERS is not set: the staff tool (/admin) is off");
   } finally {
     await store.stop();
   }
