@@ -15,7 +15,7 @@ export const PRIVATE_NO_STORE = "private, no-store";
  */
 export const PUBLIC_PAGE = "public, max-age=60, s-maxage=60, stale-while-revalidate=300";
 /** A public page differs by the cart and notice cookies and by its compression. */
-export const PUBLIC_VARY = "Cookie, Accept-Encoding";
+const PUBLIC_VARY = "Cookie, Accept-Encoding";
 
 const PERSONAL_COOKIES = new Set(["carrito", "__Host-carrito", "aviso", "__Host-aviso"]);
 
