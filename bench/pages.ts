@@ -11,7 +11,7 @@
 import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
-import { hasModule, moduleFile, NGINX, startNginx } from "../tests/support/nginx.ts";
+import { debianModule, NGINX, startNginx } from "../tests/support/nginx.ts";
 import { fmt, send, Tally } from "./http.ts";
 
 /** The page classes of the fast-pages goal (docs/decisions/0384), one URL each. */
@@ -25,8 +25,6 @@ const PAGE_CLASSES: Array<{ name: string; path: string }> = [
   { name: "search", path: "/buscar?q=camara" },
   { name: "catalogue search", path: "/productos?search=camara" },
 ];
-
-const BROTLI_STATIC = "ngx_http_brotli_static_module.so";
 
 interface Load {
   connections: number;
@@ -90,7 +88,8 @@ function nginxVersion(): string {
 }
 
 export async function pagesScenario(port: number, load: Load, only?: string[]) {
-  const brotli = hasModule(BROTLI_STATIC);
+  const brotliModule = debianModule("ngx_http_brotli_static_module.so");
+  const brotli = brotliModule !== undefined;
   const encoding = brotli ? "br" : "gzip";
   const accept = { "accept-encoding": encoding };
   const cookie = await cartCookie(port);
@@ -106,7 +105,7 @@ export async function pagesScenario(port: number, load: Load, only?: string[]) {
         root ${dir}/pages;
         ${brotli ? "brotli_static on;" : "gzip_static on;"}
       }`,
-    brotli ? [moduleFile(BROTLI_STATIC)] : [],
+    brotliModule ? [brotliModule] : [],
   );
   const nginxPort = Number(new URL(nginx.origins[0]).port);
   const rows = [];

@@ -13,27 +13,22 @@ import { freePort } from "../e2e/support/merchant-api.ts";
 export const NGINX = process.env.NGINX ?? "/usr/sbin/nginx";
 
 export interface Nginx {
-  /** Its folder: `nginx.conf`, `error.log`, and whatever the `http` block puts there. */
+  /** Its folder: `nginx.conf`, its temporary files and whatever the `http` block puts there. */
   dir: string;
   /** `http://127.0.0.1:<port>`, one per port asked for. */
   origins: string[];
-  /** What nginx wrote to its standard error (start-up problems). */
-  errors(): string;
   stop(): Promise<void>;
 }
 
-/** Whether a dynamic module of Debian's packages is installed (`libnginx-mod-…`). */
-export function hasModule(file: string): boolean {
-  return existsSync(moduleFile(file));
-}
-
-export function moduleFile(file: string): string {
-  return `/usr/lib/nginx/modules/${file}`;
+/** The file of a dynamic module of Debian's packages (`libnginx-mod-…`), if it is installed. */
+export function debianModule(file: string): string | undefined {
+  const installed = `/usr/lib/nginx/modules/${file}`;
+  return existsSync(installed) ? installed : undefined;
 }
 
 /**
- * Starts nginx with `http(dir, ports)` as its `http` block's contents (`modules`: `load_module`
- * lines before it) and waits until every port answers.
+ * Starts nginx with `http(dir, ports)` as its `http` block's contents (`modules`: files for
+ * `load_module`) and waits until every port takes connections.
  */
 export async function startNginx(
   portCount: number,
@@ -54,7 +49,7 @@ export async function startNginx(
 worker_processes 1;
 daemon off;
 pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
+error_log stderr warn;
 events { worker_connections 1024; }
 http {
   access_log off;
@@ -72,7 +67,6 @@ http {
   const nginx: Nginx = {
     dir,
     origins: ports.map((port) => `http://127.0.0.1:${port}`),
-    errors: () => output,
     async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
       await exited;
