@@ -20,12 +20,11 @@
  * BENCH_BROWSING_SECONDS, BENCH_CART_CONNECTIONS, BENCH_CART_SECONDS, BENCH_WARMUP_SECONDS,
  * BENCH_CLUSTER=1 and WEB_CONCURRENCY (workers), BENCH_NODE_ARGS (flags for the server's node),
  * BENCH_PAGE_CLASSES (a comma-separated subset of the page classes, e.g. "brand,product"). */
-import { type ChildProcess, spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 import { closeConnections, fmt, type RequestOptions, send, Tally } from "./http.ts";
 import { pagesScenario } from "./pages.ts";
 import { measureSandboxSearch } from "./sandbox-search.ts";
+import { serverCpuMs, serverMemoryMb, startServer, stopServer } from "./store-process.ts";
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const PORT = env("BENCH_PORT", 3399);
@@ -47,67 +46,6 @@ const runs = (name: string) => chosen.length === 0 || chosen.includes(name);
 
 /** A request to the store. */
 const request = (path: string, options?: RequestOptions) => send(PORT, path, options);
-
-// --- Server process and its memory ---
-
-let server: ChildProcess | undefined;
-
-function startServer() {
-  // BENCH_NODE_ARGS passes flags to the server's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/p".
-  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [];
-  server = spawn(process.execPath, [...nodeArgs, CLUSTER ? "cluster.ts" : "server.ts"], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), LOG_LEVEL: "warn" },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-}
-
-/** The server's process and its workers' (Linux /proc). */
-function serverPids(pid: number): number[] {
-  try {
-    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8")
-      .trim()
-      .split(/\s+/)
-      .filter(Boolean)
-      .map(Number);
-    return [pid, ...children.flatMap(serverPids)];
-  } catch {
-    return [pid];
-  }
-}
-
-/** Resident memory of the server and its workers, in MB (Linux /proc; undefined elsewhere). */
-function serverMemoryMb(): number | undefined {
-  if (!server?.pid) return undefined;
-  try {
-    let kb = 0;
-    for (const pid of serverPids(server.pid)) {
-      const status = readFileSync(`/proc/${pid}/status`, "utf8");
-      kb += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-    }
-    return kb / 1024;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * CPU time the server and its workers have used, in ms (Linux /proc; undefined elsewhere). Per
- * request, it tells the cost of a request even when other work shares the machine's cores.
- */
-function serverCpuMs(): number | undefined {
-  if (!server?.pid) return undefined;
-  try {
-    let ticks = 0;
-    for (const pid of serverPids(server.pid)) {
-      // utime and stime, fields 14 and 15, after the parenthesised command name.
-      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-      ticks += Number(fields[11]) + Number(fields[12]);
-    }
-    return ticks * 10; // USER_HZ is 100 on Linux
-  } catch {
-    return undefined;
-  }
-}
 
 async function waitForHealth() {
   for (let i = 0; i < 1200; i++) {
@@ -377,7 +315,7 @@ async function cartScenario(site: Site) {
   printMemory(memory);
 }
 
-startServer();
+startServer(PORT, CLUSTER);
 try {
   await waitForHealth();
   console.log(
@@ -396,5 +334,5 @@ try {
   if (runs("lighthouse")) await lighthouseScenario();
 } finally {
   closeConnections();
-  server?.kill("SIGTERM");
+  stopServer();
 }
