@@ -19,7 +19,7 @@ const args = (over: Partial<HeadersArgs> = {}) => ({
 });
 
 describe("route policies", () => {
-  it("a public page may be cached a minute, varying on Cookie, unless its loader says otherwise", () => {
+  it("a public page may be cached a minute, varying on Cookie and compression, unless its loader says otherwise", () => {
     expect(new Headers(publicPage(args())).get("Cache-Control")).toBe(
       "public, max-age=60, s-maxage=60, stale-while-revalidate=300",
     );

@@ -10,8 +10,8 @@ import type { HeadersArgs } from "react-router";
 export const PRIVATE_NO_STORE = "private, no-store";
 /**
  * A minute in a browser and in a shared cache (a CDN, nginx's proxy_cache), which may then
- * answer with it for 5 more minutes while it fetches a new copy: the store's own page cache
- * keeps pages as long (docs/decisions/0476).
+ * answer with it for 5 more minutes while it fetches a new copy, as the store's own page cache
+ * does (docs/decisions/0476).
  */
 export const PUBLIC_PAGE = "public, max-age=60, s-maxage=60, stale-while-revalidate=300";
 /** A public page differs by the cart and notice cookies and by its compression. */
