@@ -1,7 +1,6 @@
 import { CheckoutSteps, StepCount } from "~/checkout/CheckoutSteps";
 import { Link } from "~/ui/router";
 import { SITE_NAME } from "~/seo/seo";
-import type { ReactNode } from "react";
 import { CardForm } from "./CardForm";
 import { FormTitle } from "./ErrorSummary";
 import { PaymentSummary } from "./PaymentSummary";
@@ -9,6 +8,7 @@ import { PseForm } from "./PseForm";
 import type { PaymentFormReply } from "./payment-answers.server";
 import type { PaymentPageData } from "./payment-page.server";
 import { type MethodKey, PAYMENT_METHODS, type PaymentMethodId } from "./methods";
+import type { ReactNode } from "react";
 import { PAYMENT_MESSAGES } from "./result";
 import styles from "./payments.module.css";
 

@@ -42,12 +42,8 @@ export function meta({ loaderData, matches, location }: Route.MetaArgs) {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  // /checkout/success/{key}, or its .data twin on a client-side navigation.
-  const key =
-    new URL(request.url).pathname
-      .replace(/\.data$/, "")
-      .split("/")
-      .pop() ?? "";
+  // /checkout/success/{key}, or /checkout/success/{key}.data on a client-side navigation.
+  const key = /\/([^/]+?)(?:\.data)?$/.exec(new URL(request.url).pathname)?.[1] ?? "";
   const method = PAYMENT_METHODS.byKey(key) ?? PAYMENT_METHODS.list[0];
   const answer = await loadPaymentResult(request, method.key);
   if (answer.kind === "reload") throw redirect(answer.location, { headers: answer.headers });
