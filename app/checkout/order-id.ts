@@ -32,8 +32,9 @@ function randomSuffix(random: RandomSource, length: number): string {
 }
 
 /**
- * A new order id for a payment with one of the registry's methods (payments/methods.ts). `now` must be a millisecond timestamp
- * of at most 13 digits (it is zero-padded to 13); anything else is a RangeError.
+ * A new order id for a payment with a method of the registry (payments/methods.ts). `now` must
+ * be a millisecond timestamp of at most 13 digits (it is zero-padded to 13); anything else is a
+ * RangeError.
  */
 export function newOrderId(
   method: PaymentMethodId,

@@ -48,6 +48,7 @@ export interface CardPageData {
   antifraudScript: string | null;
 }
 
+/** The card method's server half, registered in methods.server.ts. */
 export const CARD_ACTIONS = {
   pageData(order: PaymentOrder): CardPageData {
     const settings = config();

@@ -61,6 +61,7 @@ function pseDefaults(order: PaymentOrder): PsePageData["defaults"] {
   };
 }
 
+/** The PSE method's server half, registered in methods.server.ts. */
 export const PSE_ACTIONS = {
   pageData: async (order: PaymentOrder): Promise<PsePageData> => ({
     banks: await pseBanks(),
