@@ -11,7 +11,7 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { type Nginx, startNginx } from "../support/nginx.ts";
-import { type SecondStore, startStore } from "./support/second-store.ts";
+import { type StoreProcess, startStoreOnFreePort } from "./support/store-process.ts";
 
 const PUBLIC_PAGES = ["/", "/productos", "/producto/18433"];
 const PRODUCT = "18433";
@@ -61,13 +61,13 @@ async function get(origin: string, path: string, jar?: Jar) {
 }
 
 /** A form post straight to the store (nginx never caches a POST), answered 303. */
-async function post(store: SecondStore, path: string, jar: Jar, form: Record<string, string>) {
-  const response = await fetch(`${store.baseURL}${path}`, {
+async function post(store: StoreProcess, path: string, jar: Jar, form: Record<string, string>) {
+  const response = await fetch(`${store.origin}${path}`, {
     method: "POST",
     redirect: "manual",
     headers: {
       "Content-Type": "application/x-www-form-urlencoded",
-      Origin: store.baseURL,
+      Origin: store.origin,
       Cookie: jar.header(),
     },
     body: new URLSearchParams(form).toString(),
@@ -79,9 +79,9 @@ async function post(store: SecondStore, path: string, jar: Jar, form: Record<str
 }
 
 /** GET requests for `path` in the store's request log. */
-function seen(store: SecondStore, path: string) {
+function seen(store: StoreProcess, path: string) {
   return store
-    .logs()
+    .output()
     .split("\n")
     .filter((line) => line.includes('"msg":"request"'))
     .map((line) => JSON.parse(line) as { method: string; path: string })
@@ -91,11 +91,11 @@ function seen(store: SecondStore, path: string) {
 test("behind nginx's proxy_cache, anonymous pages come from the cache and a shopper's never do", async () => {
   test.setTimeout(120_000);
   const { http, location } = documentedConfig();
-  let store: SecondStore | undefined;
+  let store: StoreProcess | undefined;
   let nginx: Nginx | undefined;
   try {
-    store = await startStore({ LOG_LEVEL: "info", TRUST_PROXY: "loopback" });
-    const upstream = new URL(store.baseURL).host;
+    store = await startStoreOnFreePort({ LOG_LEVEL: "info", TRUST_PROXY: "loopback" });
+    const upstream = new URL(store.origin).host;
     nginx = await startNginx(
       2,
       (dir, [guided, headersOnly]) => `
@@ -169,7 +169,7 @@ test("behind nginx's proxy_cache, anonymous pages come from the cache and a shop
     });
     await post(store, "/checkout", ana, { intent: "shipping", same_as_invoice: "on" });
     // Step 3 as she sees it (the checkout keeps the cart it showed), then 'Finalizar compra'.
-    expect((await get(store.baseURL, "/checkout?paso=3", ana)).status).toBe(200);
+    expect((await get(store.origin, "/checkout?paso=3", ana)).status).toBe(200);
     const payment = await post(store, "/checkout", ana, {
       intent: "finalize",
       payment_method: "openpay",
