@@ -1,5 +1,5 @@
 /**
- * With JavaScript the card number never reaches the store (issue 24, docs/decisions/0432): the
+ * With JavaScript the card number never reaches the store (docs/decisions/0432): the
  * browser tokenizes at the merchant API (the embedded sandbox's /sandbox, or a remote API on
  * another port answering CORS for the store's origin) and posts only the token. Every request
  * the browser makes to the store's own app is recorded and searched for the number and CVV, for

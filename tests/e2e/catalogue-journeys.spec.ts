@@ -64,7 +64,7 @@ for (const list of LISTS) {
     await expectListing(page, list.title);
     const path = new URL(page.url()).pathname;
 
-    // 1. Price filters, the issue's own steps: 1000 in the minimum, wait, 300000 in the maximum.
+    // 1. Price filters, as a shopper types them: 1000 in the minimum, wait, 300000 in the maximum.
     await filters(page).getByLabel("Precio mínimo").fill("1000");
     if (jsOn) await expect(page).toHaveURL(/precio_min=1000/);
     await filters(page).getByLabel("Precio máximo").fill("300000");

@@ -245,7 +245,7 @@ test("form errors keep the holder and expiry and never the card number or CVV; a
   expect(html).not.toContain("4111 1111 1111 1112");
   expect(await chargesOf(request, orderId)).toEqual([]);
 
-  // American Express (issue 27): its code has 4 digits, which the field takes with or without
+  // American Express: its code has 4 digits, which the field takes with or without
   // JavaScript; 3 are refused in the shopper's words, never sent on as a truncated code.
   // Without JavaScript room for 4 and a hint for both; with it, a Visa number typed gives 3.
   const cvv = page.getByLabel("CVV");

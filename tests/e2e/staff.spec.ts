@@ -161,7 +161,7 @@ test("the tool page: fields, the link home, every submit button inside its own f
   await expect(page.getByRole("button", { name: "Extraer Order ID" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Volver al inicio" })).toHaveAttribute("href", "/");
   // Every submit button inside its own form, none tied to one by a `form` attribute, which
-  // text browsers ignore (issue 27): in lynx 'Enviar Notificaciones' did nothing.
+  // text browsers ignore: in lynx 'Enviar Notificaciones' did nothing.
   const layout = await page.evaluate(() => ({
     withFormAttribute: [...document.querySelectorAll("[form]")].map((e) => e.outerHTML),
     buttons: [...document.querySelectorAll("button")].map(
@@ -308,7 +308,7 @@ test("a paid order: notifications sent, e-mails in the outbox, a refresh sends n
   await expect(facts).toContainText("Correo del clienteana.pagada@example.com");
   await expect(facts).toContainText("Monto$\u00a0238.000");
   await expect(panel).not.toContainText("ya se habían enviado");
-  // One message, the statuses in Spanish (issue 27).
+  // One message, the statuses in Spanish.
   await expect(panel.locator("p")).toHaveText(["Notificaciones enviadas al cliente y a ventas."]);
   await expect(panel).not.toContainText("completed");
   // The form is fresh after the redirect.
