@@ -39,7 +39,9 @@ module.exports = {
     {
       name: "shared-never-imports-a-part",
       severity: "error",
-      comment: "ui, merchant-api, platform and the shared rules know nothing of the shop's parts.",
+      comment:
+        "ui (with the form kit, ui/form), merchant-api, platform and the shared rules know " +
+        "nothing of the shop's parts.",
       from: { path: "^app/((ui|merchant-api|platform)/|(money|totals|text)\\.ts$)" },
       to: { path: `^app/${PARTS}/` },
     },
@@ -60,9 +62,12 @@ module.exports = {
         "Components and pure rules run in the browser: they never import a *.server module " +
         "(route modules may, from their loaders and actions).",
       from: {
+        // In a part or a shared folder, or one level below (ui/form, the form kit).
         path: [
           "^app/[a-z-]+/[A-Z][^/]*\\.tsx$",
           "^app/[a-z-]+/[a-z][^/]*\\.ts$",
+          "^app/[a-z-]+/[a-z-]+/[A-Z][^/]*\\.tsx$",
+          "^app/[a-z-]+/[a-z-]+/[a-z][^/]*\\.ts$",
           "^app/[a-z]+\\.ts$",
         ],
         pathNot: ["\\.server\\.ts$", "\\.test\\.tsx?$", RESOURCE_ROUTES, "^app/routes\\.ts$"],
