@@ -1,8 +1,8 @@
 import { CheckoutSteps, StepCount } from "~/checkout/CheckoutSteps";
+import { FormTitle } from "~/ui/form/ErrorSummary";
 import { Link } from "~/ui/router";
 import { SITE_NAME } from "~/seo/seo";
 import { CardForm } from "./CardForm";
-import { FormTitle } from "./ErrorSummary";
 import { PaymentSummary } from "./PaymentSummary";
 import { PseForm } from "./PseForm";
 import type { PaymentFormReply } from "./payment-answers.server";
