@@ -1,3 +1,4 @@
+import buttons from "~/ui/buttons.module.css";
 import { Link } from "~/ui/router";
 import { formatCOP } from "~/money";
 import { computeTotals } from "~/totals";
@@ -69,11 +70,11 @@ export function MiniCart({ cart, pending }: { cart: CartSummary; pending: boolea
         </>
       )}
       <div className={styles.actions}>
-        <Link to="/carrito" className={styles.link} onClick={hide}>
+        <Link to="/carrito" className={buttons.secondary} onClick={hide}>
           Ver carrito
         </Link>
         {cart.lines.length > 0 ? (
-          <Link to="/checkout" className={styles.primary} onClick={hide}>
+          <Link to="/checkout" className={buttons.primary} onClick={hide}>
             Proceder al pago
           </Link>
         ) : null}
