@@ -5,16 +5,16 @@ import { ErrorSummary, FormTitle, type SummaryEntry } from "~/ui/form/ErrorSumma
 import { Form } from "~/ui/router";
 import type { PaymentFormReply } from "./payment-answers.server";
 import type { PaymentPageData } from "./payment-page.server";
+import { PAYMENT_METHODS } from "./methods";
 import styles from "./payments.module.css";
 
 /**
- * What the card and PSE forms share: the form element posting to the store, its page title and
- * error summary, the order's hidden fields and the submit button, which says what is happening
- * while the payment is under way.
+ * What every method's form shares: the form element posting to the store with the intent of the
+ * order's method (pay-{key}), its page title and error summary, the order's hidden fields and
+ * the submit button, which says what is happening while the payment is under way.
  */
 export function PaymentForm({
   form,
-  intent,
   page,
   title,
   result,
@@ -26,7 +26,6 @@ export function PaymentForm({
   children,
 }: {
   form: { id: string; onSubmit: (event: FormEvent<HTMLFormElement>) => void };
-  intent: "pay-card" | "pay-pse";
   page: PaymentPageData;
   title: string;
   result: PaymentFormReply | undefined;
@@ -42,6 +41,7 @@ export function PaymentForm({
   // Errors show from the first submit on (no blur validation moving the button under the click).
   const [submits, setSubmits] = useState(0);
   const showSummary = submits > 0 || answered;
+  const intent = `pay-${PAYMENT_METHODS.byId[page.method].key}`;
   const navigation = useNavigation();
   const busy =
     pending || (navigation.state !== "idle" && navigation.formData?.get("intent") === intent);
