@@ -5,7 +5,7 @@ import { useSubmit } from "react-router";
 import { formatCOP } from "~/money";
 import { useNonce } from "~/platform/nonce";
 import { summaryEntries } from "~/ui/form/ErrorSummary";
-import { controlProps, Field } from "~/ui/form/Field";
+import { controlProps, Field, hintId } from "~/ui/form/Field";
 import { Link } from "~/ui/router";
 import { useHydrated } from "~/ui/use-hydrated";
 import {
@@ -176,7 +176,7 @@ export function CardForm({
         hint="Como aparece en la tarjeta"
       >
         <input
-          {...controlProps(fields.holder_name, `${fields.holder_name.id}-hint`)}
+          {...controlProps(fields.holder_name, hintId(fields.holder_name))}
           type="text"
           autoComplete="cc-name"
           defaultValue={fields.holder_name.initialValue}
@@ -189,7 +189,7 @@ export function CardForm({
         <div className={styles.cardNumber}>
           <input
             key={`numero-${secretKey}`}
-            {...controlProps(fields.card_number, `${fields.card_number.id}-hint tarjeta-marca`)}
+            {...controlProps(fields.card_number, `${hintId(fields.card_number)} tarjeta-marca`)}
             name={hydrated ? undefined : fields.card_number.name}
             {...{ [SECRET.number]: "" }}
             type="text"
@@ -247,7 +247,7 @@ export function CardForm({
       <Field field={fields.cvv2} label="CVV" hint={cvvHint(brand)}>
         <input
           key={`cvv-${secretKey}`}
-          {...controlProps(fields.cvv2, `${fields.cvv2.id}-hint`)}
+          {...controlProps(fields.cvv2, hintId(fields.cvv2))}
           name={hydrated ? undefined : fields.cvv2.name}
           {...{ [SECRET.cvv]: "" }}
           className={styles.short}

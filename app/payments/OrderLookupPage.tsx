@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useNavigation } from "react-router";
 import buttons from "~/ui/buttons.module.css";
 import { ErrorSummary, FormTitle, summaryEntries } from "~/ui/form/ErrorSummary";
-import { controlProps, Field } from "~/ui/form/Field";
+import { controlProps, Field, hintId } from "~/ui/form/Field";
 import { Form, Link } from "~/ui/router";
 import { formatCOP } from "~/money";
 import { SITE_NAME } from "~/seo/seo";
@@ -63,7 +63,7 @@ export function OrderLookupPage({ result }: { result: OrderLookupReply | undefin
           hint="Por ejemplo CARD-1757253600000K7Q2"
         >
           <input
-            {...controlProps(fields.order_id, `${fields.order_id.id}-hint`)}
+            {...controlProps(fields.order_id, hintId(fields.order_id))}
             type="text"
             autoComplete="off"
             spellCheck={false}

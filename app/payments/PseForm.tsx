@@ -2,7 +2,7 @@ import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { formatCOP } from "~/money";
 import { summaryEntries } from "~/ui/form/ErrorSummary";
-import { controlProps, Field, FieldError } from "~/ui/form/Field";
+import { controlProps, Field, FieldError, hintId } from "~/ui/form/Field";
 import formStyles from "~/ui/form/form.module.css";
 import { PaymentForm } from "./PaymentForm";
 import type { PaymentFormReply } from "./payment-answers.server";
@@ -97,7 +97,7 @@ export function PseForm({
           hint="Solo números, entre 6 y 12 dígitos"
         >
           <input
-            {...controlProps(fields.document, `${fields.document.id}-hint`)}
+            {...controlProps(fields.document, hintId(fields.document))}
             type="text"
             inputMode="numeric"
             autoComplete="off"
@@ -113,7 +113,7 @@ export function PseForm({
         hint="Nombre y apellido, como aparecen en tu banco"
       >
         <input
-          {...controlProps(fields.full_name, `${fields.full_name.id}-hint`)}
+          {...controlProps(fields.full_name, hintId(fields.full_name))}
           className={styles.upper}
           type="text"
           autoComplete="name"
