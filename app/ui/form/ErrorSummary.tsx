@@ -29,8 +29,8 @@ export function summaryEntries(
  * focus. The server's answer may list its errors a render after it arrives (conform reads it in
  * an effect), so a due focus waits for the summary to be there.
  *
- * `role`: "alert" (payments) or "group" (staff) as each screen has always had; none on the
- * checkout. `className` places the box in its page.
+ * `role`: "alert", "group" or none, as the screen using it has always had (docs/decisions/0480).
+ * `className` places the box in its page.
  */
 export function ErrorSummary({
   errors,
