@@ -1,4 +1,4 @@
-import { formatInteger } from "./numbers";
+import { formatInteger } from "./money/format";
 
 export const SHIPPING_COST = 5000;
 export const FREE_SHIPPING_THRESHOLD = 100_000;

@@ -1,6 +1,6 @@
 import { Link } from "~/ui/router";
 import { formatCOP } from "~/money";
-import { computeTotals } from "~/totals";
+import { computeTotals } from "~/money/totals";
 import type { CartSummary } from "./cart.server";
 import styles from "./MiniCart.module.css";
 

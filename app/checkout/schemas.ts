@@ -18,7 +18,7 @@
  *   characters, its e-mail pattern, its lengths. payment-service-rules.test.ts walks both.
  */
 import { z } from "zod";
-import { cleanMultilineText, isSingleLineText, NOT_ALLOWED } from "~/text";
+import { cleanMultilineText, isSingleLineText, NOT_ALLOWED } from "~/text/control-characters";
 import { departmentCode } from "./departments";
 import { isValidNit, normalizeNit } from "./nit";
 

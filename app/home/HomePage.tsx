@@ -8,7 +8,7 @@ import { serializeJsonLd } from "~/seo/structured-data";
 import { useNonce } from "~/platform/nonce";
 import { SITE_NAME } from "~/seo/seo";
 import { type BrandLogo, BrandStrip } from "./BrandStrip";
-import { ContactButton } from "~/layout/ContactDialog";
+import { ContactButton } from "~/content/ContactDialog";
 import { HeroCarousel } from "./HeroCarousel";
 import styles from "./HomePage.module.css";
 import { Particles } from "./Particles";

@@ -9,7 +9,7 @@ import { failureStatus } from "~/merchant-api/failure.server";
 import { apiClient } from "~/merchant-api/client.server";
 import { config } from "~/platform/config.server";
 import { logger } from "~/platform/logger.server";
-import type { CartTotals } from "~/totals";
+import type { CartTotals } from "~/money/totals";
 import { expiryYears } from "./card";
 import type { BrowserGateway } from "./card-token";
 import type { PaymentOrder } from "./order";

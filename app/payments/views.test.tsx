@@ -8,7 +8,7 @@ import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { formatCOP } from "~/money";
-import { computeTotals } from "~/totals";
+import { computeTotals } from "~/money/totals";
 import { expiryYears } from "./card";
 import { FailurePage } from "./FailurePage";
 import { PaymentPage } from "./PaymentPage";

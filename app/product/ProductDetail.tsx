@@ -6,7 +6,7 @@ import { type Crumb, UNTITLED_PRODUCT } from "~/seo/structured-data";
 import { useNonce } from "~/platform/nonce";
 import { AddToCartForm } from "~/cart/AddToCartForm";
 import { Breadcrumb } from "~/ui/Breadcrumb";
-import { ContactButton } from "~/layout/ContactDialog";
+import { ContactButton } from "~/content/ContactDialog";
 import { ProductCard } from "./ProductCard";
 import { PriceLines } from "./PriceLines";
 import { StockBadges } from "./StockBadges";

@@ -14,7 +14,7 @@ import { logger } from "~/platform/logger.server";
 import { pageMeta } from "~/seo/seo";
 import type { RootData } from "~/root";
 import type { Route } from "./+types/buscar";
-import { formatInteger } from "~/numbers";
+import { formatInteger } from "~/money/format";
 import styles from "./buscar.module.css";
 import { publicPage } from "~/platform/http-cache.server";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatInteger } from "./numbers";
+import { formatInteger } from "./format";
 
 describe("formatInteger", () => {
   it("groups thousands with dots, like Intl's es-CO", () => {

@@ -2,7 +2,7 @@
  * Cart totals of spec §9 in integer pesos. Rounding and shipping rules are
  * recorded in docs/decisions/0202-cart-totals-rounding.md.
  */
-import { FREE_SHIPPING_THRESHOLD, SHIPPING_COST } from "./money";
+import { FREE_SHIPPING_THRESHOLD, SHIPPING_COST } from "~/money";
 
 export interface CartTotals {
   subtotal: number;
