@@ -21,7 +21,7 @@ import { type FlashNotice as Notice, getFlash } from "~/platform/flash.server";
 import { logger } from "~/platform/logger.server";
 import { useNonce } from "~/platform/nonce";
 import { NavigationProgress } from "~/ui/NavigationProgress";
-import { SITE_NAME } from "~/seo/seo";
+import { SITE_NAME } from "~/platform/page-meta";
 import "~/ui/global.css";
 import { publicPage } from "~/platform/http-cache.server";
 

@@ -1,6 +1,6 @@
 import { Link } from "~/ui/router";
-import { FREE_SHIPPING_THRESHOLD, formatCOP } from "~/money";
-import type { CartTotals } from "~/money/totals";
+import { formatCOP } from "~/money/format";
+import { type CartTotals, FREE_SHIPPING_THRESHOLD } from "~/money/totals";
 import { ConfirmClear } from "./ConfirmClear";
 import styles from "./CartSummaryPanel.module.css";
 import { TotalsList } from "./TotalsList";

@@ -1,5 +1,5 @@
 import { Link } from "~/ui/router";
-import { formatCOP } from "~/money";
+import { formatCOP } from "~/money/format";
 import { computeTotals } from "~/money/totals";
 import type { CartSummary } from "./cart.server";
 import styles from "./MiniCart.module.css";

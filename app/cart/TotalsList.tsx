@@ -1,4 +1,4 @@
-import { formatCOP } from "~/money";
+import { formatCOP } from "~/money/format";
 import type { CartTotals } from "~/money/totals";
 import styles from "./TotalsList.module.css";
 

@@ -1,8 +1,8 @@
 import { useLocation, useNavigation } from "react-router";
 import { Link } from "~/ui/router";
 import { PARAM } from "./filters";
-import type { CatalogueScreen } from "./catalogue.server";
-import { pageMeta } from "~/seo/seo";
+import type { CatalogueScreen } from "./catalogue-screen.server";
+import { pageMeta } from "~/platform/page-meta";
 import { type RootData, useRootData } from "~/root";
 import styles from "./CatalogueView.module.css";
 import { Breadcrumb } from "~/ui/Breadcrumb";

@@ -1,5 +1,5 @@
 import { Link } from "~/ui/router";
-import type { SubcategoryLink } from "./catalogue.server";
+import type { SubcategoryLink } from "./category-trail";
 import styles from "./SubcategoryNav.module.css";
 import { formatInteger } from "~/money/format";
 

@@ -15,7 +15,7 @@ import {
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import type { z } from "zod";
-import { SITE_NAME } from "~/seo/seo";
+import { SITE_NAME } from "~/platform/page-meta";
 import { type FormValues, type Step, STEP_TITLES } from "./checkout-state";
 import styles from "./StepForm.module.css";
 

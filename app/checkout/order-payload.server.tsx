@@ -5,7 +5,7 @@
  */
 import { renderToStaticMarkup } from "react-dom/server";
 import type { PrepareCheckoutPayload } from "~/merchant-api/client.server";
-import { formatCOP } from "~/money";
+import { formatCOP } from "~/money/format";
 import type { CartTotals } from "~/money/totals";
 import {
   type CheckoutState,

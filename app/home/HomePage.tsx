@@ -6,7 +6,7 @@ import type { FeaturedGroup } from "./featured";
 import type { CardProduct } from "~/merchant-api/product";
 import { serializeJsonLd } from "~/seo/structured-data";
 import { useNonce } from "~/platform/nonce";
-import { SITE_NAME } from "~/seo/seo";
+import { SITE_NAME } from "~/platform/page-meta";
 import { type BrandLogo, BrandStrip } from "./BrandStrip";
 import { ContactButton } from "~/content/ContactDialog";
 import { HeroCarousel } from "./HeroCarousel";

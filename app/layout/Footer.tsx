@@ -1,5 +1,5 @@
 import { Link } from "~/ui/router";
-import { SITE_NAME } from "~/seo/seo";
+import { SITE_NAME } from "~/platform/page-meta";
 import { phoneText, telHref } from "~/content/ContactDialog";
 import styles from "./Footer.module.css";
 

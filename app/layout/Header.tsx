@@ -1,6 +1,6 @@
 import { Link } from "~/ui/router";
 import type { CartSummary } from "~/cart/cart.server";
-import { SITE_NAME } from "~/seo/seo";
+import { SITE_NAME } from "~/platform/page-meta";
 import { CartButton } from "~/cart/CartButton";
 import { ContactButton } from "~/content/ContactDialog";
 import styles from "./Header.module.css";

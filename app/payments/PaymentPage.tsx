@@ -1,6 +1,6 @@
 import { CheckoutSteps, StepCount } from "~/checkout/CheckoutSteps";
 import { Link } from "~/ui/router";
-import { SITE_NAME } from "~/seo/seo";
+import { SITE_NAME } from "~/platform/page-meta";
 import { CardForm } from "./CardForm";
 import { FormTitle } from "./ErrorSummary";
 import { PaymentSummary } from "./PaymentSummary";

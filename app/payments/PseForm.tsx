@@ -1,6 +1,6 @@
 import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { formatCOP } from "~/money";
+import { formatCOP } from "~/money/format";
 import { summaryErrors } from "./ErrorSummary";
 import { controlProps, FormField } from "./FormField";
 import { PaymentForm } from "./PaymentForm";

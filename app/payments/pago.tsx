@@ -1,7 +1,7 @@
 import { data, redirect, redirectDocument } from "react-router";
 import { personalPage } from "~/platform/http-cache.server";
 import type { RootData } from "~/root";
-import { pageMeta } from "~/seo/seo";
+import { pageMeta } from "~/platform/page-meta";
 import { readPaymentOrder } from "./order.server";
 import { PaymentPage } from "./PaymentPage";
 import { payByCard } from "./pay-card.server";

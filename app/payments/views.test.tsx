@@ -7,7 +7,7 @@ import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
-import { formatCOP } from "~/money";
+import { formatCOP } from "~/money/format";
 import { computeTotals } from "~/money/totals";
 import { expiryYears } from "./card";
 import { FailurePage } from "./FailurePage";

@@ -1,7 +1,6 @@
 import { Writable } from "node:stream";
 import pino from "pino";
 import { describe, expect, it } from "vitest";
-import { ApiError } from "~/merchant-api/transport.server";
 import { loggerOptions } from "./logger.server";
 
 function capture() {
@@ -16,17 +15,6 @@ function capture() {
 }
 
 describe("logged errors", () => {
-  it("an upstream answer is logged without a stack: status, kind and message", () => {
-    const { log, lines } = capture();
-    log.warn({ err: new ApiError("ID de producto inválido", 400) }, "product load failed");
-    expect(lines[0].err).toEqual({
-      type: "ApiError",
-      message: "ID de producto inválido",
-      status: 400,
-      kind: "answered",
-    });
-  });
-
   it("a defect keeps its stack", () => {
     const { log, lines } = capture();
     log.error({ err: new TypeError("x is undefined") }, "unhandled error");

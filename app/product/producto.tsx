@@ -19,7 +19,8 @@ import {
 import { logger } from "~/platform/logger.server";
 import { htmlToText, sanitizeDescription } from "./sanitize.server";
 import { withoutRepeatedFacts } from "./repeated-facts.server";
-import { pageMeta, productMetaDescription, productPageTitle, SITE_NAME } from "~/seo/seo";
+import { pageMeta, SITE_NAME } from "~/platform/page-meta";
+import { productMetaDescription, productPageTitle } from "~/seo/seo";
 import type { RootData } from "~/root";
 import type { Route } from "./+types/producto";
 import { publicPage } from "~/platform/http-cache.server";

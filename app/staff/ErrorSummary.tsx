@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef } from "react";
 import styles from "./staff.module.css";
-import { SITE_NAME } from "~/seo/seo";
+import { SITE_NAME } from "~/platform/page-meta";
 
 export interface SummaryItem {
   /** The id of the field the message is about. */
