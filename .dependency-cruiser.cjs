@@ -18,7 +18,7 @@ const PUBLIC_FACES = [
   "search/search\\.ts",
   "search/SearchBox\\.tsx",
   "content/ContactDialog\\.tsx",
-  "seo/(seo|structured-data)\\.ts",
+  "product/structured-data\\.ts",
   "checkout/checkout\\.server\\.ts",
   "checkout/(OrderSummary|CheckoutSteps)\\.tsx",
   "payments/PaymentStep\\.tsx",

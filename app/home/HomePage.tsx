@@ -4,7 +4,7 @@ import { Link } from "~/ui/router";
 import { categoryHref } from "~/catalogue/category-tree";
 import type { FeaturedGroup } from "./featured";
 import type { CardProduct } from "~/merchant-api/product";
-import { serializeJsonLd } from "~/seo/structured-data";
+import { serializeJsonLd } from "~/product/structured-data";
 import { useNonce } from "~/platform/nonce";
 import { SITE_NAME } from "~/platform/page-meta";
 import { type BrandLogo, BrandStrip } from "./BrandStrip";

@@ -2,7 +2,7 @@ import { useId } from "react";
 import { Link } from "~/ui/router";
 import type { CardProduct, Product } from "~/merchant-api/product";
 import { cardBadges, priceView, sharedTitleIds, stockLabel } from "./product-card";
-import { type Crumb, UNTITLED_PRODUCT } from "~/seo/structured-data";
+import { type Crumb, UNTITLED_PRODUCT } from "./structured-data";
 import { useNonce } from "~/platform/nonce";
 import { AddToCartForm } from "~/cart/AddToCartForm";
 import { Breadcrumb } from "~/ui/Breadcrumb";

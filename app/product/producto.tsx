@@ -6,7 +6,7 @@ import {
   productBreadcrumb,
   productJsonLd,
   serializeJsonLd,
-} from "~/seo/structured-data";
+} from "./structured-data";
 import { failureResponse, isOutage } from "~/merchant-api/failure.server";
 import {
   getAccessories,
@@ -20,7 +20,7 @@ import { logger } from "~/platform/logger.server";
 import { htmlToText, sanitizeDescription } from "./sanitize.server";
 import { withoutRepeatedFacts } from "./repeated-facts.server";
 import { pageMeta, SITE_NAME } from "~/platform/page-meta";
-import { productMetaDescription, productPageTitle } from "~/seo/seo";
+import { productMetaDescription, productPageTitle } from "./product-names";
 import type { RootData } from "~/root";
 import type { Route } from "./+types/producto";
 import { publicPage } from "~/platform/http-cache.server";

@@ -4,7 +4,7 @@ import {
   productMetaDescription,
   productPageTitle,
   productQualifier,
-} from "./seo";
+} from "./product-names";
 import { TITLE_MAX } from "~/platform/page-meta";
 
 const detector = (brand: string | null, model: string | null) => ({

@@ -3,7 +3,7 @@
  * BreadcrumbList). Pure: URLs are made absolute against the page origin.
  */
 import { hasPrice, type Product, TOP_CATEGORIES } from "~/merchant-api/product";
-import { distinctProductName } from "./seo";
+import { distinctProductName } from "./product-names";
 
 export interface Crumb {
   label: string;
