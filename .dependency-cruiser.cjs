@@ -18,7 +18,6 @@ const PUBLIC_FACES = [
   "search/search\\.ts",
   "search/SearchBox\\.tsx",
   "content/ContactDialog\\.tsx",
-  "product/structured-data\\.ts",
   "checkout/checkout\\.server\\.ts",
   "checkout/(OrderSummary|CheckoutSteps)\\.tsx",
   "payments/PaymentStep\\.tsx",

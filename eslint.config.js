@@ -91,7 +91,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ["eslint.config.js", ".dependency-cruiser.cjs"],
+    files: ["eslint.config.js", ".dependency-cruiser.cjs", ".dependency-cruiser-parts.mjs"],
     ...tseslint.configs.disableTypeChecked,
   },
 );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pageMeta, truncateText } from "./page-meta";
+import { pageMeta, serializeJsonLd, truncateText } from "./page-meta";
 
 describe("truncateText and pageMeta", () => {
   it("cuts at a word with an ellipsis", () => {
@@ -23,5 +23,14 @@ describe("truncateText and pageMeta", () => {
     const title = (pageMeta({ ...base, title: "palabra ".repeat(12) })[0] as { title: string })
       .title;
     expect(title.length).toBeLessThanOrEqual(70);
+  });
+});
+
+describe("serializeJsonLd", () => {
+  it("cannot close the script element and still parses back", () => {
+    const data = { name: "</script><script>alert(1)</script>" };
+    const json = serializeJsonLd(data);
+    expect(json).not.toContain("<");
+    expect(JSON.parse(json)).toEqual(data);
   });
 });

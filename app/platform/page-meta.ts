@@ -1,6 +1,7 @@
 /**
- * What every page says of itself in <head>: the site's name, the title, description, canonical
- * URL and Open Graph. Pure: route modules' meta functions run on the server and in the browser.
+ * What every page says of itself to browsers and crawlers: the site's name, the title,
+ * description, canonical URL and Open Graph, and its structured data as JSON. Pure: route
+ * modules' meta functions run on the server and in the browser.
  */
 import type { MetaDescriptor } from "react-router";
 
@@ -56,4 +57,15 @@ export function truncateText(text: string, max: number): string {
   const cut = text.slice(0, max - 1);
   const space = cut.lastIndexOf(" ");
   return `${(space > max * 0.6 ? cut.slice(0, space) : cut).trimEnd().replace(/[,;:]$/, "")}…`;
+}
+
+/**
+ * JSON for an inline `<script type="application/ld+json">`: `<` is escaped so
+ * supplier text containing `</script>` cannot close the element.
+ */
+export function serializeJsonLd(data: unknown): string {
+  return JSON.stringify(data)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
 }

@@ -90,14 +90,3 @@ export function productJsonLd(
   }
   return ld;
 }
-
-/**
- * JSON for an inline `<script type="application/ld+json">`: `<` is escaped so
- * supplier text containing `</script>` cannot close the element.
- */
-export function serializeJsonLd(data: unknown): string {
-  return JSON.stringify(data)
-    .replace(/</g, "\\u003c")
-    .replace(/\u2028/g, "\\u2028")
-    .replace(/\u2029/g, "\\u2029");
-}

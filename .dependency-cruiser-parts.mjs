@@ -8,9 +8,11 @@
  * part and every part names the root's types, which would make each folder loop back through
  * `app/` itself; tests/ holds the end-to-end journeys, which use every part.
  */
-const { options } = require("./.dependency-cruiser.cjs");
+import base from "./.dependency-cruiser.cjs";
 
-module.exports = {
+const { options } = base;
+
+export default {
   forbidden: [
     {
       name: "no-two-way-parts",
