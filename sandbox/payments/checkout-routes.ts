@@ -20,7 +20,7 @@ import {
 } from "./schemas.ts";
 import type { RouteContext } from "./context.ts";
 import { gatewayFailure, plain, readJson, validationFailure } from "./requests.ts";
-import type { ChargeRecord } from "./store.ts";
+import type { ChargeRecord } from "./records.ts";
 
 const FAULTS = PAYMENT_FIXTURES.faults;
 

@@ -11,7 +11,8 @@ import { PAYMENT_FIXTURES } from "./fixtures.ts";
 import { GATEWAY_ERRORS, gatewayDate, maskFromLast4 } from "./gateway.ts";
 import type { GatewayErrorCode } from "./gateway.ts";
 import { type Family, gatewayFailure, sameEmail } from "./requests.ts";
-import type { ChargeRecord, CompletionNotice, PaymentsStore } from "./store.ts";
+import type { ChargeRecord } from "./records.ts";
+import type { CompletionNotice, PaymentsStore } from "./store.ts";
 
 export interface PaymentsAppOptions {
   store: PaymentsStore;
