@@ -20,7 +20,8 @@ const PUBLIC_FACES = [
   "content/ContactDialog\\.tsx",
   "checkout/checkout\\.server\\.ts",
   "checkout/(OrderSummary|CheckoutSteps)\\.tsx",
-  "payments/PaymentStep\\.tsx",
+  // The registry of payment methods: checkout's method step offers them (docs/decisions/0485).
+  "payments/methods\\.ts",
 ];
 
 /** Resource routes (no view) may use server modules like any loader. */

@@ -4,7 +4,7 @@ import { Form, Link } from "~/ui/router";
 import type { ReviewRow } from "./checkout.server";
 import { stepPath } from "./checkout-state";
 import styles from "./MethodStep.module.css";
-import { type PaymentMethod, paymentMethodSchema } from "./schemas";
+import { methodStepOptions, type PaymentMethod, paymentMethodSchema } from "./schemas";
 import {
   buttonStyles,
   ErrorSummary,
@@ -16,23 +16,7 @@ import {
 } from "./StepForm";
 import formStyles from "./StepForm.module.css";
 
-const PAYMENT_METHOD_LABELS: Readonly<Record<PaymentMethod, string>> = {
-  openpay: "Tarjeta de crédito o débito",
-  pse: "PSE",
-};
-
-const METHOD_OPTIONS = [
-  {
-    value: "openpay",
-    label: PAYMENT_METHOD_LABELS.openpay,
-    description: "Visa, Mastercard, American Express y Diners, procesado por Openpay.",
-  },
-  {
-    value: "pse",
-    label: PAYMENT_METHOD_LABELS.pse,
-    description: "Débito desde tu cuenta de ahorros o corriente en un banco colombiano.",
-  },
-];
+const METHOD_OPTIONS = methodStepOptions();
 
 function Review({ title, rows, href }: { title: string; rows: ReviewRow[]; href: string }) {
   return (

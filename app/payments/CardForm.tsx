@@ -86,7 +86,7 @@ export function CardForm({
   result: PaymentFormReply | undefined;
   title: string;
 }) {
-  const lastResult = result?.form === "card" ? result.reply : undefined;
+  const lastResult = result?.reply;
   const hydrated = useHydrated();
   const submit = useSubmit();
   const nonce = useNonce();
@@ -161,7 +161,6 @@ export function CardForm({
   return (
     <PaymentForm
       form={form}
-      intent="pay-card"
       page={page}
       title={title}
       result={result}

@@ -4,16 +4,16 @@ import { Form } from "~/ui/router";
 import { ErrorSummary, FormTitle, type SummaryError } from "./ErrorSummary";
 import type { PaymentFormReply } from "./payment-answers.server";
 import type { PaymentPageData } from "./payment-page.server";
+import { PAYMENT_METHODS } from "./methods";
 import styles from "./payments.module.css";
 
 /**
- * What the card and PSE forms share: the form element posting to the store, its page title and
- * error summary, the order's hidden fields and the submit button, which says what is happening
- * while the payment is under way.
+ * What every method's form shares: the form element posting to the store with the intent of the
+ * order's method (pay-{key}), its page title and error summary, the order's hidden fields and
+ * the submit button, which says what is happening while the payment is under way.
  */
 export function PaymentForm({
   form,
-  intent,
   page,
   title,
   result,
@@ -25,7 +25,6 @@ export function PaymentForm({
   children,
 }: {
   form: { id: string; onSubmit: (event: FormEvent<HTMLFormElement>) => void };
-  intent: "pay-card" | "pay-pse";
   page: PaymentPageData;
   title: string;
   result: PaymentFormReply | undefined;
@@ -41,6 +40,7 @@ export function PaymentForm({
   // Errors show from the first submit on (no blur validation moving the button under the click).
   const [submits, setSubmits] = useState(0);
   const showSummary = submits > 0 || answered;
+  const intent = `pay-${PAYMENT_METHODS.byId[page.method].key}`;
   const navigation = useNavigation();
   const busy =
     pending || (navigation.state !== "idle" && navigation.formData?.get("intent") === intent);

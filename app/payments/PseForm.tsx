@@ -24,7 +24,7 @@ export function PseForm({
   result: PaymentFormReply | undefined;
   title: string;
 }) {
-  const lastResult = result?.form === "pse" ? result.reply : undefined;
+  const lastResult = result?.reply;
   const [form, fields] = useForm({
     id: "pago-pse",
     lastResult,
@@ -47,7 +47,6 @@ export function PseForm({
   return (
     <PaymentForm
       form={form}
-      intent="pay-pse"
       page={page}
       title={title}
       result={result}

@@ -79,9 +79,9 @@ export function routeContext(options: PaymentsAppOptions) {
           }
         : null,
       payment_method: ch.card
-        ? { type: "card", brand: ch.card.brand, last4: ch.card.last4 }
+        ? { type: ch.method, brand: ch.card.brand, last4: ch.card.last4 }
         : {
-            type: "bank_account",
+            type: ch.method,
             bank_code: ch.bank?.code ?? null,
             bank_name: ch.bank?.name ?? null,
             url: bankUrl(c, ch.id),

@@ -8,6 +8,13 @@ import type { Breakdown, CheckoutPayload } from "./schemas.ts";
 
 export const SCHEMA_VERSION = 1;
 
+/**
+ * The kinds of charge this gateway makes, as Openpay names them (a charge's `method` and its
+ * `payment_method.type`): the one list, which the charges table checks.
+ */
+const CHARGE_METHODS = ["card", "bank_account"] as const;
+type ChargeMethod = (typeof CHARGE_METHODS)[number];
+
 export const SCHEMA = `
 CREATE TABLE IF NOT EXISTS checkout_sessions (
   id TEXT PRIMARY KEY,
@@ -39,7 +46,7 @@ CREATE TABLE IF NOT EXISTS tokens (
 -- also takes its order id, so the store makes a new order id to retry.
 CREATE TABLE IF NOT EXISTS charges (
   id TEXT PRIMARY KEY,
-  method TEXT NOT NULL CHECK (method IN ('card', 'bank_account')),
+  method TEXT NOT NULL CHECK (method IN (${CHARGE_METHODS.map((m) => `'${m}'`).join(", ")})),
   order_id TEXT NOT NULL UNIQUE,
   status TEXT NOT NULL,
   amount INTEGER NOT NULL,
@@ -129,8 +136,6 @@ interface StoredCard {
 
 /** PSE fields kept with the charge, for the e-mails when no checkout session is linked. */
 export type ChargeExtra = Record<string, unknown>;
-
-type ChargeMethod = "card" | "bank_account";
 
 export interface ChargeRecord {
   id: string;
