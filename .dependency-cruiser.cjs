@@ -20,8 +20,6 @@ const PUBLIC_FACES = [
   "content/ContactDialog\\.tsx",
   "checkout/checkout\\.server\\.ts",
   "checkout/(OrderSummary|CheckoutSteps)\\.tsx",
-  // The registry of payment methods: checkout's method step offers them (docs/decisions/0485).
-  "payments/methods\\.ts",
 ];
 
 /** Resource routes (no view) may use server modules like any loader. */

@@ -3,7 +3,7 @@
  * upper-case letters or digits, e.g. "CARD-1767225600000K7Q2". The gateway refuses a repeated
  * order id, so the random part comes from a cryptographic source, never Math.random.
  */
-import { PAYMENT_METHODS, type PaymentMethodId } from "~/payments/methods";
+import { PAYMENT_METHODS, type PaymentMethodId } from "~/money/payment-methods";
 
 /** A method's prefix (CARD-, PSE-) or ORDER- (older orders), 13 digits, 4 letters or digits. */
 export const ORDER_ID_PATTERN = new RegExp(

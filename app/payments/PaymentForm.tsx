@@ -4,7 +4,7 @@ import { Form } from "~/ui/router";
 import { ErrorSummary, FormTitle, type SummaryError } from "./ErrorSummary";
 import type { PaymentFormReply } from "./payment-answers.server";
 import type { PaymentPageData } from "./payment-page.server";
-import { PAYMENT_METHODS } from "./methods";
+import { PAYMENT_METHODS } from "~/money/payment-methods";
 import styles from "./payments.module.css";
 
 /**

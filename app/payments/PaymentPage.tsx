@@ -7,7 +7,7 @@ import { PaymentSummary } from "./PaymentSummary";
 import { PseForm } from "./PseForm";
 import type { PaymentFormReply } from "./payment-answers.server";
 import type { PaymentPageData } from "./payment-page.server";
-import { type MethodKey, PAYMENT_METHODS, type PaymentMethodId } from "./methods";
+import { type MethodKey, PAYMENT_METHODS, type PaymentMethodId } from "~/money/payment-methods";
 import type { ReactNode } from "react";
 import { PAYMENT_MESSAGES } from "./result";
 import styles from "./payments.module.css";

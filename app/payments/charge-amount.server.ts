@@ -10,7 +10,7 @@ import { apiClient } from "~/merchant-api/client.server";
 import { failureStatus } from "~/merchant-api/failure.server";
 import { logger } from "~/platform/logger.server";
 import type { CartTotals } from "~/money/totals";
-import type { PaymentMethodKey } from "./methods";
+import type { PaymentMethodKey } from "~/money/payment-methods";
 import type { PaymentOrder } from "./order";
 import { logError, type PaymentAnswer, redirectTo, reply } from "./payment-answers.server";
 import { PAYMENT_MESSAGES } from "./result";

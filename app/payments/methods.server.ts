@@ -4,7 +4,7 @@
  * receipt and the order lookup name its charges (docs/decisions/0485).
  */
 import type { Charge } from "~/merchant-api/client.server";
-import type { PaymentMethodId } from "./methods";
+import type { PaymentMethodId } from "~/money/payment-methods";
 import type { PaymentOrder } from "./order";
 import { CARD_ACTIONS } from "./pay-card.server";
 import { PSE_ACTIONS } from "./pay-pse.server";

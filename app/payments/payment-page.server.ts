@@ -10,7 +10,7 @@ import {
   type PaymentPageState,
   preparedState,
 } from "./charge-amount.server";
-import { type MethodKey, PAYMENT_METHODS, type PaymentMethodId } from "./methods";
+import { type MethodKey, PAYMENT_METHODS, type PaymentMethodId } from "~/money/payment-methods";
 import { METHOD_ACTIONS, type MethodPageData } from "./methods.server";
 import type { PaymentOrder } from "./order";
 import { answerForOrder } from "./order-state.server";
