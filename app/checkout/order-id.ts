@@ -32,7 +32,7 @@ function randomSuffix(random: RandomSource, length: number): string {
 }
 
 /**
- * A new order id for a payment with a method of the registry (payments/methods.ts). `now` must
+ * A new order id for a payment with a method of the registry (money/payment-methods.ts). `now` must
  * be a millisecond timestamp of at most 13 digits (it is zero-padded to 13); anything else is a
  * RangeError.
  */

@@ -29,7 +29,7 @@ interface MethodFormProps<Id extends PaymentMethodId> {
   title: string;
 }
 
-/** Each method's form, under its id in the registry (methods.ts). */
+/** Each method's form, under its id in the registry (money/payment-methods.ts). */
 const PAYMENT_FORMS: { [Id in PaymentMethodId]: (props: MethodFormProps<Id>) => ReactNode } = {
   openpay: ({ data, ...props }) => <CardForm card={data} {...props} />,
   pse: ({ data, ...props }) => <PseForm pse={data} {...props} />,

@@ -1,5 +1,5 @@
 /**
- * The server half of each payment method of the registry (methods.ts), under the same id: what
+ * The server half of each payment method of the registry (money/payment-methods.ts), under the same id: what
  * the payment page loads for its form, how it pays through the merchant API, and how the
  * receipt and the order lookup name its charges (docs/decisions/0485).
  */
