@@ -1,18 +1,5 @@
-import { Writable } from "node:stream";
-import pino from "pino";
 import { describe, expect, it } from "vitest";
-import { loggerOptions } from "./logger.server";
-
-function capture() {
-  const lines: Record<string, unknown>[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
-      done();
-    },
-  });
-  return { log: pino({ ...loggerOptions, level: "info" }, stream), lines };
-}
+import { capture } from "../../tests/support/log-capture";
 
 describe("logged errors", () => {
   it("a defect keeps its stack", () => {
