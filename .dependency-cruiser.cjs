@@ -4,7 +4,7 @@
  * imports server-only modules.
  */
 const PARTS = "(layout|home|catalogue|search|product|content|seo|cart|checkout|payments|staff)";
-/** The folders every part may use: no shop knowledge of their own parts. */
+/** The shared folders, below every part: they import none (docs/decisions/0490). */
 const SHARED = "(ui|merchant-api|platform|money|text)";
 
 /** The modules each part offers the others. Anything else inside a part is its own business. */
