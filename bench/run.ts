@@ -5,9 +5,10 @@
  * the README's performance section.
  *
  * - pages: each page class (home, catalogue, category, brand, product, content, search) at 50
- *   connections, beside the same bytes served as a static file by the same server: req/s,
- *   p99 and the ratio, anonymous (the whole-page cache) and with a cart cookie (rendered each
- *   time); the HTML size and the JavaScript each page loads (gzip). A table in Markdown.
+ *   connections, beside nginx serving the store's own bytes precompressed (`bench/pages.ts`):
+ *   req/s, p99 and the ratio to nginx, anonymous (the whole-page cache) and with a cart cookie;
+ *   the HTML size and the JavaScript each page loads (gzip). A table in Markdown. Needs Debian's
+ *   nginx (`/usr/sbin/nginx`, or NGINX).
  * - search: the sandbox's product search, two-word queries one at a time (p50/p90/p99).
  * - browsing: 200 connections of mixed browsing (home, catalogue pages with filters, categories,
  *   products, search, content pages) for 60 s after a warm-up: requests/s, errors, p50/p90/p99
@@ -19,135 +20,144 @@
  * BENCH_BROWSING_SECONDS, BENCH_CART_CONNECTIONS, BENCH_CART_SECONDS, BENCH_WARMUP_SECONDS,
  * BENCH_CLUSTER=1 and WEB_CONCURRENCY (workers), BENCH_NODE_ARGS (flags for the server's node),
  * BENCH_PAGE_CLASSES (a comma-separated subset of the page classes, e.g. "brand,product"). */
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
-import { gzipSync } from "node:zlib";
-import {
-  CLUSTER,
-  drive,
-  env,
-  fmt,
-  ORIGIN,
-  request,
-  startServer,
-  stopServer,
-  Tally,
-  waitForHealth,
-} from "./load.ts";
+import { setTimeout as sleep } from "node:timers/promises";
+import { closeConnections, fmt, type RequestOptions, send, Tally } from "./http.ts";
+import { pagesScenario } from "./pages.ts";
 import { measureSandboxSearch } from "./sandbox-search.ts";
-import { browsingScenario, cartScenario, discoverSite } from "./shoppers.ts";
+import { serverCpuMs, serverMemoryMb, startServer, stopServer } from "./store-process.ts";
 
+const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+const PORT = env("BENCH_PORT", 3399);
+const ORIGIN = `http://127.0.0.1:${PORT}`;
 const PAGES = { seconds: env("BENCH_SECONDS", 5), connections: env("BENCH_CONNECTIONS", 50) };
+const BROWSING = {
+  seconds: env("BENCH_BROWSING_SECONDS", 60),
+  connections: env("BENCH_BROWSING_CONNECTIONS", 200),
+};
+const CART = {
+  seconds: env("BENCH_CART_SECONDS", 30),
+  connections: env("BENCH_CART_CONNECTIONS", 50),
+};
+const WARMUP_SECONDS = env("BENCH_WARMUP_SECONDS", 15);
+const CLUSTER = process.env.BENCH_CLUSTER === "1";
 
 const chosen = process.argv.slice(2);
 const runs = (name: string) => chosen.length === 0 || chosen.includes(name);
 
-// --- Scenarios ---
+/** A request to the store. */
+const request = (path: string, options?: RequestOptions) => send(PORT, path, options);
 
-/** The page classes of the fast-pages goal (docs/decisions/0384), one URL each. */
-const PAGE_CLASSES: Array<{ name: string; path: string }> = [
-  { name: "home", path: "/" },
-  { name: "catalogue", path: "/productos" },
-  { name: "category", path: "/categoria/22" },
-  { name: "brand", path: "/marca/Hikvision" },
-  { name: "product", path: "/producto/18433" },
-  { name: "content", path: "/nosotros" },
-  { name: "search", path: "/buscar?q=camara" },
-  { name: "catalogue search", path: "/productos?search=camara" },
+async function waitForHealth() {
+  for (let i = 0; i < 1200; i++) {
+    if ((await request("/healthz")).status === 200) return;
+    await sleep(100);
+  }
+  throw new Error("the server did not become healthy in 120 s");
+}
+
+/** Runs `user` on `connections` loops for `seconds`; samples memory each second meanwhile. */
+async function drive(
+  connections: number,
+  seconds: number,
+  user: (stop: () => boolean) => Promise<void>,
+) {
+  const end = performance.now() + seconds * 1000;
+  const stop = () => performance.now() >= end;
+  const memory: number[] = [];
+  const sampler = setInterval(() => {
+    const mb = serverMemoryMb();
+    if (mb !== undefined) memory.push(mb);
+  }, 1000);
+  const cpuBefore = serverCpuMs();
+  await Promise.all(Array.from({ length: connections }, () => user(stop)));
+  const cpuAfter = serverCpuMs();
+  clearInterval(sampler);
+  const cpuMs =
+    cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore;
+  return { memory, cpuMs };
+}
+
+// --- The site's own links, for realistic browsing ---
+
+interface Site {
+  products: string[];
+  listings: string[];
+  categories: string[];
+  brands: string[];
+  content: string[];
+}
+
+async function discoverSite(): Promise<Site> {
+  const links = new Set<string>();
+  for (const path of ["/", "/categorias", "/productos", "/categoria/22", "/producto/18433"]) {
+    const { body } = await request(path, {
+      keep: true,
+      headers: { "accept-encoding": "identity" },
+    });
+    for (const [, href] of body.matchAll(/href="(\/[^"#]*)"/g))
+      links.add(href.replaceAll("&amp;", "&"));
+  }
+  const all = [...links].filter(
+    (l) => !/^\/(assets|sandbox|banners)\/|\.(svg|css|js|xml|txt)$/.test(l),
+  );
+  const pick = (pattern: RegExp) => all.filter((l) => pattern.test(l));
+  return {
+    products: pick(/^\/producto\/\d+$/),
+    listings: pick(/^\/productos\?/),
+    categories: pick(/^\/categorias?(\/|$)/),
+    brands: pick(/^\/marca\//),
+    content: pick(/^\/(nosotros|garantias|privacidad|soporte-tecnico)$/),
+  };
+}
+
+/** Deterministic choices, so two runs browse the same way. */
+function random(seed: number) {
+  let a = seed;
+  const next = () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return { next, pick: <T>(items: T[]): T => items[Math.floor(next() * items.length)] };
+}
+
+const SEARCHES = [
+  "camara",
+  "dvr",
+  "cable utp",
+  "sensor",
+  "hikvision",
+  "radio",
+  "ups",
+  "switch poe",
 ];
-const STATIC_DIR = "build/client/__bench";
+const SORTS = ["relevancia", "precio-asc", "precio-desc", "nombre"];
 
-/** req/s, p99 and non-200 answers of `path` at PAGES.connections for PAGES.seconds. */
-async function measure(path: string, headers: Record<string, string> = {}) {
-  const tally = new Tally();
-  await drive(PAGES.connections, PAGES.seconds, async (stop) => {
-    while (!stop()) tally.add(await request(path, { headers }), (s) => s === 200);
-  });
-  return { rps: tally.count / PAGES.seconds, p99: tally.percentile(0.99), errors: tally.errors };
-}
-
-/** A signed cart cookie with one product, as a shopper's browser holds it. */
-async function cartCookie(): Promise<string> {
-  const added = await request("/carrito", {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: ORIGIN },
-    body: "intent=add&productId=18433&quantity=1&redirectTo=/carrito",
-  });
-  const cookie = added.cookies.find((c) => c.includes("carrito"));
-  if (!cookie) throw new Error("adding to the cart set no cookie");
-  return cookie;
-}
-
-/** gzip bytes of the JavaScript a page loads: its module preloads and scripts. */
-async function javascriptOf(html: string): Promise<number> {
-  const sources = new Set(
-    [
-      ...html.matchAll(/<(?:link rel="modulepreload"|script)[^>]*(?:href|src)="(\/[^"]+\.js)"/g),
-    ].map((m) => m[1]),
-  );
-  // The inline module script names the rest: the files it preloads and imports once the first
-  // frame is painted (docs/decisions/0390).
-  const moduleScript = /<script[^>]* type="module"[^>]*>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? "";
-  for (const [, src] of moduleScript.matchAll(/"(\/assets\/[^"]+\.js)"/g)) sources.add(src);
-  let bytes = 0;
-  for (const src of sources) {
-    const { body } = await request(src, { keep: true, headers: { "accept-encoding": "identity" } });
-    bytes += gzipSync(body).length;
-  }
-  return bytes;
-}
-
-async function pagesScenario() {
-  const cookie = await cartCookie();
-  mkdirSync(STATIC_DIR, { recursive: true });
-  const rows = [];
-  try {
-    // BENCH_PAGE_CLASSES=brand,product measures only those classes.
-    const only = process.env.BENCH_PAGE_CLASSES?.split(",");
-    for (const page of PAGE_CLASSES.filter((p) => !only || only.includes(p.name))) {
-      const { body: html } = await request(page.path, {
-        keep: true,
-        headers: { "accept-encoding": "identity" },
-      });
-      const file = `${page.name.replace(/\W+/g, "-")}.html`;
-      writeFileSync(`${STATIC_DIR}/${file}`, html);
-      const staticPath = `/__bench/${file}`;
-      // One round each to warm the caches, then the measured one.
-      await measure(staticPath);
-      const fixed = await measure(staticPath);
-      await measure(page.path);
-      const anonymous = await measure(page.path);
-      await measure(page.path, { cookie });
-      const withCart = await measure(page.path, { cookie });
-      rows.push({
-        ...page,
-        html: Buffer.byteLength(html),
-        js: await javascriptOf(html),
-        fixed,
-        anonymous,
-        withCart,
-      });
+/** One step of a browsing shopper: [page kind, path], with the mix of the issue. */
+function browsingStep(site: Site, rng: ReturnType<typeof random>): [string, string] {
+  const r = rng.next();
+  if (r < 0.1) return ["home", "/"];
+  if (r < 0.3) {
+    const base = rng.pick(site.listings.length ? site.listings : ["/productos?"]);
+    const filters = [`orden=${rng.pick(SORTS)}`];
+    if (rng.next() < 0.5) filters.push(`pagina=${1 + Math.floor(rng.next() * 3)}`);
+    if (rng.next() < 0.3 && site.brands.length) {
+      filters.push(`marca=${rng.pick(site.brands).split("/")[2]}`);
     }
-  } finally {
-    rmSync(STATIC_DIR, { recursive: true, force: true });
+    if (rng.next() < 0.2) filters.push("precio_min=100000&precio_max=2000000");
+    return ["catalogue + filters", `${base}&${filters.join("&")}`];
   }
-  const kb = (n: number) => `${fmt(n / 1024, 1)} KB`;
-  console.log(
-    `\nsingle pages: ${PAGES.connections} connections, ${PAGES.seconds} s per measure; "static" is ` +
-      "the same page's bytes served as a file by the same server\n",
-  );
-  console.log(
-    "| page | HTML | JS (gzip) | static req/s | anonymous req/s | ratio | p99 ms | with cart req/s | ratio | p99 ms | non-200 |",
-  );
-  console.log("|---|---|---|---|---|---|---|---|---|---|---|");
-  for (const r of rows) {
-    console.log(
-      `| ${r.name} \`${r.path}\` | ${kb(r.html)} | ${kb(r.js)} | ${fmt(r.fixed.rps)} | ` +
-        `${fmt(r.anonymous.rps)} | ${fmt(r.anonymous.rps / r.fixed.rps, 2)} | ${fmt(r.anonymous.p99, 1)} | ` +
-        `${fmt(r.withCart.rps)} | ${fmt(r.withCart.rps / r.fixed.rps, 2)} | ${fmt(r.withCart.p99, 1)} | ` +
-        `${r.fixed.errors + r.anonymous.errors + r.withCart.errors} |`,
-    );
-  }
+  if (r < 0.45)
+    return ["categories", rng.pick(site.categories.length ? site.categories : ["/categorias"])];
+  if (r < 0.75)
+    return ["product", rng.pick(site.products.length ? site.products : ["/producto/18433"])];
+  if (r < 0.85) return ["brand", rng.pick(site.brands.length ? site.brands : ["/productos"])];
+  if (r < 0.95) return ["search", `/buscar?q=${encodeURIComponent(rng.pick(SEARCHES))}`];
+  return ["content", rng.pick(site.content.length ? site.content : ["/nosotros"])];
 }
+
+// --- Scenarios ---
 
 async function sandboxSearchScenario() {
   const { queries, p50, p90, p99 } = await measureSandboxSearch(ORIGIN);
@@ -173,7 +183,139 @@ async function lighthouseScenario() {
   }
 }
 
-startServer();
+function printMemory(memory: number[]) {
+  if (memory.length < 2) {
+    console.log("  memory      not measured (needs Linux /proc)");
+    return;
+  }
+  const [first, last] = [memory[0], memory.at(-1)!];
+  const change = ((last - first) / first) * 100;
+  const flat = Math.max(...memory.map((m) => Math.abs(m - first) / first)) <= 0.1;
+  console.log(
+    `  memory MB   after warm-up ${fmt(first)}, end ${fmt(last)}, min ${fmt(Math.min(...memory))}, ` +
+      `max ${fmt(Math.max(...memory))}; change ${change >= 0 ? "+" : ""}${fmt(change, 1)} % ` +
+      `(${flat ? "flat, within ±10 %" : "NOT flat: beyond ±10 %"})`,
+  );
+}
+
+function printTally(
+  title: string,
+  tally: Tally,
+  seconds: number,
+  byKind: Map<string, Tally>,
+  cpuMs: number | undefined,
+) {
+  console.log(`\n${title}`);
+  console.log(
+    `  requests    ${fmt(tally.count)} (${fmt(tally.count / seconds, 1)}/s), errors ${fmt(tally.errors)}` +
+      `  [${tally.statusList()}]`,
+  );
+  if (cpuMs !== undefined) {
+    console.log(`  server CPU  ${fmt(cpuMs / Math.max(1, tally.count), 2)} ms per request`);
+  }
+  console.log(
+    `  latency ms  p50 ${fmt(tally.percentile(0.5))}, p90 ${fmt(tally.percentile(0.9))}, ` +
+      `p99 ${fmt(tally.percentile(0.99))}, max ${fmt(tally.max)}`,
+  );
+  console.log("  by page                      requests    p50 ms    p99 ms   statuses");
+  for (const [kind, t] of byKind) {
+    console.log(
+      `    ${kind.padEnd(26)} ${fmt(t.count).padStart(8)} ${fmt(t.percentile(0.5)).padStart(9)} ` +
+        `${fmt(t.percentile(0.99)).padStart(9)}   ${t.statusList()}`,
+    );
+  }
+}
+
+async function browsingScenario(site: Site) {
+  const { connections, seconds } = BROWSING;
+  let tally = new Tally();
+  let byKind = new Map<string, Tally>();
+  let seed = 1;
+  const shopper = async (stop: () => boolean) => {
+    const rng = random(seed++);
+    while (!stop()) {
+      const [kind, path] = browsingStep(site, rng);
+      const answer = await request(path);
+      tally.add(answer);
+      if (!byKind.has(kind)) byKind.set(kind, new Tally());
+      byKind.get(kind)!.add(answer);
+    }
+  };
+  console.log(
+    `\nmixed browsing: warming up for ${WARMUP_SECONDS} s with ${connections} connections…`,
+  );
+  await drive(connections, WARMUP_SECONDS, shopper);
+  tally = new Tally();
+  byKind = new Map();
+  const { memory, cpuMs } = await drive(connections, seconds, shopper);
+  printTally(
+    `mixed browsing: ${connections} connections, ${seconds} s after the warm-up`,
+    tally,
+    seconds,
+    byKind,
+    cpuMs,
+  );
+  printMemory(memory);
+}
+
+async function cartScenario(site: Site) {
+  const { connections, seconds } = CART;
+  let byKind = new Map<string, Tally>([
+    ["add to cart (POST)", new Tally()],
+    ["cart page", new Tally()],
+    ["checkout", new Tally()],
+  ]);
+  let total = new Tally();
+  let seed = 1000;
+  const shopper = async (stop: () => boolean) => {
+    const rng = random(seed++);
+    let jar = new Map<string, string>();
+    for (let round = 0; !stop(); round++) {
+      if (round % 5 === 0) jar = new Map(); // a new shopper now and then: carts stay small
+      const cookie = [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
+      const product = rng
+        .pick(site.products.length ? site.products : ["/producto/18433"])
+        .split("/")[2];
+      const added = await request("/carrito", {
+        method: "POST",
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          origin: ORIGIN,
+          ...(cookie ? { cookie } : {}),
+        },
+        body: `intent=add&productId=${product}&quantity=${1 + Math.floor(rng.next() * 3)}&redirectTo=/carrito`,
+      });
+      for (const c of added.cookies) {
+        const [name, ...value] = c.split("=");
+        jar.set(name, value.join("="));
+      }
+      const withCookie = { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join("; ") };
+      const page = await request("/carrito", { headers: withCookie });
+      const checkout = await request("/checkout?paso=1", { headers: withCookie });
+      byKind.get("add to cart (POST)")!.add(added, (s) => s === 303);
+      byKind.get("cart page")!.add(page, (s) => s === 200);
+      byKind.get("checkout")!.add(checkout, (s) => s === 200);
+      for (const a of [added, page, checkout]) total.add(a, (s) => s === 200 || s === 303);
+    }
+  };
+  console.log(
+    `\ncart: warming up for ${Math.min(WARMUP_SECONDS, 10)} s with ${connections} shoppers…`,
+  );
+  await drive(connections, Math.min(WARMUP_SECONDS, 10), shopper);
+  total = new Tally();
+  byKind = new Map([...byKind.keys()].map((k) => [k, new Tally()]));
+  const { memory, cpuMs } = await drive(connections, seconds, shopper);
+  printTally(
+    `cart: ${connections} shoppers with cart cookies (add, cart page, checkout), ${seconds} s`,
+    total,
+    seconds,
+    byKind,
+    cpuMs,
+  );
+  printMemory(memory);
+}
+
+startServer(PORT, CLUSTER);
 try {
   await waitForHealth();
   console.log(
@@ -181,7 +323,8 @@ try {
       ? `cluster.ts (${process.env.WEB_CONCURRENCY ?? "one per core"} workers)`
       : "server.ts (one process)",
   );
-  if (runs("pages")) await pagesScenario();
+  // BENCH_PAGE_CLASSES=brand,product measures only those classes.
+  if (runs("pages")) await pagesScenario(PORT, PAGES, process.env.BENCH_PAGE_CLASSES?.split(","));
   if (runs("search")) await sandboxSearchScenario();
   if (runs("browsing") || runs("cart")) {
     const site = await discoverSite();
@@ -190,5 +333,6 @@ try {
   }
   if (runs("lighthouse")) await lighthouseScenario();
 } finally {
+  closeConnections();
   stopServer();
 }
