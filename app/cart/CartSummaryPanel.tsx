@@ -1,7 +1,7 @@
 import buttons from "~/ui/buttons.module.css";
 import { Link } from "~/ui/router";
-import { FREE_SHIPPING_THRESHOLD, formatCOP } from "~/money";
-import type { CartTotals } from "~/totals";
+import { formatCOP } from "~/money/format";
+import { type CartTotals, FREE_SHIPPING_THRESHOLD } from "~/money/totals";
 import { ConfirmClear } from "./ConfirmClear";
 import styles from "./CartSummaryPanel.module.css";
 import { TotalsList } from "./TotalsList";

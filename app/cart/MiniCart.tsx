@@ -1,7 +1,7 @@
 import buttons from "~/ui/buttons.module.css";
 import { Link } from "~/ui/router";
-import { formatCOP } from "~/money";
-import { computeTotals } from "~/totals";
+import { formatCOP } from "~/money/format";
+import { computeTotals } from "~/money/totals";
 import type { CartSummary } from "./cart.server";
 import styles from "./MiniCart.module.css";
 

@@ -8,7 +8,7 @@ import { type FieldMetadata, type SubmissionResult, useForm } from "@conform-to/
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { type FormEvent, type ReactNode, useState } from "react";
 import type { z } from "zod";
-import { SITE_NAME } from "~/seo/seo";
+import { SITE_NAME } from "~/platform/page-meta";
 import { FormTitle, type SummaryEntry } from "~/ui/form/ErrorSummary";
 import { type FormValues, type Step, STEP_TITLES } from "./checkout-state";
 import styles from "./StepForm.module.css";

@@ -2,7 +2,7 @@ import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { useSubmit } from "react-router";
-import { formatCOP } from "~/money";
+import { formatCOP } from "~/money/format";
 import { useNonce } from "~/platform/nonce";
 import { summaryEntries } from "~/ui/form/ErrorSummary";
 import { controlProps, Field, hintId } from "~/ui/form/Field";

@@ -5,7 +5,7 @@ import { ErrorSummary, FormTitle, type SummaryEntry } from "~/ui/form/ErrorSumma
 import { Form } from "~/ui/router";
 import type { PaymentFormReply } from "./payment-answers.server";
 import type { PaymentPageData } from "./payment-page.server";
-import { PAYMENT_METHODS } from "./methods";
+import { PAYMENT_METHODS } from "~/money/payment-methods";
 import styles from "./payments.module.css";
 
 /**

@@ -1,6 +1,6 @@
 import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { formatCOP } from "~/money";
+import { formatCOP } from "~/money/format";
 import { summaryEntries } from "~/ui/form/ErrorSummary";
 import { controlProps, Field, FieldError, hintId } from "~/ui/form/Field";
 import formStyles from "~/ui/form/form.module.css";

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "~/ui/router";
-import { formatCOP } from "~/money";
+import { formatCOP } from "~/money/format";
 import buttons from "~/ui/buttons.module.css";
 import { AutoRefresh } from "./AutoRefresh";
 import {

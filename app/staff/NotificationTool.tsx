@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useRef, useState } from "react";
 import { useHydrated } from "~/ui/use-hydrated";
 import { useNavigation } from "react-router";
-import { SITE_NAME } from "~/seo/seo";
+import { SITE_NAME } from "~/platform/page-meta";
 import buttons from "~/ui/buttons.module.css";
 import { ErrorSummary, FormTitle, type SummaryEntry } from "~/ui/form/ErrorSummary";
 import { FieldError, FieldHint, hintId } from "~/ui/form/Field";

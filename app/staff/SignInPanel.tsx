@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@co
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, useState } from "react";
 import { useNavigation } from "react-router";
-import { SITE_NAME } from "~/seo/seo";
+import { SITE_NAME } from "~/platform/page-meta";
 import buttons from "~/ui/buttons.module.css";
 import { ErrorSummary, FormTitle, type SummaryEntry } from "~/ui/form/ErrorSummary";
 import { FieldError } from "~/ui/form/Field";
