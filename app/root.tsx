@@ -11,17 +11,17 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
-import { ContactDialog } from "~/layout/ContactDialog";
-import { FlashNotice } from "~/layout/FlashNotice";
+import { ContactDialog } from "~/content/ContactDialog";
+import { FlashNotice } from "~/ui/FlashNotice";
 import { Footer } from "~/layout/Footer";
 import { Header } from "~/layout/Header";
 import { type CartSummary, getCartSummary } from "~/cart/cart.server";
 import { config } from "~/platform/config.server";
-import { type FlashNotice as Notice, getFlash } from "~/layout/flash.server";
+import { type FlashNotice as Notice, getFlash } from "~/platform/flash.server";
 import { logger } from "~/platform/logger.server";
 import { useNonce } from "~/platform/nonce";
 import { NavigationProgress } from "~/ui/NavigationProgress";
-import { SITE_NAME } from "~/seo/seo";
+import { SITE_NAME } from "~/platform/page-meta";
 import "~/ui/global.css";
 import { publicPage } from "~/platform/http-cache.server";
 

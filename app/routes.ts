@@ -1,5 +1,5 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
-import { PAYMENT_METHODS } from "./payments/methods";
+import { PAYMENT_METHODS } from "./money/payment-methods";
 
 // Mirrors the route table of spec §2; each entry points into the part of the shop that owns
 // the screen. Any other path renders the home page with 404.

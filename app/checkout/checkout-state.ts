@@ -10,7 +10,7 @@
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
-import { formatCOP } from "~/money";
+import { formatCOP } from "~/money/format";
 import { type Department, departmentByCode } from "./departments";
 import { ORDER_ID_PATTERN } from "./order-id";
 import {

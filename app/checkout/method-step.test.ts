@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { definePaymentMethods, PAYMENT_METHODS } from "~/payments/methods";
+import { definePaymentMethods, PAYMENT_METHODS } from "~/money/payment-methods";
 import { methodStepOptions, methodStepSchema, paymentMethodSchema } from "./schemas";
 
 /** The store's registry and one more method, as a new method's line would add it. */

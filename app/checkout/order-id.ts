@@ -3,7 +3,7 @@
  * upper-case letters or digits, e.g. "CARD-1767225600000K7Q2". The gateway refuses a repeated
  * order id, so the random part comes from a cryptographic source, never Math.random.
  */
-import { PAYMENT_METHODS, type PaymentMethodId } from "~/payments/methods";
+import { PAYMENT_METHODS, type PaymentMethodId } from "~/money/payment-methods";
 
 /** A method's prefix (CARD-, PSE-) or ORDER- (older orders), 13 digits, 4 letters or digits. */
 export const ORDER_ID_PATTERN = new RegExp(
@@ -32,7 +32,7 @@ function randomSuffix(random: RandomSource, length: number): string {
 }
 
 /**
- * A new order id for a payment with a method of the registry (payments/methods.ts). `now` must
+ * A new order id for a payment with a method of the registry (money/payment-methods.ts). `now` must
  * be a millisecond timestamp of at most 13 digits (it is zero-padded to 13); anything else is a
  * RangeError.
  */

@@ -18,8 +18,12 @@
  *   characters, its e-mail pattern, its lengths. payment-service-rules.test.ts walks both.
  */
 import { z } from "zod";
-import { PAYMENT_METHODS, type PaymentMethodId, type PaymentMethods } from "~/payments/methods";
-import { cleanMultilineText, isSingleLineText, NOT_ALLOWED } from "~/text";
+import {
+  PAYMENT_METHODS,
+  type PaymentMethodId,
+  type PaymentMethods,
+} from "~/money/payment-methods";
+import { cleanMultilineText, isSingleLineText, NOT_ALLOWED } from "~/text/control-characters";
 import { departmentCode } from "./departments";
 import { isValidNit, normalizeNit } from "./nit";
 

@@ -1,10 +1,11 @@
 import { type FormEvent, type ReactNode, useState } from "react";
 import { useNavigation } from "react-router";
+import buttons from "~/ui/buttons.module.css";
+import { ErrorSummary, FormTitle, type SummaryEntry } from "~/ui/form/ErrorSummary";
 import { Form } from "~/ui/router";
-import { ErrorSummary, FormTitle, type SummaryError } from "./ErrorSummary";
 import type { PaymentFormReply } from "./payment-answers.server";
 import type { PaymentPageData } from "./payment-page.server";
-import { PAYMENT_METHODS } from "./methods";
+import { PAYMENT_METHODS } from "~/money/payment-methods";
 import styles from "./payments.module.css";
 
 /**
@@ -30,7 +31,7 @@ export function PaymentForm({
   result: PaymentFormReply | undefined;
   /** The server answered this form (its errors show at once). */
   answered: boolean;
-  errors: SummaryError[];
+  errors: SummaryEntry[];
   submitLabel: string;
   busyLabel: string;
   /** Work of the browser's own before the post (the card form's token call). */
@@ -59,13 +60,15 @@ export function PaymentForm({
       <FormTitle title={title} hasErrors={showSummary && errors.length > 0} />
       <ErrorSummary
         errors={showSummary ? errors : []}
-        focusKey={submits > 0 ? `${submits}-${result?.attempt ?? ""}` : result?.attempt}
+        attempt={submits}
+        answer={answered ? result?.reply : undefined}
+        role="alert"
       />
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="order_id" value={page.orderId} />
       <input type="hidden" name="expected_total" value={page.totals.total} />
       {children}
-      <button type="submit" className={styles.primary} disabled={busy}>
+      <button type="submit" className={buttons.primary} disabled={busy}>
         {busy ? busyLabel : submitLabel}
       </button>
     </Form>

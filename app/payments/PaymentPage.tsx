@@ -1,13 +1,13 @@
 import { CheckoutSteps, StepCount } from "~/checkout/CheckoutSteps";
+import { FormTitle } from "~/ui/form/ErrorSummary";
 import { Link } from "~/ui/router";
-import { SITE_NAME } from "~/seo/seo";
+import { SITE_NAME } from "~/platform/page-meta";
 import { CardForm } from "./CardForm";
-import { FormTitle } from "./ErrorSummary";
 import { PaymentSummary } from "./PaymentSummary";
 import { PseForm } from "./PseForm";
 import type { PaymentFormReply } from "./payment-answers.server";
 import type { PaymentPageData } from "./payment-page.server";
-import { type MethodKey, PAYMENT_METHODS, type PaymentMethodId } from "./methods";
+import { type MethodKey, PAYMENT_METHODS, type PaymentMethodId } from "~/money/payment-methods";
 import type { ReactNode } from "react";
 import { PAYMENT_MESSAGES } from "./result";
 import styles from "./payments.module.css";
@@ -29,7 +29,7 @@ interface MethodFormProps<Id extends PaymentMethodId> {
   title: string;
 }
 
-/** Each method's form, under its id in the registry (methods.ts). */
+/** Each method's form, under its id in the registry (money/payment-methods.ts). */
 const PAYMENT_FORMS: { [Id in PaymentMethodId]: (props: MethodFormProps<Id>) => ReactNode } = {
   openpay: ({ data, ...props }) => <CardForm card={data} {...props} />,
   pse: ({ data, ...props }) => <PseForm pse={data} {...props} />,

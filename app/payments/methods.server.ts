@@ -1,10 +1,10 @@
 /**
- * The server half of each payment method of the registry (methods.ts), under the same id: what
+ * The server half of each payment method of the registry (money/payment-methods.ts), under the same id: what
  * the payment page loads for its form, how it pays through the merchant API, and how the
  * receipt and the order lookup name its charges (docs/decisions/0485).
  */
 import type { Charge } from "~/merchant-api/client.server";
-import type { PaymentMethodId } from "./methods";
+import type { PaymentMethodId } from "~/money/payment-methods";
 import type { PaymentOrder } from "./order";
 import { CARD_ACTIONS } from "./pay-card.server";
 import { PSE_ACTIONS } from "./pay-pse.server";

@@ -3,7 +3,7 @@
  * (spec §3 checkout state, §7 prepare-checkout). The payments part needs only this shape; the
  * checkout's own type is checked against it where it is read (order.server.ts).
  */
-import type { PaymentMethodId } from "./methods";
+import type { PaymentMethodId } from "~/money/payment-methods";
 
 export interface PaymentOrder {
   /** Fixed per prepared checkout: every charge attempt for it carries this id (spec §5). */

@@ -1,8 +1,8 @@
 import { data, redirect, redirectDocument } from "react-router";
 import { personalPage } from "~/platform/http-cache.server";
 import type { RootData } from "~/root";
-import { pageMeta } from "~/seo/seo";
-import { PAYMENT_METHODS } from "./methods";
+import { pageMeta } from "~/platform/page-meta";
+import { PAYMENT_METHODS } from "~/money/payment-methods";
 import { METHOD_ACTIONS } from "./methods.server";
 import { readPaymentOrder } from "./order.server";
 import { PaymentPage } from "./PaymentPage";

@@ -8,7 +8,7 @@
 import type { SessionStorage } from "react-router";
 import { z } from "zod";
 import { createSignedCookieSession } from "~/platform/cookie-session.server";
-import { PAYMENT_METHODS } from "./methods";
+import { PAYMENT_METHODS } from "~/money/payment-methods";
 
 const PAID_ORDERS_MAX_AGE = 2 * 60 * 60;
 /** Oldest entries go first: a browser pays a handful of orders in two hours, not more. */

@@ -7,7 +7,7 @@ import type { SubmissionResult } from "@conform-to/zod/v4";
 import { ApiError, type Charge, PaymentError } from "~/merchant-api/client.server";
 import { failureStatus } from "~/merchant-api/failure.server";
 import { logger } from "~/platform/logger.server";
-import { PAYMENT_METHODS, type PaymentMethodKey } from "./methods";
+import { PAYMENT_METHODS, type PaymentMethodKey } from "~/money/payment-methods";
 import { commitPaidOrders, type PaidOrder, rememberPayment } from "./paid-orders.server";
 import { paymentResult } from "./status";
 

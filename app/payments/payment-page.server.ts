@@ -3,14 +3,14 @@
  * summary, and the amount to charge, computed from the cart and current prices (never the
  * browser's).
  */
-import type { CartTotals } from "~/totals";
+import type { CartTotals } from "~/money/totals";
 import {
   orderAmount,
   type PaymentPageLine,
   type PaymentPageState,
   preparedState,
 } from "./charge-amount.server";
-import { type MethodKey, PAYMENT_METHODS, type PaymentMethodId } from "./methods";
+import { type MethodKey, PAYMENT_METHODS, type PaymentMethodId } from "~/money/payment-methods";
 import { METHOD_ACTIONS, type MethodPageData } from "./methods.server";
 import type { PaymentOrder } from "./order";
 import { answerForOrder } from "./order-state.server";

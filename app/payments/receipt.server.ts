@@ -6,7 +6,7 @@ import { z } from "zod";
 import { apiClient, type Charge } from "~/merchant-api/client.server";
 import { logger } from "~/platform/logger.server";
 import { type PaidOrder, paymentOf, readPaidOrders } from "./paid-orders.server";
-import { PAYMENT_METHODS } from "./methods";
+import { PAYMENT_METHODS } from "~/money/payment-methods";
 import { METHOD_ACTIONS } from "./methods.server";
 import { CHARGE_ID, logError, upstreamStatus } from "./payment-answers.server";
 import { receiptPdf } from "./receipt-pdf.server";

@@ -9,7 +9,7 @@ import { clearCheckoutCookie, restartPaymentCookie } from "~/checkout/checkout.s
 import { apiClient, type Charge } from "~/merchant-api/client.server";
 import { logger } from "~/platform/logger.server";
 import { readPaymentOrder } from "./order.server";
-import { PAYMENT_METHODS } from "./methods";
+import { PAYMENT_METHODS } from "~/money/payment-methods";
 import { GATEWAY_ORDER_ID } from "./order-lookup";
 import { orderCharge, orderState } from "./order-state.server";
 import { commitPaidOrders, markPayment, paymentOf, readPaidOrders } from "./paid-orders.server";

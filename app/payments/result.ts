@@ -4,7 +4,7 @@
  * rules that turn a charge into them. Shared by the server (loaders, the PDF) and the views.
  */
 import { CARD_BRAND_LABELS, type CardBrand } from "./card";
-import type { PaymentMethodKey } from "./methods";
+import type { PaymentMethodKey } from "~/money/payment-methods";
 import type { PaymentResult } from "./status";
 
 type PaymentStatusLabel = PaymentResult["label"];

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { FlashNotice as Notice } from "./flash.server";
+import type { FlashNotice as Notice } from "~/platform/flash.server";
 import styles from "./FlashNotice.module.css";
 
 /**

@@ -1,57 +1,14 @@
-import type { MetaDescriptor } from "react-router";
+/**
+ * Product names that tell products apart (docs/decisions/0240): the product page's title and
+ * meta description, and the JSON-LD name.
+ */
 import type { Product } from "~/merchant-api/product";
-import { normalizeText } from "~/search/search";
+import { SITE_NAME, TITLE_MAX, TITLE_SUFFIX, truncateText } from "~/platform/page-meta";
+import { normalizeText } from "~/text/normalize";
 
-export const SITE_NAME = "SegTel Colombia";
-/** Longer titles are cut in search results (and html-validate's long-title rule agrees). */
-export const TITLE_MAX = 70;
 /** Longer descriptions are cut in search results. */
 const DESCRIPTION_MAX = 160;
 const UNTITLED = "Producto sin título";
-const TITLE_SUFFIX = ` | ${SITE_NAME}`;
-
-/**
- * Title, description, canonical URL and Open Graph for a page.
- * `origin` comes from the root loader (the public origin of the request).
- */
-export function pageMeta(options: {
-  title: string;
-  description: string;
-  origin: string;
-  /** Path plus only the meaningful query parameters. */
-  path: string;
-  image?: string | null;
-  noindex?: boolean;
-  type?: "website" | "product";
-  /** The title is final: no ' | SegTel Colombia' appended (product pages fit their own). */
-  fullTitle?: boolean;
-}): MetaDescriptor[] {
-  const url = new URL(options.path, options.origin).toString();
-  // The site name closes the title when it fits; a page's own words come first.
-  const withSite = `${options.title}${TITLE_SUFFIX}`;
-  const title =
-    options.title.includes(SITE_NAME) || options.fullTitle || withSite.length > TITLE_MAX
-      ? truncateText(options.title, TITLE_MAX)
-      : withSite;
-  const meta: MetaDescriptor[] = [
-    { title },
-    { name: "description", content: options.description },
-    { tagName: "link", rel: "canonical", href: url },
-    { property: "og:site_name", content: SITE_NAME },
-    { property: "og:locale", content: "es_CO" },
-    { property: "og:type", content: options.type ?? "website" },
-    { property: "og:title", content: title },
-    { property: "og:description", content: options.description },
-    { property: "og:url", content: url },
-  ];
-  if (options.image) {
-    meta.push({ property: "og:image", content: new URL(options.image, options.origin).toString() });
-  }
-  if (options.noindex) meta.push({ name: "robots", content: "noindex, follow" });
-  return meta;
-}
-
-// ── Product names that tell products apart (docs/decisions/0240) ────────────────────────────
 
 type Naming = Pick<Product, "title" | "brand" | "model" | "sku">;
 
@@ -91,14 +48,6 @@ export function distinctProductName(product: Naming): string {
   if (!qualifier) return title;
   const { head, rest } = splitTitle(title);
   return rest ? `${head} ${qualifier}, ${rest}` : `${head} ${qualifier}`;
-}
-
-/** Cut at a word boundary with an ellipsis, never longer than `max`. */
-export function truncateText(text: string, max: number): string {
-  if (text.length <= max) return text;
-  const cut = text.slice(0, max - 1);
-  const space = cut.lastIndexOf(" ");
-  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).trimEnd().replace(/[,;:]$/, "")}…`;
 }
 
 /**

@@ -1,13 +1,11 @@
 import { describe, expect, it } from "vitest";
 import {
   distinctProductName,
-  pageMeta,
   productMetaDescription,
   productPageTitle,
   productQualifier,
-  TITLE_MAX,
-  truncateText,
-} from "./seo";
+} from "./product-names";
+import { TITLE_MAX } from "~/platform/page-meta";
 
 const detector = (brand: string | null, model: string | null) => ({
   title: "Detector de Ruptura de Vidrio Acústico, Cableado, cobertura Hasta 9 m",
@@ -121,30 +119,5 @@ describe("productMetaDescription", () => {
       "Detector de Ruptura de Vidrio Acústico Paradox SP1135, Cableado, cobertura Hasta 9 m. Compra en línea en SegTel Colombia.",
     );
     expect(productMetaDescription(paradox, "palabra ".repeat(40)).length).toBeLessThanOrEqual(160);
-  });
-});
-
-describe("truncateText and pageMeta", () => {
-  it("cuts at a word with an ellipsis", () => {
-    expect(truncateText("uno dos tres cuatro cinco", 16)).toBe("uno dos tres…");
-    expect(truncateText("unodostrescuatro", 8)).toBe("unodost…");
-    expect(truncateText("corto", 12)).toBe("corto");
-  });
-
-  it("appends the site name unless the title is final", () => {
-    const base = { description: "d", origin: "https://t.example", path: "/" };
-    expect(pageMeta({ ...base, title: "Inicio" })[0]).toEqual({
-      title: "Inicio | SegTel Colombia",
-    });
-    expect(pageMeta({ ...base, title: "Inicio", fullTitle: true })[0]).toEqual({ title: "Inicio" });
-  });
-
-  it("leaves the site name out of a title it would push past 70 characters", () => {
-    const base = { description: "d", origin: "https://t.example", path: "/" };
-    const long = "Productos en IoT / GPS / Telemática y Señalización Audiovisual";
-    expect(pageMeta({ ...base, title: long })[0]).toEqual({ title: long });
-    const title = (pageMeta({ ...base, title: "palabra ".repeat(12) })[0] as { title: string })
-      .title;
-    expect(title.length).toBeLessThanOrEqual(70);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { definePaymentMethods, PAYMENT_METHODS, type PaymentMethodInfo } from "./methods";
+import { definePaymentMethods, PAYMENT_METHODS, type PaymentMethodInfo } from "./payment-methods";
 
 const card = PAYMENT_METHODS.byId.openpay;
 const pse = PAYMENT_METHODS.byId.pse;

@@ -2,7 +2,8 @@
  * Cart totals of spec §9 in integer pesos. Rounding and shipping rules are
  * recorded in docs/decisions/0202-cart-totals-rounding.md.
  */
-import { FREE_SHIPPING_THRESHOLD, SHIPPING_COST } from "./money";
+const SHIPPING_COST = 5000;
+export const FREE_SHIPPING_THRESHOLD = 100_000;
 
 export interface CartTotals {
   subtotal: number;

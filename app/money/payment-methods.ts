@@ -1,10 +1,10 @@
 /**
  * The payment methods the store offers (docs/decisions/0485): one entry per method, in the
  * order checkout's method step lists them. Plain data, safe in the browser, importing nothing
- * of the shop: the checkout reads it through the payments part's public face. Each method's
- * form and server half are registered under the same id beside it, PAYMENT_FORMS
- * (PaymentPage.tsx) and METHOD_ACTIONS (methods.server.ts); TypeScript refuses an entry here
- * until both have it.
+ * of the shop: a shared piece, as checkout offers the methods and payments takes them
+ * (docs/decisions/0490). Each method's form and server half are registered under the same id
+ * in the payments part, PAYMENT_FORMS (PaymentPage.tsx) and METHOD_ACTIONS (methods.server.ts);
+ * TypeScript refuses an entry here until both have it.
  */
 
 export interface PaymentMethodInfo {

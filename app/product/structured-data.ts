@@ -3,7 +3,7 @@
  * BreadcrumbList). Pure: URLs are made absolute against the page origin.
  */
 import { hasPrice, type Product, TOP_CATEGORIES } from "~/merchant-api/product";
-import { distinctProductName } from "./seo";
+import { distinctProductName } from "./product-names";
 
 export interface Crumb {
   label: string;
@@ -89,15 +89,4 @@ export function productJsonLd(
     };
   }
   return ld;
-}
-
-/**
- * JSON for an inline `<script type="application/ld+json">`: `<` is escaped so
- * supplier text containing `</script>` cannot close the element.
- */
-export function serializeJsonLd(data: unknown): string {
-  return JSON.stringify(data)
-    .replace(/</g, "\\u003c")
-    .replace(/\u2028/g, "\\u2028")
-    .replace(/\u2029/g, "\\u2029");
 }

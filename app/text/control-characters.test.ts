@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cleanMultilineText, isSingleLineText } from "./text";
+import { cleanMultilineText, isSingleLineText } from "./control-characters";
 
 const code = (cp: number) => String.fromCodePoint(cp);
 const range = (from: number, to: number) =>
