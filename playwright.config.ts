@@ -19,6 +19,8 @@ const chromium = {
 // @nojs checks the plain-HTML path that JavaScript replaces, and runs only with it off. One
 // tagged @once checks the server's answer itself (status, metadata, JSON-LD, the text and order
 // of what is listed), which JavaScript does not change: it runs once, with JavaScript off.
+// @smoke marks one journey per part of the shop, which `npm run test:smoke` (in
+// `npm run test:quick`) runs alone in both projects.
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
@@ -32,9 +34,9 @@ export default defineConfig({
     // A trace records every action of every test, which costs more than the tests; CI records
     // one when it retries a failed test.
     trace: "on-first-retry",
-    // A failed journey leaves a screenshot of where it stopped in test-results/ (the
-    // shopper-screens spec also attaches full-page screenshots of the main screens when one
-    // scrolls sideways, and on a retry).
+    // A failed journey leaves a screenshot of where it stopped in test-results/ (layout.spec.ts
+    // also attaches full-page screenshots of the main screens when one scrolls sideways, and on
+    // a retry).
     screenshot: "only-on-failure",
     // Endless decorative animations make headless Chromium repaint all the time and slow
     // every test; the tests of motion itself ask for "no-preference".

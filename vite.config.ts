@@ -23,12 +23,13 @@ export default defineConfig(({ command }) => ({
                   priority: 2,
                 },
                 {
-                  // The store's modules that two or more routes use; checkout, payments and the
-                  // staff tool keep their own chunks, so the shop pages never load them.
+                  // The store's modules that two or more routes use; checkout, payments, the
+                  // staff tool and the form kit keep their own chunks, so the shop pages never
+                  // load them.
                   name: "shop",
                   test: (id: string) =>
                     /[\\/]app[\\/]/.test(id) &&
-                    !/[\\/]app[\\/](checkout|payments|staff)[\\/]/.test(id),
+                    !/[\\/]app[\\/](checkout|payments|staff|ui[\\/]form)[\\/]/.test(id),
                   minShareCount: 2,
                   priority: 1,
                 },

@@ -16,6 +16,14 @@ export const streamTimeout = 5_000;
 // The page cache (server.ts) fills stored pages in for shoppers with what this build renders.
 export { personalSlots } from "~/layout/personal-parts.server";
 
+let warnedNotDeferred = false;
+/** Once per process: a document whose scripts load at once, and why (docs/decisions/0390). */
+function warnScriptsNotDeferred(reason: string) {
+  if (warnedNotDeferred) return;
+  warnedNotDeferred = true;
+  logger.warn({ reason }, "module scripts not deferred past the first frame");
+}
+
 /** Nonce-based CSP for documents; Vite's dev client needs inline styles and a websocket. */
 function contentSecurityPolicy(nonce: string) {
   const dev = process.env.NODE_ENV !== "production";
@@ -75,7 +83,9 @@ export default async function handleRequest(
         clearTimeout(timeoutId);
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         // The module files wait for the first frame (docs/decisions/0387, 0390).
-        const html = scriptsAfterFirstPaint(Buffer.concat(chunks).toString("utf8"));
+        const { html, skipped } = scriptsAfterFirstPaint(Buffer.concat(chunks).toString("utf8"));
+        // A document without a module script has nothing to defer.
+        if (skipped && skipped !== "no module script") warnScriptsNotDeferred(skipped);
         resolve(
           new Response(html, {
             headers: responseHeaders,

@@ -12,17 +12,17 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
-import { ContactDialog } from "~/layout/ContactDialog";
+import { ContactDialog } from "~/content/ContactDialog";
 import { Footer } from "~/layout/Footer";
 import { Header } from "~/layout/Header";
 import type { CartSummary } from "~/cart/cart.server";
 import { config } from "~/platform/config.server";
-import type { FlashNotice as Notice } from "~/layout/flash.server";
+import type { FlashNotice as Notice } from "~/platform/flash.server";
 import { NOBODY, NoticeAndParts, usePersonalParts } from "~/layout/PersonalParts";
 import { readPersonalParts } from "~/layout/personal-parts.server";
 import { useNonce } from "~/platform/nonce";
 import { NavigationProgress } from "~/ui/NavigationProgress";
-import { SITE_NAME } from "~/seo/seo";
+import { SITE_NAME } from "~/platform/page-meta";
 import "~/ui/global.css";
 import { publicPage } from "~/platform/http-cache.server";
 

@@ -1,4 +1,5 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { PAYMENT_METHODS } from "./money/payment-methods";
 
 // Mirrors the route table of spec §2; each entry points into the part of the shop that owns
 // the screen. Any other path renders the home page with 404.
@@ -15,8 +16,10 @@ export default [
   route("carrito", "cart/carrito.tsx"),
   route("checkout", "checkout/checkout.tsx"),
   route("checkout/pago", "payments/pago.tsx"),
-  route("checkout/success/card", "payments/resultado.tsx", { id: "success-card" }),
-  route("checkout/success/pse", "payments/resultado.tsx", { id: "success-pse" }),
+  // One result page per payment method: /checkout/success/card, /checkout/success/pse.
+  ...PAYMENT_METHODS.list.map(({ key }) =>
+    route(`checkout/success/${key}`, "payments/resultado.tsx", { id: `success-${key}` }),
+  ),
   route("checkout/pending", "payments/pendiente.tsx"),
   route("checkout/failure", "payments/fallo.tsx"),
   route("checkout/comprobante/:archivo", "payments/comprobante.ts"),

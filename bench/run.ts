@@ -5,9 +5,10 @@
  * the README's performance section.
  *
  * - pages: each page class (home, catalogue, category, brand, product, content, search) at 50
- *   connections, beside the same bytes served as a static file by the same server: req/s,
- *   p99 and the ratio, anonymous (the whole-page cache) and with a cart cookie (rendered each
- *   time); the HTML size and the JavaScript each page loads (gzip). A table in Markdown.
+ *   connections, beside nginx serving the store's own bytes precompressed (`bench/pages.ts`):
+ *   req/s, p99 and the ratio to nginx, anonymous (the whole-page cache) and with a cart cookie;
+ *   the HTML size and the JavaScript each page loads (gzip). A table in Markdown. Needs Debian's
+ *   nginx (`/usr/sbin/nginx`, or NGINX).
  * - search: the sandbox's product search, two-word queries one at a time (p50/p90/p99).
  * - browsing: 200 connections of mixed browsing (home, catalogue pages with filters, categories,
  *   products, search, content pages) for 60 s after a warm-up: requests/s, errors, p50/p90/p99
@@ -19,12 +20,11 @@
  * BENCH_BROWSING_SECONDS, BENCH_CART_CONNECTIONS, BENCH_CART_SECONDS, BENCH_WARMUP_SECONDS,
  * BENCH_CLUSTER=1 and WEB_CONCURRENCY (workers), BENCH_NODE_ARGS (flags for the server's node),
  * BENCH_PAGE_CLASSES (a comma-separated subset of the page classes, e.g. "brand,product"). */
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import http from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
-import { gzipSync } from "node:zlib";
+import { closeConnections, fmt, type RequestOptions, send, Tally } from "./http.ts";
+import { pagesScenario } from "./pages.ts";
 import { measureSandboxSearch } from "./sandbox-search.ts";
+import { serverCpuMs, serverMemoryMb, startServer, stopServer } from "./store-process.ts";
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const PORT = env("BENCH_PORT", 3399);
@@ -44,154 +44,8 @@ const CLUSTER = process.env.BENCH_CLUSTER === "1";
 const chosen = process.argv.slice(2);
 const runs = (name: string) => chosen.length === 0 || chosen.includes(name);
 
-// --- HTTP ---
-
-const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
-
-interface Answer {
-  status: number;
-  ms: number;
-  body: string;
-  cookies: string[];
-}
-
-function request(
-  path: string,
-  options: {
-    method?: string;
-    headers?: Record<string, string>;
-    body?: string;
-    keep?: boolean;
-  } = {},
-): Promise<Answer> {
-  const start = performance.now();
-  return new Promise((resolve) => {
-    // Compressed, as browsers ask for it.
-    const headers: Record<string, string | number> = {
-      "accept-encoding": "br, gzip",
-      ...options.headers,
-    };
-    if (options.body !== undefined) headers["content-length"] = Buffer.byteLength(options.body);
-    const req = http.request(
-      { host: "127.0.0.1", port: PORT, path, agent, headers, method: options.method ?? "GET" },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (chunk: Buffer) => {
-          if (options.keep) chunks.push(chunk);
-        });
-        res.on("end", () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            ms: performance.now() - start,
-            body: Buffer.concat(chunks).toString(),
-            cookies: (res.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]),
-          }),
-        );
-        res.on("error", () =>
-          resolve({ status: 0, ms: performance.now() - start, body: "", cookies: [] }),
-        );
-      },
-    );
-    req.setTimeout(30_000, () => req.destroy());
-    req.on("error", () =>
-      resolve({ status: 0, ms: performance.now() - start, body: "", cookies: [] }),
-    );
-    req.end(options.body);
-  });
-}
-
-// --- Statistics ---
-
-class Tally {
-  readonly latencies: number[] = [];
-  readonly statuses = new Map<number, number>();
-  errors = 0;
-  add(answer: Answer, ok: (status: number) => boolean = (s) => s >= 200 && s < 400) {
-    this.latencies.push(answer.ms);
-    this.statuses.set(answer.status, (this.statuses.get(answer.status) ?? 0) + 1);
-    if (!ok(answer.status)) this.errors++;
-  }
-  percentile(p: number) {
-    const sorted = [...this.latencies].sort((a, b) => a - b);
-    return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
-  }
-  get count() {
-    return this.latencies.length;
-  }
-  get max() {
-    return Math.max(0, ...this.latencies);
-  }
-  statusList() {
-    return [...this.statuses]
-      .sort((a, b) => a[0] - b[0])
-      .map(([s, n]) => `${s || "failed"}×${n}`)
-      .join(" ");
-  }
-}
-
-const fmt = (n: number, digits = 0) =>
-  n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
-
-// --- Server process and its memory ---
-
-let server: ChildProcess | undefined;
-
-function startServer() {
-  // BENCH_NODE_ARGS passes flags to the server's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/p".
-  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [];
-  server = spawn(process.execPath, [...nodeArgs, CLUSTER ? "cluster.ts" : "server.ts"], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), LOG_LEVEL: "warn" },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-}
-
-/** The server's process and its workers' (Linux /proc). */
-function serverPids(pid: number): number[] {
-  try {
-    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8")
-      .trim()
-      .split(/\s+/)
-      .filter(Boolean)
-      .map(Number);
-    return [pid, ...children.flatMap(serverPids)];
-  } catch {
-    return [pid];
-  }
-}
-
-/** Resident memory of the server and its workers, in MB (Linux /proc; undefined elsewhere). */
-function serverMemoryMb(): number | undefined {
-  if (!server?.pid) return undefined;
-  try {
-    let kb = 0;
-    for (const pid of serverPids(server.pid)) {
-      const status = readFileSync(`/proc/${pid}/status`, "utf8");
-      kb += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-    }
-    return kb / 1024;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * CPU time the server and its workers have used, in ms (Linux /proc; undefined elsewhere). Per
- * request, it tells the cost of a request even when other work shares the machine's cores.
- */
-function serverCpuMs(): number | undefined {
-  if (!server?.pid) return undefined;
-  try {
-    let ticks = 0;
-    for (const pid of serverPids(server.pid)) {
-      // utime and stime, fields 14 and 15, after the parenthesised command name.
-      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-      ticks += Number(fields[11]) + Number(fields[12]);
-    }
-    return ticks * 10; // USER_HZ is 100 on Linux
-  } catch {
-    return undefined;
-  }
-}
+/** A request to the store. */
+const request = (path: string, options?: RequestOptions) => send(PORT, path, options);
 
 async function waitForHealth() {
   for (let i = 0; i < 1200; i++) {
@@ -304,112 +158,6 @@ function browsingStep(site: Site, rng: ReturnType<typeof random>): [string, stri
 }
 
 // --- Scenarios ---
-
-/** The page classes of the fast-pages goal (docs/decisions/0384), one URL each. */
-const PAGE_CLASSES: Array<{ name: string; path: string }> = [
-  { name: "home", path: "/" },
-  { name: "catalogue", path: "/productos" },
-  { name: "category", path: "/categoria/22" },
-  { name: "brand", path: "/marca/Hikvision" },
-  { name: "product", path: "/producto/18433" },
-  { name: "content", path: "/nosotros" },
-  { name: "search", path: "/buscar?q=camara" },
-  { name: "catalogue search", path: "/productos?search=camara" },
-];
-const STATIC_DIR = "build/client/__bench";
-
-/** req/s, p99 and non-200 answers of `path` at PAGES.connections for PAGES.seconds. */
-async function measure(path: string, headers: Record<string, string> = {}) {
-  const tally = new Tally();
-  await drive(PAGES.connections, PAGES.seconds, async (stop) => {
-    while (!stop()) tally.add(await request(path, { headers }), (s) => s === 200);
-  });
-  return { rps: tally.count / PAGES.seconds, p99: tally.percentile(0.99), errors: tally.errors };
-}
-
-/** A signed cart cookie with one product, as a shopper's browser holds it. */
-async function cartCookie(): Promise<string> {
-  const added = await request("/carrito", {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: ORIGIN },
-    body: "intent=add&productId=18433&quantity=1&redirectTo=/carrito",
-  });
-  const cookie = added.cookies.find((c) => c.includes("carrito"));
-  if (!cookie) throw new Error("adding to the cart set no cookie");
-  return cookie;
-}
-
-/** gzip bytes of the JavaScript a page loads: its module preloads and scripts. */
-async function javascriptOf(html: string): Promise<number> {
-  const sources = new Set(
-    [
-      ...html.matchAll(/<(?:link rel="modulepreload"|script)[^>]*(?:href|src)="(\/[^"]+\.js)"/g),
-    ].map((m) => m[1]),
-  );
-  // The inline module script names the rest: the files it preloads and imports once the first
-  // frame is painted (docs/decisions/0390).
-  const moduleScript = /<script[^>]* type="module"[^>]*>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? "";
-  for (const [, src] of moduleScript.matchAll(/"(\/assets\/[^"]+\.js)"/g)) sources.add(src);
-  let bytes = 0;
-  for (const src of sources) {
-    const { body } = await request(src, { keep: true, headers: { "accept-encoding": "identity" } });
-    bytes += gzipSync(body).length;
-  }
-  return bytes;
-}
-
-async function pagesScenario() {
-  const cookie = await cartCookie();
-  mkdirSync(STATIC_DIR, { recursive: true });
-  const rows = [];
-  try {
-    // BENCH_PAGE_CLASSES=brand,product measures only those classes.
-    const only = process.env.BENCH_PAGE_CLASSES?.split(",");
-    for (const page of PAGE_CLASSES.filter((p) => !only || only.includes(p.name))) {
-      const { body: html } = await request(page.path, {
-        keep: true,
-        headers: { "accept-encoding": "identity" },
-      });
-      const file = `${page.name.replace(/\W+/g, "-")}.html`;
-      writeFileSync(`${STATIC_DIR}/${file}`, html);
-      const staticPath = `/__bench/${file}`;
-      // One round each to warm the caches, then the measured one.
-      await measure(staticPath);
-      const fixed = await measure(staticPath);
-      await measure(page.path);
-      const anonymous = await measure(page.path);
-      await measure(page.path, { cookie });
-      const withCart = await measure(page.path, { cookie });
-      rows.push({
-        ...page,
-        html: Buffer.byteLength(html),
-        js: await javascriptOf(html),
-        fixed,
-        anonymous,
-        withCart,
-      });
-    }
-  } finally {
-    rmSync(STATIC_DIR, { recursive: true, force: true });
-  }
-  const kb = (n: number) => `${fmt(n / 1024, 1)} KB`;
-  console.log(
-    `\nsingle pages: ${PAGES.connections} connections, ${PAGES.seconds} s per measure; "static" is ` +
-      "the same page's bytes served as a file by the same server\n",
-  );
-  console.log(
-    "| page | HTML | JS (gzip) | static req/s | anonymous req/s | ratio | p99 ms | with cart req/s | ratio | p99 ms | non-200 |",
-  );
-  console.log("|---|---|---|---|---|---|---|---|---|---|---|");
-  for (const r of rows) {
-    console.log(
-      `| ${r.name} \`${r.path}\` | ${kb(r.html)} | ${kb(r.js)} | ${fmt(r.fixed.rps)} | ` +
-        `${fmt(r.anonymous.rps)} | ${fmt(r.anonymous.rps / r.fixed.rps, 2)} | ${fmt(r.anonymous.p99, 1)} | ` +
-        `${fmt(r.withCart.rps)} | ${fmt(r.withCart.rps / r.fixed.rps, 2)} | ${fmt(r.withCart.p99, 1)} | ` +
-        `${r.fixed.errors + r.anonymous.errors + r.withCart.errors} |`,
-    );
-  }
-}
 
 async function sandboxSearchScenario() {
   const { queries, p50, p90, p99 } = await measureSandboxSearch(ORIGIN);
@@ -567,7 +315,7 @@ async function cartScenario(site: Site) {
   printMemory(memory);
 }
 
-startServer();
+startServer(PORT, CLUSTER);
 try {
   await waitForHealth();
   console.log(
@@ -575,7 +323,8 @@ try {
       ? `cluster.ts (${process.env.WEB_CONCURRENCY ?? "one per core"} workers)`
       : "server.ts (one process)",
   );
-  if (runs("pages")) await pagesScenario();
+  // BENCH_PAGE_CLASSES=brand,product measures only those classes.
+  if (runs("pages")) await pagesScenario(PORT, PAGES, process.env.BENCH_PAGE_CLASSES?.split(","));
   if (runs("search")) await sandboxSearchScenario();
   if (runs("browsing") || runs("cart")) {
     const site = await discoverSite();
@@ -584,6 +333,6 @@ try {
   }
   if (runs("lighthouse")) await lighthouseScenario();
 } finally {
-  agent.destroy();
-  server?.kill("SIGTERM");
+  closeConnections();
+  stopServer();
 }

@@ -6,7 +6,8 @@
  * one instance per data folder in a process-wide registry on globalThis.
  */
 import path from "node:path";
-import { CatalogueStore, ensureCatalogueDb } from "./catalogue/db.ts";
+import { CatalogueStore } from "./catalogue/db.ts";
+import { ensureCatalogueDb } from "./catalogue/db-build.ts";
 import { getPayments } from "./payments/index.ts";
 import { createSandboxApp } from "./router.ts";
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Link } from "~/ui/router";
 import { applyIntent } from "./cart";
-import { computeTotals, subtotalOf } from "~/totals";
+import { computeTotals, subtotalOf } from "~/money/totals";
 import type { CartPageData, CartViewLine } from "./cart.server";
 import { usePendingCartIntents } from "./cart-fetcher";
 import { ClearConfirmation } from "./ConfirmClear";

@@ -1,6 +1,7 @@
+import buttons from "~/ui/buttons.module.css";
 import { Link } from "~/ui/router";
-import { FREE_SHIPPING_THRESHOLD, formatCOP } from "~/money";
-import type { CartTotals } from "~/totals";
+import { formatCOP } from "~/money/format";
+import { type CartTotals, FREE_SHIPPING_THRESHOLD } from "~/money/totals";
 import { ConfirmClear } from "./ConfirmClear";
 import styles from "./CartSummaryPanel.module.css";
 import { TotalsList } from "./TotalsList";
@@ -39,10 +40,10 @@ export function CartSummaryPanel({ totals, busy }: { totals: CartTotals; busy: b
       </div>
       <p className={styles.note}>Los precios de los productos no incluyen IVA; el total sí.</p>
       <div className={styles.actions}>
-        <Link to="/checkout" className={styles.primary}>
+        <Link to="/checkout" className={buttons.primary}>
           Proceder al pago
         </Link>
-        <Link to="/productos" className={styles.secondary}>
+        <Link to="/productos" className={buttons.secondary}>
           Seguir comprando
         </Link>
         <ConfirmClear />

@@ -1,5 +1,5 @@
 import { Link } from "~/ui/router";
-import { formatCOP } from "~/money";
+import { formatCOP } from "~/money/format";
 import type { CartViewLine } from "./cart.server";
 import { CART_ACTION, FetcherFlag, useCartBusy, useCartFetcher } from "./cart-fetcher";
 import styles from "./CartTable.module.css";

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
-import type { FlashNotice as Notice } from "~/layout/flash.server";
+import type { FlashNotice as Notice } from "~/platform/flash.server";
 import { onCartNotice } from "./cart-fetcher";
-import { NoticeRegion, NoticeText } from "~/layout/FlashNotice";
+import { NoticeRegion, NoticeText } from "~/ui/FlashNotice";
 
 /**
  * With JavaScript the cart forms answer in place; their notice appears here, in

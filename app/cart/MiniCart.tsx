@@ -1,6 +1,7 @@
+import buttons from "~/ui/buttons.module.css";
 import { Link } from "~/ui/router";
-import { formatCOP } from "~/money";
-import { computeTotals } from "~/totals";
+import { formatCOP } from "~/money/format";
+import { computeTotals } from "~/money/totals";
 import type { CartSummary } from "./cart.server";
 import styles from "./MiniCart.module.css";
 
@@ -69,11 +70,11 @@ export function MiniCart({ cart, pending }: { cart: CartSummary; pending: boolea
         </>
       )}
       <div className={styles.actions}>
-        <Link to="/carrito" className={styles.link} onClick={hide}>
+        <Link to="/carrito" className={buttons.secondary} onClick={hide}>
           Ver carrito
         </Link>
         {cart.lines.length > 0 ? (
-          <Link to="/checkout" className={styles.primary} onClick={hide}>
+          <Link to="/checkout" className={buttons.primary} onClick={hide}>
             Proceder al pago
           </Link>
         ) : null}

@@ -1,5 +1,5 @@
-import { formatCOP } from "~/money";
-import type { CartTotals } from "~/totals";
+import { formatCOP } from "~/money/format";
+import type { CartTotals } from "~/money/totals";
 import styles from "./TotalsList.module.css";
 
 /** Subtotal, IVA, shipping ('Gratis' when free) and total, as the cart and the checkout show them. */

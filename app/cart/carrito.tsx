@@ -2,9 +2,9 @@ import { data } from "react-router";
 import { type CartFetcherData, FETCHER_FIELD } from "./cart-fetcher";
 import { CartPage } from "./CartPage";
 import { cartRedirectTarget, loadCartPage, performCartAction } from "./cart.server";
-import { redirectWithFlash } from "~/layout/flash.server";
+import { redirectWithFlash } from "~/platform/flash.server";
 import { personalPage, PRIVATE_NO_STORE } from "~/platform/http-cache.server";
-import { pageMeta } from "~/seo/seo";
+import { pageMeta } from "~/platform/page-meta";
 import type { Route } from "./+types/carrito";
 
 export function meta({ loaderData }: Route.MetaArgs) {

@@ -9,7 +9,7 @@ import { useFetchers } from "react-router";
 import { useFetcher } from "~/ui/router";
 import { useHydrated } from "~/ui/use-hydrated";
 import type { CartIntentFields } from "./cart";
-import type { FlashNotice } from "~/layout/flash.server";
+import type { FlashNotice } from "~/platform/flash.server";
 
 export const CART_ACTION = "/carrito";
 /** Form field present only in fetcher submissions. */

@@ -24,14 +24,14 @@ import {
   setQuantity,
 } from "./cart";
 import { hasPrice, type Product } from "~/merchant-api/product";
-import { computeTotals, type CartTotals } from "~/totals";
+import { computeTotals, type CartTotals } from "~/money/totals";
 import {
   ApiError,
   getProduct,
   getProductsBatch,
   withCurrentPrices,
 } from "~/merchant-api/client.server";
-import type { FlashNotice } from "~/layout/flash.server";
+import type { FlashNotice } from "~/platform/flash.server";
 import { logger } from "~/platform/logger.server";
 import type { CookieRequest } from "~/platform/cookie-session.server";
 import { cartSessionStorage } from "./cart-session.server";

@@ -1,18 +1,18 @@
 import { useLocation, useNavigation } from "react-router";
 import { Link } from "~/ui/router";
 import { PARAM } from "./filters";
-import type { CatalogueScreen } from "./catalogue.server";
-import { pageMeta } from "~/seo/seo";
+import type { CatalogueScreen } from "./catalogue-screen.server";
+import { pageMeta } from "~/platform/page-meta";
 import { type RootData, useRootData } from "~/root";
 import styles from "./CatalogueView.module.css";
 import { Breadcrumb } from "~/ui/Breadcrumb";
-import { ContactButton, phoneText, telHref } from "~/layout/ContactDialog";
+import { ContactButton, phoneText, telHref } from "~/content/ContactDialog";
 import { FilterBar } from "./FilterBar";
 import { Pagination } from "~/ui/Pagination";
 import { ProductGrid, ProductGridSkeleton } from "~/product/ProductGrid";
 import { useSlowNavigation } from "~/ui/use-slow-navigation";
 import { SubcategoryNav } from "./SubcategoryNav";
-import { formatInteger } from "~/numbers";
+import { formatInteger } from "~/money/format";
 
 /** The product list screens: what a navigation to them loads is a list. */
 const CATALOGUE_PATH = /^\/(productos|categoria\/|marca\/)/;

@@ -1,7 +1,7 @@
 import { Link } from "~/ui/router";
-import type { SubcategoryLink } from "./catalogue.server";
+import type { SubcategoryLink } from "./category-trail";
 import styles from "./SubcategoryNav.module.css";
-import { formatInteger } from "~/numbers";
+import { formatInteger } from "~/money/format";
 
 /** The way down a category: its subcategories, each with its product count, as plain links. */
 export function SubcategoryNav({ items }: { items: SubcategoryLink[] }) {

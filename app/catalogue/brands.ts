@@ -4,7 +4,8 @@
  * agree with the catalogue's brand filter (docs/decisions/0241). Pure.
  */
 import type { Product } from "~/merchant-api/product";
-import { normalizeText, searchableText } from "~/search/search";
+import { searchableText } from "~/search/search";
+import { normalizeText } from "~/text/normalize";
 
 export interface BrandSummary {
   /** As the catalogue spells it (the first product's spelling). */

@@ -12,15 +12,7 @@ import {
   listProducts,
   type ProductPage,
 } from "~/merchant-api/client.server";
-import {
-  buildCatalogueScreen,
-  categoryBreadcrumb,
-  categoryTrail,
-  LISTING_MAX_PAGES,
-  LISTING_PAGE_SIZE,
-  loadListing,
-  subcategoryLinks,
-} from "./catalogue.server";
+import { LISTING_MAX_PAGES, LISTING_PAGE_SIZE, loadListing } from "./catalogue.server";
 
 vi.mock("~/merchant-api/client.server", async (importOriginal) => {
   const original = await importOriginal<typeof import("~/merchant-api/client.server")>();
@@ -171,72 +163,5 @@ describe("loadListing", () => {
     );
     categories.mockResolvedValue([category("c-leaf", null, 9_000)]);
     expect(await loadListing({ categoria: "c-leaf" })).toHaveLength(3_000);
-  });
-});
-
-describe("buildCatalogueScreen counts", () => {
-  const listing = Array.from({ length: 30 }, (_, i) => product(`p-${i}`));
-  const screen = (expectedTotal: number | null, query = "") =>
-    buildCatalogueScreen({
-      url: new URL(`http://tienda.test/productos.data?${query}`),
-      listing,
-      heading: "Productos",
-      breadcrumb: [],
-      banner: null,
-      context: { categoria: "7" },
-      expectedTotal,
-      canonicalPath: "/categoria/7",
-      description: "",
-    });
-
-  it("counts the whole list and pages it 24 at a time", async () => {
-    const s = screen(30);
-    expect([s.total, s.page, s.pageCount, s.products.length, s.partial]).toEqual([
-      30,
-      1,
-      2,
-      24,
-      null,
-    ]);
-  });
-
-  it("says when the list is only part of what the category has", async () => {
-    expect(screen(45).partial).toEqual({ loaded: 30, total: 45 });
-  });
-
-  it("keeps only the list's own parameters for 'Limpiar', whatever the request path", async () => {
-    const s = screen(30, "categoria=7&marca=X&precio_min=5&vista=lista&pagina=2");
-    expect(s.clearQuery).toBe("categoria=7&vista=lista");
-    expect(JSON.stringify(s)).not.toContain(".data");
-  });
-});
-
-describe("subcategoryLinks and the way back up", () => {
-  const categories = [
-    { id: "22", name: "Videovigilancia", level: 1, parentId: null, productCount: 6825 },
-    { id: "203", name: "Cámaras Analógicas", level: 2, parentId: "22", productCount: 800 },
-    { id: "200", name: "Cámaras IP", level: 2, parentId: "22", productCount: 2721 },
-    { id: "1000", name: "Cámaras Bala", level: 3, parentId: "200", productCount: 347 },
-    { id: "209", name: "Grabadores", level: 2, parentId: "22", productCount: null },
-    { id: "37", name: "Control de Acceso", level: 1, parentId: null, productCount: 10 },
-  ];
-
-  it("offers the direct children with their counts, as links to their pages", () => {
-    expect(subcategoryLinks(categories, "22")).toEqual([
-      { id: "203", name: "Cámaras Analógicas", href: "/categoria/203", productCount: 800 },
-      { id: "200", name: "Cámaras IP", href: "/categoria/200", productCount: 2721 },
-      { id: "209", name: "Grabadores", href: "/categoria/209", productCount: null },
-    ]);
-    expect(subcategoryLinks(categories, "1000")).toEqual([]);
-  });
-
-  it("leads from a subcategory back up through its parents", () => {
-    expect(categoryBreadcrumb(categoryTrail(categories, "1000"))).toEqual([
-      { label: "Inicio", to: "/" },
-      { label: "Categorías", to: "/categorias" },
-      { label: "Videovigilancia", to: "/categoria/22" },
-      { label: "Cámaras IP", to: "/categoria/200" },
-      { label: "Cámaras Bala", to: "/categoria/1000" },
-    ]);
   });
 });

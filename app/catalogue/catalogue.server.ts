@@ -4,37 +4,13 @@
  */
 import { isDeepStrictEqual } from "node:util";
 import { LRUCache } from "lru-cache";
-import type { BreadcrumbItem } from "~/ui/Breadcrumb";
-import {
-  brandsOf,
-  type CatalogueFilters,
-  filteredListing,
-  hasActiveFilters,
-  PARAM,
-  type ParsedFilters,
-  parseFilters,
-} from "./filters";
-import { paginate } from "~/ui/pagination";
 import { type BrandSummary, brandSummaries, findBrand, productsOfBrand } from "./brands";
 
 // What the other parts may use of the brand rules (the home page's strip, the sitemap).
 export { brandHref, brandSummaries, latestUpdate } from "./brands";
-import {
-  type CardProduct,
-  type Category,
-  forList,
-  type Product,
-  TOP_CATEGORIES,
-  toCard,
-} from "~/merchant-api/product";
-import { normalizeText } from "~/search/search";
-import {
-  ApiError,
-  getCategories,
-  listProducts,
-  searchProducts,
-} from "~/merchant-api/client.server";
-import { cached, CACHE_POLICY, createCache } from "~/platform/cache.server";
+import { type Category, forList, type Product } from "~/merchant-api/product";
+import { ApiError, getCategories, listProducts } from "~/merchant-api/client.server";
+import { createCache } from "~/platform/cache.server";
 import { logger } from "~/platform/logger.server";
 
 /** Spec §7/§9: a category listing is read 60 at a time while has_more, at most 50 pages. */
@@ -207,22 +183,6 @@ export async function loadBrandSummaries(): Promise<BrandSummary[]> {
   return brandSummaries(await loadWholeCatalogue());
 }
 
-/** Search results page data: GET /api/products/search?q&limit=50, cached like a product list. Throws. */
-export async function loadSearchResults(term: string): Promise<Product[]> {
-  // The client caches the search call itself; a second cache here would hold the same list twice.
-  return (await searchProducts(term.trim(), 50)).map(forList);
-}
-
-/** Search overlay data: GET /api/productos?search&limit=200&offset=0. Throws. */
-export function loadSuggestionCandidates(term: string): Promise<Product[]> {
-  return cached({
-    key: `catalogue:suggest:${term.trim().toLowerCase()}`,
-    ...CACHE_POLICY.productList,
-    getFreshValue: async () =>
-      (await listProducts({ search: term.trim(), limit: 200, offset: 0 })).products.map(forList),
-  });
-}
-
 /** The category list, or null when the API fails (screens degrade to a plain title). */
 export async function loadCategoriesSafe(): Promise<Category[] | null> {
   try {
@@ -231,182 +191,4 @@ export async function loadCategoriesSafe(): Promise<Category[] | null> {
     logger.warn({ err: error }, "categories unavailable");
     return null;
   }
-}
-
-/** The category and its ancestors, top first (empty when the id is unknown). */
-export function categoryTrail(categories: readonly Category[], id: string): Category[] {
-  const byId = new Map(categories.map((c) => [c.id, c]));
-  const trail: Category[] = [];
-  const seen = new Set<string>();
-  for (
-    let c = byId.get(id);
-    c && !seen.has(c.id);
-    c = c.parentId ? byId.get(c.parentId) : undefined
-  ) {
-    seen.add(c.id);
-    trail.unshift(c);
-  }
-  return trail;
-}
-
-/**
- * The deepest category a /categoria/… path names: each segment may be an id or a name
- * (product breadcrumbs link /categoria/{id}/{subcategoria}); unknown segments are skipped.
- */
-export function resolveCategoryPath(
-  categories: readonly Category[],
-  segments: string[],
-): Category | null {
-  let found: Category | null = null;
-  for (const segment of segments) {
-    const value = segment.trim();
-    if (!value) continue;
-    const byId = categories.find((c) => c.id === value);
-    const wanted = normalizeText(value);
-    const byName =
-      byId ??
-      categories.find(
-        (c) => normalizeText(c.name) === wanted && (!found || c.parentId === found.id),
-      ) ??
-      categories.find((c) => normalizeText(c.name) === wanted);
-    if (byName) found = byName;
-  }
-  return found;
-}
-
-// ── The catalogue screen (/productos, /categoria/…, /marca/…) ─────────────────────────────
-
-/** Cards per catalogue page (docs/decisions/0181). */
-const CATALOGUE_PAGE_SIZE = 24;
-
-/** A subcategory offered above a category's products. */
-export interface SubcategoryLink {
-  id: string;
-  name: string;
-  href: string;
-  productCount: number | null;
-}
-
-export interface CatalogueScreen {
-  heading: string;
-  breadcrumb: BreadcrumbItem[];
-  /** Hero banner of the category's top group, only when the category is known. */
-  banner: string | null;
-  /** Parameters that define the list (categoria, nombre, search): kept by the form and 'Limpiar'. */
-  context: Record<string, string>;
-  /**
-   * Query string (without '?') of 'Limpiar': the context and the view. The path is the page's
-   * own, taken from the browser's location by the view: a loader's request URL is not the page's
-   * URL (client navigations load `/productos.data`), so no link is built from it.
-   */
-  clearQuery: string;
-  showBrandFilter: boolean;
-  brands: string[];
-  total: number;
-  /**
-   * When the API could not give the whole category (a capped walk that no subcategory could
-   * complete, or a failed page): how many were read and how many the category has, so the
-   * count line says so instead of passing a part for the whole.
-   */
-  partial: { loaded: number; total: number } | null;
-  products: CardProduct[];
-  page: number;
-  pageCount: number;
-  filters: CatalogueFilters;
-  raw: ParsedFilters["raw"];
-  errors: ParsedFilters["errors"];
-  /** The category's own subcategories, as a way down (category screens only). */
-  subcategories?: SubcategoryLink[];
-  /** Search results and filtered lists are not indexed. */
-  noindex: boolean;
-  /** Path plus meaningful parameters. */
-  canonical: string;
-  description: string;
-}
-
-/** The visible page of a full listing: filtered, sorted and sliced on the server. */
-export function buildCatalogueScreen(options: {
-  /** The loader's request URL: only its query is read (its path may be `….data`). */
-  url: URL;
-  listing: readonly Product[];
-  heading: string;
-  breadcrumb: BreadcrumbItem[];
-  banner: string | null;
-  context: Record<string, string>;
-  /** The API search term of the list, ranked with the §5 score under 'relevancia'. */
-  query?: string;
-  /** How many products the API says the list has (a category's count), when known. */
-  expectedTotal?: number | null;
-  showBrandFilter?: boolean;
-  canonicalPath: string;
-  description: string;
-}): CatalogueScreen {
-  const { filters, raw, errors } = parseFilters(options.url.searchParams);
-  const query = [options.query, filters.text].filter(Boolean).join(" ");
-  const filtered = filteredListing(options.listing, filters, query);
-  const slice = paginate(filtered.length, filters.page, CATALOGUE_PAGE_SIZE);
-  // The cards show the price the list was filtered and sorted by: the listing's own. Re-reading
-  // the visible page's prices here would let a card show a figure the filter never saw
-  // (docs/decisions/0221).
-  const products = filtered.slice(slice.start, slice.end).map(toCard);
-  const keep = new URLSearchParams(options.context);
-  if (filters.view === "list") keep.set(PARAM.view, "lista");
-  const canonical = new URLSearchParams();
-  if (slice.page > 1) canonical.set(PARAM.page, String(slice.page));
-  const canonicalQuery = canonical.toString();
-  return {
-    heading: options.heading,
-    breadcrumb: options.breadcrumb,
-    banner: options.banner,
-    context: options.context,
-    clearQuery: keep.toString(),
-    showBrandFilter: options.showBrandFilter ?? true,
-    brands: brandsOf(options.listing),
-    total: filtered.length,
-    partial:
-      options.expectedTotal != null && options.listing.length < options.expectedTotal
-        ? { loaded: options.listing.length, total: options.expectedTotal }
-        : null,
-    products,
-    page: slice.page,
-    pageCount: slice.pageCount,
-    filters,
-    raw,
-    errors,
-    noindex: Boolean(options.query) || hasActiveFilters(filters),
-    canonical: canonicalQuery
-      ? `${options.canonicalPath}${options.canonicalPath.includes("?") ? "&" : "?"}${canonicalQuery}`
-      : options.canonicalPath,
-    description: options.description,
-  };
-}
-
-/** Banner of the category's top-level group, when it is one of the nine of spec §3. */
-export function bannerFor(trail: readonly Category[]): string | null {
-  const top = trail[0];
-  const group = top ? TOP_CATEGORIES.find((t) => t.id === top.id) : undefined;
-  return group ? `/banners/categorias/${group.slug}.svg` : null;
-}
-
-/** The direct children of a category, in the API's (Spanish name) order. */
-export function subcategoryLinks(
-  categories: readonly Category[],
-  parentId: string,
-): SubcategoryLink[] {
-  return categories
-    .filter((c) => c.parentId === parentId && c.id !== parentId)
-    .map((c) => ({
-      id: c.id,
-      name: c.name,
-      href: `/categoria/${encodeURIComponent(c.id)}`,
-      productCount: c.productCount,
-    }));
-}
-
-export function categoryBreadcrumb(trail: readonly Category[]): BreadcrumbItem[] {
-  return [
-    { label: "Inicio", to: "/" },
-    { label: "Categorías", to: "/categorias" },
-    ...trail.map((c) => ({ label: c.name, to: `/categoria/${encodeURIComponent(c.id)}` })),
-  ];
 }

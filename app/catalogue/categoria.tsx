@@ -1,15 +1,14 @@
 import { data } from "react-router";
 import { CatalogueView, catalogueMeta } from "./CatalogueView";
+import { loadCategoriesSafe, loadListing } from "./catalogue.server";
+import { buildCatalogueScreen } from "./catalogue-screen.server";
 import {
   bannerFor,
-  buildCatalogueScreen,
   categoryBreadcrumb,
   categoryTrail,
-  loadCategoriesSafe,
-  loadListing,
   resolveCategoryPath,
   subcategoryLinks,
-} from "./catalogue.server";
+} from "./category-trail";
 import type { Route } from "./+types/categoria";
 import { publicPage } from "~/platform/http-cache.server";
 

@@ -3,15 +3,15 @@ import { Form, Link } from "~/ui/router";
 import { Breadcrumb } from "~/ui/Breadcrumb";
 import type { Category } from "~/merchant-api/product";
 import { paginate } from "~/ui/pagination";
-import { findMatch, normalizeText } from "~/search/search";
+import { findMatch, normalizeText } from "~/text/normalize";
 import { Pagination } from "~/ui/Pagination";
 import { getCategories } from "~/merchant-api/client.server";
 import { failureMessage, failureStatus } from "~/merchant-api/failure.server";
 import { logger } from "~/platform/logger.server";
-import { pageMeta } from "~/seo/seo";
+import { pageMeta } from "~/platform/page-meta";
 import type { RootData } from "~/root";
 import type { Route } from "./+types/categorias";
-import { formatInteger } from "~/numbers";
+import { formatInteger } from "~/money/format";
 import styles from "./categorias.module.css";
 import { publicPage } from "~/platform/http-cache.server";
 

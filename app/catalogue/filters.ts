@@ -3,7 +3,8 @@
  * browser only builds URLs.
  */
 import { hasPrice, type Product } from "~/merchant-api/product";
-import { normalizeText, scorerFor, searchableText, searchWords } from "~/search/search";
+import { scorerFor, searchableText, searchWords } from "~/search/search";
+import { normalizeText } from "~/text/normalize";
 
 export const SORT_OPTIONS = [
   { value: "relevancia", label: "Relevancia" },

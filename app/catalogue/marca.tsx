@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { CatalogueView, catalogueMeta } from "./CatalogueView";
-import { buildCatalogueScreen, loadBrandListing } from "./catalogue.server";
+import { loadBrandListing } from "./catalogue.server";
+import { buildCatalogueScreen } from "./catalogue-screen.server";
 import { brandHref } from "./brands";
 import type { Route } from "./+types/marca";
 import { publicPage } from "~/platform/http-cache.server";

@@ -1,16 +1,9 @@
 import { data } from "react-router";
 import { CatalogueView, catalogueMeta } from "./CatalogueView";
 import { PARAM } from "./filters";
-import {
-  bannerFor,
-  buildCatalogueScreen,
-  categoryBreadcrumb,
-  categoryTrail,
-  loadCategoriesSafe,
-  loadListing,
-  loadWholeCatalogue,
-  subcategoryLinks,
-} from "./catalogue.server";
+import { loadCategoriesSafe, loadListing, loadWholeCatalogue } from "./catalogue.server";
+import { buildCatalogueScreen } from "./catalogue-screen.server";
+import { bannerFor, categoryBreadcrumb, categoryTrail, subcategoryLinks } from "./category-trail";
 import type { Route } from "./+types/productos";
 import { publicPage } from "~/platform/http-cache.server";
 

@@ -1,19 +1,14 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import buttons from "~/ui/buttons.module.css";
+import { ErrorSummary } from "~/ui/form/ErrorSummary";
+import { RadioGroup } from "~/ui/form/RadioGroup";
+import { SelectField, TextField } from "~/ui/form/TextField";
 import { Form } from "~/ui/router";
 import { BILLING_FIELDS, type FormValues } from "./checkout-state";
 import { DEPARTMENTS } from "./departments";
 import { billingSchema, CLIENT_TYPE_LABELS, CLIENT_TYPES } from "./schemas";
 import styles from "./BillingStep.module.css";
-import {
-  buttonStyles,
-  ErrorSummary,
-  RadioGroup,
-  SelectField,
-  StepActions,
-  StepTitle,
-  TextField,
-  useStepForm,
-} from "./StepForm";
+import { StepActions, StepTitle, useStepForm } from "./StepForm";
 import formStyles from "./StepForm.module.css";
 
 const DEPARTMENT_OPTIONS = DEPARTMENTS.map((d) => ({ value: d.code, label: d.name }));
@@ -30,7 +25,7 @@ export function BillingStep({
   values: FormValues;
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
-  const { form, field, onSubmit, summary, failure } = useStepForm({
+  const { form, field, onSubmit, summary } = useStepForm({
     id: "facturacion",
     schema: billingSchema,
     defaultValue: values,
@@ -43,14 +38,14 @@ export function BillingStep({
   const company = styles.companyOnly;
   return (
     <>
-      <StepTitle step={1} error={summary.length > 0} />
+      <StepTitle step={1} error={summary.errors.length > 0} />
       <Form
         method="post"
         {...getFormProps(form)}
         onSubmit={onSubmit}
         className={`${formStyles.form} ${styles.billing}`}
       >
-        <ErrorSummary errors={summary} failure={failure} />
+        <ErrorSummary {...summary} className={formStyles.wide} />
         <RadioGroup
           field={field("client_type")}
           legend="Tipo de cliente"
@@ -140,7 +135,7 @@ export function BillingStep({
           className={formStyles.wide}
         />
         <StepActions>
-          <button type="submit" name="intent" value="billing" className={buttonStyles.primary}>
+          <button type="submit" name="intent" value="billing" className={buttons.primary}>
             Continuar
           </button>
         </StepActions>

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "react";
+import buttons from "~/ui/buttons.module.css";
 import { Link } from "~/ui/router";
 import { BillingStep } from "./BillingStep";
 import { type Step, STEP_TITLES } from "./checkout-state";
@@ -22,7 +23,7 @@ function EmptyCheckout() {
         </h1>
         <p>Agrega productos a tu carrito para continuar con la compra.</p>
         <p className={styles.emptyActions}>
-          <Link to="/productos" className={styles.primaryLink}>
+          <Link to="/productos" className={buttons.primary}>
             Ver Productos
           </Link>
           <Link to="/carrito">Ir al carrito</Link>

@@ -1,38 +1,17 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { useNavigation } from "react-router";
+import buttons from "~/ui/buttons.module.css";
+import { ErrorSummary, type SummaryEntry } from "~/ui/form/ErrorSummary";
+import { RadioGroup } from "~/ui/form/RadioGroup";
 import { Form, Link } from "~/ui/router";
 import type { ReviewRow } from "./checkout.server";
 import { stepPath } from "./checkout-state";
 import styles from "./MethodStep.module.css";
-import { type PaymentMethod, paymentMethodSchema } from "./schemas";
-import {
-  buttonStyles,
-  ErrorSummary,
-  RadioGroup,
-  StepActions,
-  StepTitle,
-  type SummaryLink,
-  useStepForm,
-} from "./StepForm";
+import { methodStepOptions, type PaymentMethod, paymentMethodSchema } from "./schemas";
+import { StepActions, StepTitle, useStepForm } from "./StepForm";
 import formStyles from "./StepForm.module.css";
 
-const PAYMENT_METHOD_LABELS: Readonly<Record<PaymentMethod, string>> = {
-  openpay: "Tarjeta de crédito o débito",
-  pse: "PSE",
-};
-
-const METHOD_OPTIONS = [
-  {
-    value: "openpay",
-    label: PAYMENT_METHOD_LABELS.openpay,
-    description: "Visa, Mastercard, American Express y Diners, procesado por Openpay.",
-  },
-  {
-    value: "pse",
-    label: PAYMENT_METHOD_LABELS.pse,
-    description: "Débito desde tu cuenta de ahorros o corriente en un banco colombiano.",
-  },
-];
+const METHOD_OPTIONS = methodStepOptions();
 
 function Review({ title, rows, href }: { title: string; rows: ReviewRow[]; href: string }) {
   return (
@@ -68,9 +47,9 @@ export function MethodStep({
   method: PaymentMethod | null;
   review: { billing: ReviewRow[]; shipping: ReviewRow[] } | null;
   lastResult: SubmissionResult<string[]> | undefined;
-  links: SummaryLink[] | undefined;
+  links: Array<Required<SummaryEntry>> | undefined;
 }) {
-  const { form, field, onSubmit, summary, failure } = useStepForm({
+  const { form, field, onSubmit, summary } = useStepForm({
     id: "metodo-pago",
     schema: paymentMethodSchema,
     defaultValue: method ? { payment_method: method } : {},
@@ -83,9 +62,9 @@ export function MethodStep({
     navigation.state !== "idle" && navigation.formData?.get("intent") === "finalize";
   return (
     <>
-      <StepTitle step={3} error={summary.length > 0} />
+      <StepTitle step={3} error={summary.errors.length > 0} />
       <Form method="post" {...getFormProps(form)} onSubmit={onSubmit} className={formStyles.form}>
-        <ErrorSummary errors={summary} failure={failure} />
+        <ErrorSummary {...summary} className={formStyles.wide} />
         <RadioGroup
           field={field("payment_method")}
           legend="¿Cómo quieres pagar?"
@@ -103,7 +82,7 @@ export function MethodStep({
             type="submit"
             name="intent"
             value="finalize"
-            className={buttonStyles.primary}
+            className={buttons.primary}
             disabled={finalizing}
           >
             {finalizing ? "Procesando..." : "Finalizar compra"}
@@ -113,7 +92,7 @@ export function MethodStep({
             name="intent"
             value="back-to-shipping"
             formNoValidate
-            className={buttonStyles.secondary}
+            className={buttons.secondary}
           >
             Volver
           </button>

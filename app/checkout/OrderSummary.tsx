@@ -1,5 +1,5 @@
 import { TotalsList } from "~/cart/TotalsList";
-import { formatCOP } from "~/money";
+import { formatCOP } from "~/money/format";
 import { ProductImage } from "~/ui/ProductImage";
 import type { OrderSummaryData } from "./checkout.server";
 import styles from "./OrderSummary.module.css";

@@ -1,19 +1,15 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import buttons from "~/ui/buttons.module.css";
+import { ErrorSummary } from "~/ui/form/ErrorSummary";
+import { FieldError } from "~/ui/form/Field";
+import { RadioGroup } from "~/ui/form/RadioGroup";
+import { TextField } from "~/ui/form/TextField";
 import { Form } from "~/ui/router";
 import { type FormValues, SHIPPING_FIELDS } from "./checkout-state";
 import type { ReviewRow } from "./checkout.server";
 import { PREFERRED_TIME_LABELS, PREFERRED_TIMES, shippingSchema } from "./schemas";
 import styles from "./ShippingStep.module.css";
-import {
-  buttonStyles,
-  ErrorSummary,
-  FieldError,
-  RadioGroup,
-  StepActions,
-  StepTitle,
-  TextField,
-  useStepForm,
-} from "./StepForm";
+import { StepActions, StepTitle, useStepForm } from "./StepForm";
 import formStyles from "./StepForm.module.css";
 
 /** Spec §9: what the shopper can expect once the order is paid. */
@@ -34,7 +30,7 @@ export function ShippingStep({
   lastResult: SubmissionResult<string[]> | undefined;
   billingAddress: ReviewRow[] | null;
 }) {
-  const { form, field, onSubmit, summary, failure } = useStepForm({
+  const { form, field, onSubmit, summary } = useStepForm({
     id: "envio",
     schema: shippingSchema,
     defaultValue: values,
@@ -45,20 +41,20 @@ export function ShippingStep({
   const other = styles.otherAddress;
   return (
     <>
-      <StepTitle step={2} error={summary.length > 0} />
+      <StepTitle step={2} error={summary.errors.length > 0} />
       <Form
         method="post"
         {...getFormProps(form)}
         onSubmit={onSubmit}
         className={`${formStyles.form} ${styles.shipping}`}
       >
-        <ErrorSummary errors={summary} failure={failure} />
+        <ErrorSummary {...summary} className={formStyles.wide} />
         <div className={`${formStyles.wide} ${styles.same}`}>
           <label className={styles.check}>
             <input {...getInputProps(same, { type: "checkbox" })} />
             <span>Igual a la facturación</span>
           </label>
-          <FieldError field={same} />
+          <FieldError field={same} live />
           {billingAddress ? (
             <dl className={styles.sameAddress}>
               {billingAddress.map(([label, value]) => (
@@ -112,7 +108,7 @@ export function ShippingStep({
         />
         <p className={`${formStyles.wide} ${styles.fulfilment}`}>{FULFILMENT_TEXT}</p>
         <StepActions>
-          <button type="submit" name="intent" value="shipping" className={buttonStyles.primary}>
+          <button type="submit" name="intent" value="shipping" className={buttons.primary}>
             Continuar
           </button>
           <button
@@ -120,7 +116,7 @@ export function ShippingStep({
             name="intent"
             value="back-to-billing"
             formNoValidate
-            className={buttonStyles.secondary}
+            className={buttons.secondary}
           >
             Volver
           </button>

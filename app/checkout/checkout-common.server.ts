@@ -5,7 +5,7 @@
 import { redirect } from "react-router";
 import { type CartViewLine, loadCartPage } from "~/cart/cart.server";
 import { PRIVATE_NO_STORE } from "~/platform/http-cache.server";
-import { type CartTotals, computeTotals, subtotalOf } from "~/totals";
+import { type CartTotals, computeTotals, subtotalOf } from "~/money/totals";
 
 export interface PricedCart {
   lines: CartViewLine[];

@@ -10,15 +10,15 @@
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
-import { formatCOP } from "~/money";
+import { formatCOP } from "~/money/format";
 import { type Department, departmentByCode } from "./departments";
 import { ORDER_ID_PATTERN } from "./order-id";
 import {
   type BillingValues,
   billingSchema,
   CHECKOUT_LIMITS,
-  PAYMENT_METHODS,
   type PaymentMethod,
+  paymentMethodSchema,
   SHIPPING_DEFAULTS,
   type ShippingValues,
   shippingSchema,
@@ -221,11 +221,11 @@ const stateSchema = z.object({
   step: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),
   billing: valuesSchema.optional(),
   shipping: valuesSchema.optional(),
-  method: z.enum(PAYMENT_METHODS).optional(),
+  method: paymentMethodSchema.shape.payment_method.optional(),
   order: z
     .object({
       id: z.string().regex(ORDER_ID_PATTERN),
-      method: z.enum(PAYMENT_METHODS),
+      method: paymentMethodSchema.shape.payment_method,
       session: z.string().min(1).max(100).optional(),
     })
     .optional(),

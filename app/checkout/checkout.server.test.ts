@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { CartViewLine } from "~/cart/cart.server";
 import type { PrepareCheckoutPayload } from "~/merchant-api/client.server";
-import { computeTotals } from "~/totals";
+import { computeTotals } from "~/money/totals";
 
 // The cart part and the API client are the only dependencies: stand-ins for both.
 let cartLines: CartViewLine[] = [];

@@ -10,7 +10,7 @@
 import { type PricedCart, pricedCart, seeOther } from "./checkout-common.server";
 import { getProductsBatch } from "~/merchant-api/client.server";
 import { logger } from "~/platform/logger.server";
-import type { CartTotals } from "~/totals";
+import type { CartTotals } from "~/money/totals";
 import {
   BILLING_DEFAULTS,
   type CartChange,

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { personalPage, PRIVATE_NO_STORE } from "~/platform/http-cache.server";
-import { pageMeta } from "~/seo/seo";
+import { pageMeta } from "~/platform/page-meta";
 import type { RootData } from "~/root";
 import { CheckoutPage } from "./CheckoutPage";
 import { performCheckoutAction } from "./checkout-actions.server";

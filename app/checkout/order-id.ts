@@ -3,16 +3,12 @@
  * upper-case letters or digits, e.g. "CARD-1767225600000K7Q2". The gateway refuses a repeated
  * order id, so the random part comes from a cryptographic source, never Math.random.
  */
+import { PAYMENT_METHODS, type PaymentMethodId } from "~/money/payment-methods";
 
-export type OrderPaymentMethod = "openpay" | "pse";
-
-const ORDER_ID_PREFIXES: Readonly<Record<OrderPaymentMethod, string>> = {
-  openpay: "CARD",
-  pse: "PSE",
-};
-
-/** PSE-, CARD- or ORDER- (older orders), 13 digits, 4 letters or digits. */
-export const ORDER_ID_PATTERN = /^(?:PSE|CARD|ORDER)-\d{13}[A-Za-z0-9]{4}$/;
+/** A method's prefix (CARD-, PSE-) or ORDER- (older orders), 13 digits, 4 letters or digits. */
+export const ORDER_ID_PATTERN = new RegExp(
+  `^(?:${PAYMENT_METHODS.orderPrefixes.join("|")})-\\d{13}[A-Za-z0-9]{4}$`,
+);
 
 /** Anything with Web Crypto's getRandomValues: globalThis.crypto, or a fake in tests. */
 export type RandomSource = { getRandomValues(array: Uint8Array<ArrayBuffer>): unknown };
@@ -36,11 +32,12 @@ function randomSuffix(random: RandomSource, length: number): string {
 }
 
 /**
- * A new order id for a payment by card (openpay) or PSE. `now` must be a millisecond timestamp
- * of at most 13 digits (it is zero-padded to 13); anything else is a RangeError.
+ * A new order id for a payment with a method of the registry (money/payment-methods.ts). `now` must
+ * be a millisecond timestamp of at most 13 digits (it is zero-padded to 13); anything else is a
+ * RangeError.
  */
 export function newOrderId(
-  method: OrderPaymentMethod,
+  method: PaymentMethodId,
   now: number = Date.now(),
   random: RandomSource = globalThis.crypto,
 ): string {
@@ -49,7 +46,7 @@ export function newOrderId(
       `An order id needs a millisecond timestamp of up to 13 digits, got ${now}`,
     );
   }
-  const prefix = ORDER_ID_PREFIXES[method];
+  const prefix = PAYMENT_METHODS.byId[method]?.orderPrefix;
   if (prefix === undefined)
     throw new RangeError(`Unknown payment method ${JSON.stringify(method)}`);
   return `${prefix}-${String(now).padStart(13, "0")}${randomSuffix(random, 4)}`;

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { breakdownOf, prepareCheckoutSchema } from "../../sandbox/payments/schemas";
-import { computeTotals, subtotalOf } from "~/totals";
+import { computeTotals, subtotalOf } from "~/money/totals";
 import {
   type OrderLine,
   orderParties,

@@ -5,8 +5,8 @@
  */
 import { renderToStaticMarkup } from "react-dom/server";
 import type { PrepareCheckoutPayload } from "~/merchant-api/client.server";
-import { formatCOP } from "~/money";
-import type { CartTotals } from "~/totals";
+import { formatCOP } from "~/money/format";
+import type { CartTotals } from "~/money/totals";
 import {
   type CheckoutState,
   cityWithDepartment,

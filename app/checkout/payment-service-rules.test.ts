@@ -14,8 +14,8 @@ import {
   prepareCheckoutSchema,
   pseChargeSchema,
 } from "../../sandbox/payments/schemas";
-import { computeTotals, subtotalOf } from "~/totals";
-import { NOT_ALLOWED_MESSAGE } from "~/text";
+import { computeTotals, subtotalOf } from "~/money/totals";
+import { NOT_ALLOWED_MESSAGE } from "~/text/control-characters";
 import {
   type OrderParties,
   orderParties,

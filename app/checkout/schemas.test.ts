@@ -12,7 +12,7 @@ import {
   tooLongMessage,
 } from "./schemas";
 import { type CheckoutDraft, finalSubmitProblems, shippingFromBilling } from "./draft-rules";
-import { NOT_ALLOWED_MESSAGE } from "~/text";
+import { NOT_ALLOWED_MESSAGE } from "~/text/control-characters";
 
 type Fields = Record<string, string | undefined>;
 

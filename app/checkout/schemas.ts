@@ -18,7 +18,12 @@
  *   characters, its e-mail pattern, its lengths. payment-service-rules.test.ts walks both.
  */
 import { z } from "zod";
-import { cleanMultilineText, isSingleLineText, NOT_ALLOWED } from "~/text";
+import {
+  PAYMENT_METHODS,
+  type PaymentMethodId,
+  type PaymentMethods,
+} from "~/money/payment-methods";
+import { cleanMultilineText, isSingleLineText, NOT_ALLOWED } from "~/text/control-characters";
 import { departmentCode } from "./departments";
 import { isValidNit, normalizeNit } from "./nit";
 
@@ -92,9 +97,8 @@ export const PREFERRED_TIME_LABELS: Readonly<Record<PreferredTime, string>> = {
   afternoon: "Tarde (13:00–18:00)",
 };
 
-export const PAYMENT_METHODS = ["openpay", "pse"] as const;
-/** @public For the forms of issue 9 (the checkout and payment screens). */
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+/** A method of the payments part's registry (its ids are the merchant API's names). */
+export type PaymentMethod = PaymentMethodId;
 
 // ---------------------------------------------------------------------------------------------
 // Field builders
@@ -345,9 +349,19 @@ export type ShippingValues = z.output<typeof shippingSchema>;
 // ---------------------------------------------------------------------------------------------
 // Step 3: payment method
 
-export const paymentMethodSchema = z.object({
-  payment_method: z.enum(PAYMENT_METHODS, { error: CHECKOUT_MESSAGES.paymentMethod }),
-});
+/** Step 3's schema for a registry of methods: the store's, or a test's own. */
+export function methodStepSchema<Id extends string>(methods: { ids: readonly [Id, ...Id[]] }) {
+  return z.object({
+    payment_method: z.enum(methods.ids, { error: CHECKOUT_MESSAGES.paymentMethod }),
+  });
+}
+
+export const paymentMethodSchema = methodStepSchema(PAYMENT_METHODS);
+
+/** What step 3 offers: every method of the registry, in its order, with its line of help. */
+export function methodStepOptions(methods: PaymentMethods = PAYMENT_METHODS) {
+  return methods.list.map(({ id, label, description }) => ({ value: id, label, description }));
+}
 
 /** @public For the forms of issue 9 (the checkout and payment screens). */
 export type PaymentMethodValues = z.output<typeof paymentMethodSchema>;

@@ -1,6 +1,6 @@
 import { type ReactNode, useId } from "react";
 import { Breadcrumb } from "~/ui/Breadcrumb";
-import { phoneText, telHref } from "~/layout/ContactDialog";
+import { phoneText, telHref } from "./ContactDialog";
 import styles from "./ContentPage.module.css";
 
 /**

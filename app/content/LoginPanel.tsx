@@ -1,4 +1,6 @@
 import { useId } from "react";
+import buttons from "~/ui/buttons.module.css";
+import formStyles from "~/ui/form/form.module.css";
 import { Link, useFetcher } from "~/ui/router";
 import styles from "./LoginPanel.module.css";
 
@@ -36,8 +38,10 @@ export function LoginPanel({ result }: { result: LoginResult | undefined }) {
           aria-describedby={messageId}
         >
           <input type="hidden" name="intent" value="login" />
-          <div className={styles.field}>
-            <label htmlFor={`${id}-email`}>Correo electrónico</label>
+          <div className={formStyles.field}>
+            <label htmlFor={`${id}-email`} className={formStyles.label}>
+              Correo electrónico
+            </label>
             <input
               id={`${id}-email`}
               name="email"
@@ -50,8 +54,10 @@ export function LoginPanel({ result }: { result: LoginResult | undefined }) {
               aria-invalid={answer?.tone === "error" && !answer.email ? true : undefined}
             />
           </div>
-          <div className={styles.field}>
-            <label htmlFor={`${id}-password`}>Contraseña</label>
+          <div className={formStyles.field}>
+            <label htmlFor={`${id}-password`} className={formStyles.label}>
+              Contraseña
+            </label>
             {/* Never given a value back from the server. */}
             <input
               id={`${id}-password`}
@@ -69,7 +75,7 @@ export function LoginPanel({ result }: { result: LoginResult | undefined }) {
               ¿Olvidaste tu contraseña?
             </Link>
           </div>
-          <button type="submit" className={styles.primary} disabled={busy}>
+          <button type="submit" className={buttons.primary} disabled={busy}>
             {busy && fetcher.formData?.get("intent") === "login"
               ? "Ingresando..."
               : "Iniciar sesión"}
@@ -79,7 +85,7 @@ export function LoginPanel({ result }: { result: LoginResult | undefined }) {
         <fetcher.Form method="post" action="/login" className={styles.register}>
           <input type="hidden" name="intent" value="register" />
           <p>¿No tienes una cuenta?</p>
-          <button type="submit" className={styles.secondary} disabled={busy}>
+          <button type="submit" className={buttons.secondary} disabled={busy}>
             Crear una cuenta
           </button>
         </fetcher.Form>

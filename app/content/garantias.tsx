@@ -1,5 +1,5 @@
 import { ContactLinks, ContentPage, ContentSection, Disclosure, Steps } from "./ContentPage";
-import { pageMeta } from "~/seo/seo";
+import { pageMeta } from "~/platform/page-meta";
 import { type RootData, useRootData } from "~/root";
 import type { Route } from "./+types/garantias";
 import { publicPage } from "~/platform/http-cache.server";

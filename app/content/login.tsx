@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { LoginPanel } from "./LoginPanel";
 import { evaluateLogin } from "./login-rules";
-import { pageMeta } from "~/seo/seo";
+import { pageMeta } from "~/platform/page-meta";
 import type { RootData } from "~/root";
 import type { Route } from "./+types/login";
 import { personalPage } from "~/platform/http-cache.server";

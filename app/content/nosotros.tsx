@@ -1,5 +1,5 @@
 import { Card, CardGrid, ContactLinks, ContentPage, ContentSection } from "./ContentPage";
-import { pageMeta } from "~/seo/seo";
+import { pageMeta } from "~/platform/page-meta";
 import { type RootData, useRootData } from "~/root";
 import type { Route } from "./+types/nosotros";
 import { publicPage } from "~/platform/http-cache.server";

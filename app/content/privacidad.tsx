@@ -1,5 +1,5 @@
 import { ContactLinks, ContentPage, ContentSection } from "./ContentPage";
-import { pageMeta, SITE_NAME } from "~/seo/seo";
+import { pageMeta, SITE_NAME } from "~/platform/page-meta";
 import { type RootData, useRootData } from "~/root";
 import type { Route } from "./+types/privacidad";
 import { publicPage } from "~/platform/http-cache.server";

@@ -7,7 +7,7 @@ import {
   Disclosure,
   Steps,
 } from "./ContentPage";
-import { pageMeta } from "~/seo/seo";
+import { pageMeta } from "~/platform/page-meta";
 import { type RootData, useRootData } from "~/root";
 import type { Route } from "./+types/soporte-tecnico";
 import { publicPage } from "~/platform/http-cache.server";

@@ -6,7 +6,7 @@
 import { type Brand, type CardProduct, toCard } from "~/merchant-api/product";
 import { getBrands } from "~/merchant-api/client.server";
 import { brandHref, loadBrandSummaries } from "~/catalogue/catalogue.server";
-import { normalizeText } from "~/search/search";
+import { normalizeText } from "~/text/normalize";
 import type { BrandLogo } from "./BrandStrip";
 import { FEATURED_ERROR, type FeaturedGroup, loadFeatured } from "./featured.server";
 import { logger } from "~/platform/logger.server";

@@ -1,6 +1,6 @@
 import { HomePage } from "./HomePage";
 import type { RootData } from "~/root";
-import { pageMeta } from "~/seo/seo";
+import { pageMeta } from "~/platform/page-meta";
 import type { Route } from "./+types/home";
 import { loadHomeData } from "./home.server";
 import { publicPage } from "~/platform/http-cache.server";

@@ -1,6 +1,6 @@
 import { Link } from "~/ui/router";
-import { SITE_NAME } from "~/seo/seo";
-import { phoneText, telHref } from "./ContactDialog";
+import { SITE_NAME } from "~/platform/page-meta";
+import { phoneText, telHref } from "~/content/ContactDialog";
 import styles from "./Footer.module.css";
 
 const LINKS = [

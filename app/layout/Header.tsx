@@ -1,8 +1,8 @@
 import { Link } from "~/ui/router";
 import type { CartSummary } from "~/cart/cart.server";
-import { SITE_NAME } from "~/seo/seo";
+import { SITE_NAME } from "~/platform/page-meta";
 import { CartButton } from "~/cart/CartButton";
-import { ContactButton } from "./ContactDialog";
+import { ContactButton } from "~/content/ContactDialog";
 import styles from "./Header.module.css";
 import { MegaMenu } from "./MegaMenu";
 import { SearchBox } from "~/search/SearchBox";

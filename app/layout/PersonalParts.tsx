@@ -8,8 +8,8 @@
  */
 import { useState } from "react";
 import type { CartSummary } from "~/cart/cart.server";
-import type { FlashNotice as Notice } from "./flash.server";
-import { FlashNotice } from "./FlashNotice";
+import type { FlashNotice as Notice } from "~/platform/flash.server";
+import { FlashNotice } from "~/ui/FlashNotice";
 
 export interface PersonalParts {
   cart: CartSummary;

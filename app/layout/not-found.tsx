@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { HomePage } from "~/home/HomePage";
-import { pageMeta } from "~/seo/seo";
+import { pageMeta } from "~/platform/page-meta";
 import type { RootData } from "~/root";
 import type { Route } from "./+types/not-found";
 import { loadHomeData } from "~/home/home.server";

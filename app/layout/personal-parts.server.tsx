@@ -11,7 +11,7 @@ import { getCartSummary } from "~/cart/cart.server";
 import type { CookieRequest } from "~/platform/cookie-session.server";
 import { logger } from "~/platform/logger.server";
 import type { PersonalSlots } from "~/platform/page-cache.server";
-import { getFlash } from "./flash.server";
+import { getFlash } from "~/platform/flash.server";
 import { NOBODY, NoticeAndParts, type PersonalParts } from "./PersonalParts";
 
 /** The request's parts, and the headers they need (a notice read is cleared by a cookie). */

@@ -2,8 +2,10 @@ import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { useSubmit } from "react-router";
-import { formatCOP } from "~/money";
+import { formatCOP } from "~/money/format";
 import { useNonce } from "~/platform/nonce";
+import { summaryEntries } from "~/ui/form/ErrorSummary";
+import { controlProps, Field, hintId } from "~/ui/form/Field";
 import { Link } from "~/ui/router";
 import { useHydrated } from "~/ui/use-hydrated";
 import {
@@ -20,8 +22,6 @@ import {
   gatewayExpiry,
 } from "./card";
 import { newDeviceSessionId, tokenizeCard } from "./card-token";
-import { summaryErrors } from "./ErrorSummary";
-import { controlProps, FormField } from "./FormField";
 import { PaymentForm } from "./PaymentForm";
 import type { PaymentFormReply } from "./payment-answers.server";
 import type { PaymentPageData } from "./payment-page.server";
@@ -86,7 +86,7 @@ export function CardForm({
   result: PaymentFormReply | undefined;
   title: string;
 }) {
-  const lastResult = result?.form === "card" ? result.reply : undefined;
+  const lastResult = result?.reply;
   const hydrated = useHydrated();
   const submit = useSubmit();
   const nonce = useNonce();
@@ -150,7 +150,7 @@ export function CardForm({
   const brand = typed?.key === secretKey ? typed.brand : null;
   if (!card.withoutJavaScript && !hydrated) return <CardNeedsJavaScript />;
   const browserError = failure && BROWSER_FAILURES[failure];
-  const errors = summaryErrors(browserError ? [browserError] : form.errors, [
+  const errors = summaryEntries(browserError ? [browserError] : form.errors, [
     fields.holder_name,
     fields.card_number,
     fields.expiration_month,
@@ -161,7 +161,6 @@ export function CardForm({
   return (
     <PaymentForm
       form={form}
-      intent="pay-card"
       page={page}
       title={title}
       result={result}
@@ -171,26 +170,26 @@ export function CardForm({
       busyLabel="Procesando pago…"
       pending={tokenizing}
     >
-      <FormField
+      <Field
         field={fields.holder_name}
         label="Nombre del titular"
         hint="Como aparece en la tarjeta"
       >
         <input
-          {...controlProps(fields.holder_name, `${fields.holder_name.id}-hint`)}
+          {...controlProps(fields.holder_name, hintId(fields.holder_name))}
           type="text"
           autoComplete="cc-name"
           defaultValue={fields.holder_name.initialValue}
           maxLength={80}
           spellCheck={false}
         />
-      </FormField>
+      </Field>
 
-      <FormField field={fields.card_number} label="Número de tarjeta" hint={ACCEPTED}>
+      <Field field={fields.card_number} label="Número de tarjeta" hint={ACCEPTED}>
         <div className={styles.cardNumber}>
           <input
             key={`numero-${secretKey}`}
-            {...controlProps(fields.card_number, `${fields.card_number.id}-hint tarjeta-marca`)}
+            {...controlProps(fields.card_number, `${hintId(fields.card_number)} tarjeta-marca`)}
             name={hydrated ? undefined : fields.card_number.name}
             {...{ [SECRET.number]: "" }}
             type="text"
@@ -207,12 +206,12 @@ export function CardForm({
             {brand ? CARD_BRAND_LABELS[brand] : ""}
           </span>
         </div>
-      </FormField>
+      </Field>
 
       <fieldset className={styles.fieldset}>
         <legend>Fecha de vencimiento</legend>
         <div className={styles.expiry}>
-          <FormField field={fields.expiration_month} label="Mes">
+          <Field field={fields.expiration_month} label="Mes">
             <select
               {...controlProps(fields.expiration_month)}
               autoComplete="cc-exp-month"
@@ -225,8 +224,8 @@ export function CardForm({
                 </option>
               ))}
             </select>
-          </FormField>
-          <FormField field={fields.expiration_year} label="Año">
+          </Field>
+          <Field field={fields.expiration_year} label="Año">
             <select
               {...controlProps(fields.expiration_year)}
               autoComplete="cc-exp-year"
@@ -239,16 +238,16 @@ export function CardForm({
                 </option>
               ))}
             </select>
-          </FormField>
+          </Field>
         </div>
       </fieldset>
 
       {/* Without JavaScript (or before the brand shows) room for an American Express code of 4
           digits, and a hint for both; then the hint and the length follow the detected brand. */}
-      <FormField field={fields.cvv2} label="CVV" hint={cvvHint(brand)}>
+      <Field field={fields.cvv2} label="CVV" hint={cvvHint(brand)}>
         <input
           key={`cvv-${secretKey}`}
-          {...controlProps(fields.cvv2, `${fields.cvv2.id}-hint`)}
+          {...controlProps(fields.cvv2, hintId(fields.cvv2))}
           name={hydrated ? undefined : fields.cvv2.name}
           {...{ [SECRET.cvv]: "" }}
           className={styles.short}
@@ -257,7 +256,7 @@ export function CardForm({
           autoComplete="cc-csc"
           maxLength={brand ? cvvLength(brand) : CVV_INPUT_MAX_LENGTH}
         />
-      </FormField>
+      </Field>
 
       {failure === "unreachable" ? (
         <p>

@@ -2,11 +2,12 @@ import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { useNavigation } from "react-router";
+import buttons from "~/ui/buttons.module.css";
+import { ErrorSummary, FormTitle, summaryEntries } from "~/ui/form/ErrorSummary";
+import { controlProps, Field, hintId } from "~/ui/form/Field";
 import { Form, Link } from "~/ui/router";
-import { formatCOP } from "~/money";
-import { SITE_NAME } from "~/seo/seo";
-import { ErrorSummary, FormTitle, summaryErrors } from "./ErrorSummary";
-import { controlProps, FormField } from "./FormField";
+import { formatCOP } from "~/money/format";
+import { SITE_NAME } from "~/platform/page-meta";
 import { orderLookupSchema } from "./order-lookup";
 import type { OrderLookupReply } from "./lookup.server";
 import { RESULT_TEXTS } from "./result";
@@ -28,7 +29,7 @@ export function OrderLookupPage({ result }: { result: OrderLookupReply | undefin
   });
   const [submits, setSubmits] = useState(0);
   const showSummary = submits > 0 || result !== undefined;
-  const errors = summaryErrors(form.errors, [fields.order_id, fields.email]);
+  const errors = summaryEntries(form.errors, [fields.order_id, fields.email]);
   const navigation = useNavigation();
   const order = result?.order ?? null;
   return (
@@ -52,23 +53,25 @@ export function OrderLookupPage({ result }: { result: OrderLookupReply | undefin
       >
         <ErrorSummary
           errors={showSummary ? errors : []}
-          focusKey={submits > 0 ? `${submits}-${String(result?.reply.status)}` : result}
+          attempt={submits}
+          answer={result?.reply}
+          role="alert"
         />
-        <FormField
+        <Field
           field={fields.order_id}
           label="Número de pedido"
           hint="Por ejemplo CARD-1757253600000K7Q2"
         >
           <input
-            {...controlProps(fields.order_id, `${fields.order_id.id}-hint`)}
+            {...controlProps(fields.order_id, hintId(fields.order_id))}
             type="text"
             autoComplete="off"
             spellCheck={false}
             maxLength={100}
             defaultValue={fields.order_id.initialValue}
           />
-        </FormField>
-        <FormField field={fields.email} label="Correo electrónico">
+        </Field>
+        <Field field={fields.email} label="Correo electrónico">
           <input
             {...controlProps(fields.email)}
             type="email"
@@ -76,10 +79,10 @@ export function OrderLookupPage({ result }: { result: OrderLookupReply | undefin
             maxLength={254}
             defaultValue={fields.email.initialValue}
           />
-        </FormField>
+        </Field>
         <button
           type="submit"
-          className={styles.primary}
+          className={buttons.primary}
           disabled={navigation.state === "submitting"}
         >
           Consultar
@@ -117,7 +120,7 @@ export function OrderLookupPage({ result }: { result: OrderLookupReply | undefin
             <form method="post" action="/mi-cuenta/pedidos/comprobante">
               <input type="hidden" name="order_id" value={order.orderId} />
               <input type="hidden" name="email" value={order.email} />
-              <button type="submit" className={styles.secondary}>
+              <button type="submit" className={buttons.secondary}>
                 Descargar comprobante (PDF)
               </button>
             </form>

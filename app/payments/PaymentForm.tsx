@@ -1,19 +1,20 @@
 import { type FormEvent, type ReactNode, useState } from "react";
 import { useNavigation } from "react-router";
+import buttons from "~/ui/buttons.module.css";
+import { ErrorSummary, FormTitle, type SummaryEntry } from "~/ui/form/ErrorSummary";
 import { Form } from "~/ui/router";
-import { ErrorSummary, FormTitle, type SummaryError } from "./ErrorSummary";
 import type { PaymentFormReply } from "./payment-answers.server";
 import type { PaymentPageData } from "./payment-page.server";
+import { PAYMENT_METHODS } from "~/money/payment-methods";
 import styles from "./payments.module.css";
 
 /**
- * What the card and PSE forms share: the form element posting to the store, its page title and
- * error summary, the order's hidden fields and the submit button, which says what is happening
- * while the payment is under way.
+ * What every method's form shares: the form element posting to the store with the intent of the
+ * order's method (pay-{key}), its page title and error summary, the order's hidden fields and
+ * the submit button, which says what is happening while the payment is under way.
  */
 export function PaymentForm({
   form,
-  intent,
   page,
   title,
   result,
@@ -25,13 +26,12 @@ export function PaymentForm({
   children,
 }: {
   form: { id: string; onSubmit: (event: FormEvent<HTMLFormElement>) => void };
-  intent: "pay-card" | "pay-pse";
   page: PaymentPageData;
   title: string;
   result: PaymentFormReply | undefined;
   /** The server answered this form (its errors show at once). */
   answered: boolean;
-  errors: SummaryError[];
+  errors: SummaryEntry[];
   submitLabel: string;
   busyLabel: string;
   /** Work of the browser's own before the post (the card form's token call). */
@@ -41,6 +41,7 @@ export function PaymentForm({
   // Errors show from the first submit on (no blur validation moving the button under the click).
   const [submits, setSubmits] = useState(0);
   const showSummary = submits > 0 || answered;
+  const intent = `pay-${PAYMENT_METHODS.byId[page.method].key}`;
   const navigation = useNavigation();
   const busy =
     pending || (navigation.state !== "idle" && navigation.formData?.get("intent") === intent);
@@ -59,13 +60,15 @@ export function PaymentForm({
       <FormTitle title={title} hasErrors={showSummary && errors.length > 0} />
       <ErrorSummary
         errors={showSummary ? errors : []}
-        focusKey={submits > 0 ? `${submits}-${result?.attempt ?? ""}` : result?.attempt}
+        attempt={submits}
+        answer={answered ? result?.reply : undefined}
+        role="alert"
       />
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="order_id" value={page.orderId} />
       <input type="hidden" name="expected_total" value={page.totals.total} />
       {children}
-      <button type="submit" className={styles.primary} disabled={busy}>
+      <button type="submit" className={buttons.primary} disabled={busy}>
         {busy ? busyLabel : submitLabel}
       </button>
     </Form>

@@ -1,12 +1,14 @@
 import { CheckoutSteps, StepCount } from "~/checkout/CheckoutSteps";
+import { FormTitle } from "~/ui/form/ErrorSummary";
 import { Link } from "~/ui/router";
-import { SITE_NAME } from "~/seo/seo";
+import { SITE_NAME } from "~/platform/page-meta";
 import { CardForm } from "./CardForm";
-import { FormTitle } from "./ErrorSummary";
 import { PaymentSummary } from "./PaymentSummary";
 import { PseForm } from "./PseForm";
 import type { PaymentFormReply } from "./payment-answers.server";
 import type { PaymentPageData } from "./payment-page.server";
+import { type MethodKey, PAYMENT_METHODS, type PaymentMethodId } from "~/money/payment-methods";
+import type { ReactNode } from "react";
 import { PAYMENT_MESSAGES } from "./result";
 import styles from "./payments.module.css";
 
@@ -19,9 +21,48 @@ const STATE_MESSAGES = {
   unavailable: PAYMENT_MESSAGES.connect,
 } as const;
 
+interface MethodFormProps<Id extends PaymentMethodId> {
+  page: PaymentPageData;
+  data: NonNullable<PaymentPageData[MethodKey<Id>]>;
+  /** The last answer to this method's form. */
+  result: PaymentFormReply | undefined;
+  title: string;
+}
+
+/** Each method's form, under its id in the registry (money/payment-methods.ts). */
+const PAYMENT_FORMS: { [Id in PaymentMethodId]: (props: MethodFormProps<Id>) => ReactNode } = {
+  openpay: ({ data, ...props }) => <CardForm card={data} {...props} />,
+  pse: ({ data, ...props }) => <PseForm pse={data} {...props} />,
+};
+
+/** The form of the page's method, with its data and its own last answer. */
+function MethodForm({
+  page,
+  result,
+  title,
+}: {
+  page: PaymentPageData;
+  result: PaymentFormReply | undefined;
+  title: string;
+}) {
+  const { key } = PAYMENT_METHODS.byId[page.method];
+  const data = page[key];
+  // The registry pairs each id with its key, which TypeScript cannot follow through a lookup.
+  const Form = PAYMENT_FORMS[page.method] as (props: MethodFormProps<PaymentMethodId>) => ReactNode;
+  if (!data) return null;
+  return (
+    <Form
+      page={page}
+      data={data}
+      result={result?.form === key ? result : undefined}
+      title={title}
+    />
+  );
+}
+
 /**
  * /checkout/pago: the checkout's fourth step (docs/decisions/0460), the payment form of the
- * prepared order (card or PSE) beside its summary, and 'Volver' to the checkout's third step.
+ * prepared order's method beside its summary, and 'Volver' to the checkout's third step.
  */
 export function PaymentPage({
   page,
@@ -30,7 +71,7 @@ export function PaymentPage({
   page: PaymentPageData;
   result: PaymentFormReply | undefined;
 }) {
-  const heading = page.method === "openpay" ? "Pago con tarjeta" : "Pago con PSE";
+  const heading = `Pago con ${PAYMENT_METHODS.byId[page.method].name}`;
   const title = `${heading} | ${SITE_NAME}`;
   return (
     <main id="contenido" className={`container ${styles.page}`}>
@@ -62,11 +103,9 @@ export function PaymentPage({
                 <Link to={METHOD_STEP}>Volver al checkout</Link>
               )}
             </div>
-          ) : page.card ? (
-            <CardForm page={page} card={page.card} result={result} title={title} />
-          ) : page.pse ? (
-            <PseForm page={page} pse={page.pse} result={result} title={title} />
-          ) : null}
+          ) : (
+            <MethodForm page={page} result={result} title={title} />
+          )}
         </section>
         <PaymentSummary page={page} />
       </div>

@@ -1,4 +1,4 @@
-import { formatCOP } from "~/money";
+import { formatCOP } from "~/money/format";
 import type { PaymentPageData } from "./payment-page.server";
 import styles from "./payments.module.css";
 

@@ -1,4 +1,5 @@
 import { Link } from "~/ui/router";
+import buttons from "~/ui/buttons.module.css";
 import { AutoRefresh } from "./AutoRefresh";
 import type { PendingView } from "./result-pages.server";
 import { RESULT_TEXTS } from "./result";
@@ -32,15 +33,15 @@ export function PendingPage({ view }: { view: PendingView }) {
       )}
       <p className={styles.actions}>
         {notCharged ? (
-          <Link to="/checkout/pago" className={styles.primary}>
+          <Link to="/checkout/pago" className={buttons.primary}>
             Pagar de nuevo
           </Link>
         ) : (
-          <Link to="/mi-cuenta/pedidos" className={styles.primary}>
+          <Link to="/mi-cuenta/pedidos" className={buttons.primary}>
             Consultar mis pedidos
           </Link>
         )}
-        <Link to="/" className={styles.secondary}>
+        <Link to="/" className={buttons.secondary}>
           Volver al inicio
         </Link>
       </p>

@@ -1,8 +1,9 @@
 import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { formatCOP } from "~/money";
-import { summaryErrors } from "./ErrorSummary";
-import { controlProps, FormField } from "./FormField";
+import { formatCOP } from "~/money/format";
+import { summaryEntries } from "~/ui/form/ErrorSummary";
+import { controlProps, Field, FieldError, hintId } from "~/ui/form/Field";
+import formStyles from "~/ui/form/form.module.css";
 import { PaymentForm } from "./PaymentForm";
 import type { PaymentFormReply } from "./payment-answers.server";
 import type { PaymentPageData } from "./payment-page.server";
@@ -24,7 +25,7 @@ export function PseForm({
   result: PaymentFormReply | undefined;
   title: string;
 }) {
-  const lastResult = result?.form === "pse" ? result.reply : undefined;
+  const lastResult = result?.reply;
   const [form, fields] = useForm({
     id: "pago-pse",
     lastResult,
@@ -35,7 +36,7 @@ export function PseForm({
       return parseWithZod(formData, { schema: pseFormSchema });
     },
   });
-  const errors = summaryErrors(form.errors, [
+  const errors = summaryEntries(form.errors, [
     fields.document_type,
     fields.document,
     fields.full_name,
@@ -47,7 +48,6 @@ export function PseForm({
   return (
     <PaymentForm
       form={form}
-      intent="pay-pse"
       page={page}
       title={title}
       result={result}
@@ -57,18 +57,11 @@ export function PseForm({
       busyLabel="Conectando con tu banco…"
     >
       <fieldset
-        className={
-          personTypeInvalid ? `${styles.fieldset} ${styles.fieldInvalid}` : styles.fieldset
-        }
+        className={personTypeInvalid ? `${styles.fieldset} ${formStyles.invalid}` : styles.fieldset}
         aria-describedby={personTypeInvalid ? fields.person_type.errorId : undefined}
       >
         <legend>Tipo de persona</legend>
-        {personTypeInvalid ? (
-          <p id={fields.person_type.errorId} className={styles.fieldError}>
-            <span className={styles.visuallyHidden}>Error: </span>
-            {fields.person_type.errors?.[0]}
-          </p>
-        ) : null}
+        <FieldError field={fields.person_type} />
         <div className={styles.radios}>
           {Object.entries(PSE_PERSON_TYPE_LABELS).map(([type, label], index) => (
             <label key={type} className={styles.radio}>
@@ -86,7 +79,7 @@ export function PseForm({
       </fieldset>
 
       <div className={styles.document}>
-        <FormField field={fields.document_type} label="Tipo de documento">
+        <Field field={fields.document_type} label="Tipo de documento">
           <select
             {...controlProps(fields.document_type)}
             defaultValue={fields.document_type.initialValue ?? "CC"}
@@ -97,30 +90,30 @@ export function PseForm({
               </option>
             ))}
           </select>
-        </FormField>
-        <FormField
+        </Field>
+        <Field
           field={fields.document}
           label="Número de documento"
           hint="Solo números, entre 6 y 12 dígitos"
         >
           <input
-            {...controlProps(fields.document, `${fields.document.id}-hint`)}
+            {...controlProps(fields.document, hintId(fields.document))}
             type="text"
             inputMode="numeric"
             autoComplete="off"
             maxLength={15}
             defaultValue={fields.document.initialValue}
           />
-        </FormField>
+        </Field>
       </div>
 
-      <FormField
+      <Field
         field={fields.full_name}
         label="Nombre completo del titular de la cuenta"
         hint="Nombre y apellido, como aparecen en tu banco"
       >
         <input
-          {...controlProps(fields.full_name, `${fields.full_name.id}-hint`)}
+          {...controlProps(fields.full_name, hintId(fields.full_name))}
           className={styles.upper}
           type="text"
           autoComplete="name"
@@ -130,9 +123,9 @@ export function PseForm({
             event.currentTarget.value = event.currentTarget.value.toLocaleUpperCase("es-CO");
           }}
         />
-      </FormField>
+      </Field>
 
-      <FormField field={fields.bank} label="Banco">
+      <Field field={fields.bank} label="Banco">
         <select {...controlProps(fields.bank)} defaultValue={fields.bank.initialValue ?? ""}>
           <option value="">Selecciona tu banco</option>
           {pse.banks.map((bank) => (
@@ -141,7 +134,7 @@ export function PseForm({
             </option>
           ))}
         </select>
-      </FormField>
+      </Field>
 
       <p className={styles.secure}>
         Te llevaremos a la página de tu banco para autorizar el pago; al terminar volverás a la

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "~/ui/router";
+import buttons from "~/ui/buttons.module.css";
 import styles from "./payments.module.css";
 
 const TONES = {
@@ -49,13 +50,13 @@ export function RetryActions() {
   return (
     <p className={styles.actions}>
       {/* The failure page left the checkout on its payment method step (restartPaymentCookie). */}
-      <Link to="/checkout?paso=3" className={styles.primary}>
+      <Link to="/checkout?paso=3" className={buttons.primary}>
         Intentar nuevamente
       </Link>
-      <Link to="/carrito" className={styles.secondary}>
+      <Link to="/carrito" className={buttons.secondary}>
         Ver carrito
       </Link>
-      <Link to="/" className={styles.secondary}>
+      <Link to="/" className={buttons.secondary}>
         Volver al inicio
       </Link>
     </p>

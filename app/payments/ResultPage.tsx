@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "~/ui/router";
-import { formatCOP } from "~/money";
+import { formatCOP } from "~/money/format";
+import buttons from "~/ui/buttons.module.css";
 import { AutoRefresh } from "./AutoRefresh";
 import {
   billingRows,
@@ -129,7 +130,7 @@ function PrintLink({ chargeId }: { chargeId: string }) {
   return (
     <a
       href={receiptPdfUrl(chargeId)}
-      className={styles.secondary}
+      className={buttons.secondary}
       onClick={(event) => {
         event.preventDefault();
         // Spec §9: the print dialog opens after 500 ms.
@@ -162,14 +163,14 @@ export function ResultPage({ view }: { view: ResultView }) {
         <p role="alert">{missing ? RESULT_TEXTS.missing : RESULT_TEXTS.error}</p>
         <p className={styles.actions}>
           {missing ? null : (
-            <Link to="." reloadDocument className={styles.primary}>
+            <Link to="." reloadDocument className={buttons.primary}>
               Reintentar
             </Link>
           )}
-          <Link to="/carrito" className={styles.secondary}>
+          <Link to="/carrito" className={buttons.secondary}>
             Ver carrito
           </Link>
-          <Link to="/" className={styles.secondary}>
+          <Link to="/" className={buttons.secondary}>
             Volver al inicio
           </Link>
         </p>
@@ -203,14 +204,14 @@ export function ResultPage({ view }: { view: ResultView }) {
         <AutoRefresh refresh={view.refresh} />
         <p className={styles.actions}>
           {view.bankUrl ? (
-            <a href={view.bankUrl} className={styles.primary}>
+            <a href={view.bankUrl} className={buttons.primary}>
               Continuar en el banco
             </a>
           ) : null}
-          <Link to="/mi-cuenta/pedidos" className={styles.secondary}>
+          <Link to="/mi-cuenta/pedidos" className={buttons.secondary}>
             Consultar mis pedidos
           </Link>
-          <Link to="/" className={styles.secondary}>
+          <Link to="/" className={buttons.secondary}>
             Volver al inicio
           </Link>
         </p>
@@ -233,13 +234,13 @@ export function ResultPage({ view }: { view: ResultView }) {
           <Receipt receipt={view.receipt} />
           <p className={`${styles.actions} ${styles.noPrint}`}>
             <PrintLink chargeId={view.chargeId} />
-            <a href={receiptPdfUrl(view.chargeId, true)} className={styles.secondary}>
+            <a href={receiptPdfUrl(view.chargeId, true)} className={buttons.secondary}>
               Descargar comprobante (PDF)
             </a>
-            <Link to="/mi-cuenta/pedidos" className={styles.secondary}>
+            <Link to="/mi-cuenta/pedidos" className={buttons.secondary}>
               Consultar mis pedidos
             </Link>
-            <Link to="/productos" className={styles.primary}>
+            <Link to="/productos" className={buttons.primary}>
               Seguir comprando
             </Link>
           </p>
@@ -248,10 +249,10 @@ export function ResultPage({ view }: { view: ResultView }) {
         <>
           <p>{RESULT_TEXTS.otherDevice}</p>
           <p className={styles.actions}>
-            <Link to="/mi-cuenta/pedidos" className={styles.primary}>
+            <Link to="/mi-cuenta/pedidos" className={buttons.primary}>
               Consultar mis pedidos
             </Link>
-            <Link to="/" className={styles.secondary}>
+            <Link to="/" className={buttons.secondary}>
               Volver al inicio
             </Link>
           </p>

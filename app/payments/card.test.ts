@@ -14,7 +14,7 @@ import {
   gatewayExpiry,
   luhnValid,
 } from "./card";
-import { NOT_ALLOWED_MESSAGE } from "~/text";
+import { NOT_ALLOWED_MESSAGE } from "~/text/control-characters";
 
 // Luhn-valid sample numbers of each brand.
 const SAMPLES = {

@@ -4,7 +4,7 @@
  * server (parseWithZod in the action). The card number is only ever read here, never kept.
  */
 import { z } from "zod";
-import { isSingleLineText, NOT_ALLOWED } from "~/text";
+import { isSingleLineText, NOT_ALLOWED } from "~/text/control-characters";
 
 export const CARD_MESSAGES = {
   holderName: "El nombre del titular es obligatorio",

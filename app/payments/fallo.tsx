@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { personalPage } from "~/platform/http-cache.server";
 import type { RootData } from "~/root";
-import { pageMeta } from "~/seo/seo";
+import { pageMeta } from "~/platform/page-meta";
 import { FailurePage } from "./FailurePage";
 import { loadPaymentFailure } from "./result-pages.server";
 import type { Route } from "./+types/fallo";

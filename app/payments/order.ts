@@ -3,6 +3,8 @@
  * (spec §3 checkout state, §7 prepare-checkout). The payments part needs only this shape; the
  * checkout's own type is checked against it where it is read (order.server.ts).
  */
+import type { PaymentMethodId } from "~/money/payment-methods";
+
 export interface PaymentOrder {
   /** Fixed per prepared checkout: every charge attempt for it carries this id (spec §5). */
   orderId: string;
@@ -10,7 +12,7 @@ export interface PaymentOrder {
   sessionId: string;
   /** The checkout's own id, the same across its orders (card-decline limits). */
   checkoutId: string;
-  method: "openpay" | "pse";
+  method: PaymentMethodId;
   customer: {
     name: string;
     last_name: string;

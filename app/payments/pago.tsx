@@ -1,11 +1,11 @@
 import { data, redirect, redirectDocument } from "react-router";
 import { personalPage } from "~/platform/http-cache.server";
 import type { RootData } from "~/root";
-import { pageMeta } from "~/seo/seo";
+import { pageMeta } from "~/platform/page-meta";
+import { PAYMENT_METHODS } from "~/money/payment-methods";
+import { METHOD_ACTIONS } from "./methods.server";
 import { readPaymentOrder } from "./order.server";
 import { PaymentPage } from "./PaymentPage";
-import { payByCard } from "./pay-card.server";
-import { payByPse } from "./pay-pse.server";
 import type { PaymentAnswer } from "./payment-answers.server";
 import { loadPaymentPage } from "./payment-page.server";
 import { paymentForOtherOrder } from "./paying.server";
@@ -20,7 +20,7 @@ export function meta({ matches }: Route.MetaArgs) {
   // The title is the page's own (<FormTitle>): 'Error: ' in front after a failed submit.
   return pageMeta({
     title: "Pago",
-    description: "Paga tu pedido con tarjeta o PSE.",
+    description: `Paga tu pedido con ${PAYMENT_METHODS.names}.`,
     origin: root.origin,
     path: "/checkout/pago",
     noindex: true,
@@ -42,18 +42,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   return data(answer.page, { headers: answer.headers });
 }
 
-/** intent=pay-card | pay-pse: pays the prepared order, then 303 to its result (PRG). */
+/** intent=pay-{key} (pay-card, pay-pse): pays the prepared order, then 303 to its result (PRG). */
 export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
   const order = await readPaymentOrder(request);
-  const intent = form.get("intent");
+  const method = PAYMENT_METHODS.byIntent(form.get("intent"));
   const answer: PaymentAnswer = !order
     ? await paymentForOtherOrder(request, form, null)
-    : intent === "pay-card"
-      ? await payByCard(request, form, order)
-      : intent === "pay-pse"
-        ? await payByPse(request, form, order)
-        : { kind: "redirect", location: "/checkout/pago", document: false, headers: new Headers() };
+    : method
+      ? await METHOD_ACTIONS[method.id].pay(request, form, order)
+      : { kind: "redirect", location: "/checkout/pago", document: false, headers: new Headers() };
   if (answer.kind === "redirect") return send(answer);
   return data(answer.body, { status: answer.status, headers: answer.headers });
 }

@@ -8,6 +8,7 @@
 import type { SessionStorage } from "react-router";
 import { z } from "zod";
 import { createSignedCookieSession } from "~/platform/cookie-session.server";
+import { PAYMENT_METHODS } from "~/money/payment-methods";
 
 const PAID_ORDERS_MAX_AGE = 2 * 60 * 60;
 /** Oldest entries go first: a browser pays a handful of orders in two hours, not more. */
@@ -18,7 +19,7 @@ const entrySchema = z.object({
   /** null while the charge's answer never came (a timeout): looked up by order id. */
   chargeId: z.string().min(1).max(100).nullable(),
   sessionId: z.string().max(100),
-  method: z.enum(["openpay", "pse"]),
+  method: z.enum(PAYMENT_METHODS.ids),
   /**
    * When a charge request for the order left without an answer saying what happened (ms since
    * the epoch); null once the outcome is known. Noted before the request is sent.

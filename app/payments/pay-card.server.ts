@@ -3,7 +3,8 @@
  * server's amount) → link-payment → 303 to the result. With JavaScript the browser tokenized the
  * card itself (docs/decisions/0432). Without it, the card number and CVV live only in this
  * request's memory: they go to the token call and nowhere else (no cookie, log line, error or
- * re-rendered form).
+ * re-rendered form). Also what the card form needs, and how a card charge is named: the card
+ * method's server half (methods.server.ts).
  */
 import { randomBytes } from "node:crypto";
 import { parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
@@ -11,18 +12,19 @@ import { apiClient, type Charge, neverSent, PaymentError } from "~/merchant-api/
 import { config } from "~/platform/config.server";
 import { countPayment } from "~/platform/metrics.server";
 import { logger } from "~/platform/logger.server";
-import { cardFormSchema, cardTokenFormSchema, gatewayExpiry } from "./card";
+import { cardFormSchema, cardTokenFormSchema, expiryYears, gatewayExpiry } from "./card";
 import {
   type AttemptKeys,
   cardAttemptBlocked,
   cardFingerprint,
   countDecline,
 } from "./card-limits.server";
+import type { BrowserGateway } from "./card-token";
+import { amountToCharge } from "./charge-amount.server";
 import type { PaymentOrder } from "./order";
 import { orderCharge } from "./order-state.server";
 import type { PaidOrder } from "./paid-orders.server";
 import { logError, type PaymentAnswer, redirectTo, reply } from "./payment-answers.server";
-import { amountToCharge } from "./payment-page.server";
 import {
   answerCharged,
   beforePaying,
@@ -32,7 +34,41 @@ import {
   outcomeUnknown,
   sendCharge,
 } from "./paying.server";
-import { PAYMENT_MESSAGES } from "./result";
+import { cardLabel, PAYMENT_MESSAGES } from "./result";
+
+/** What the card form shows and needs. */
+export interface CardPageData {
+  years: number[];
+  holderName: string;
+  /** Where and how the browser tokenizes the card (JavaScript on). */
+  gateway: BrowserGateway;
+  /** Whether the form also works without JavaScript (posting the card to the store). */
+  withoutJavaScript: boolean;
+  /** The anti-fraud script to load, when the operator set one. */
+  antifraudScript: string | null;
+}
+
+/** The card method's server half, registered in methods.server.ts. */
+export const CARD_ACTIONS = {
+  pageData(order: PaymentOrder): CardPageData {
+    const settings = config();
+    const { customer } = order;
+    return {
+      years: expiryYears(new Date()),
+      holderName: [customer.name, customer.last_name].filter(Boolean).join(" "),
+      gateway: { base: settings.paymentsBrowserUrl, publicKey: settings.paymentsPublicKey },
+      withoutJavaScript: settings.cardFormWithoutJs,
+      antifraudScript: settings.antifraudScriptUrl ?? null,
+    };
+  },
+  pay: payByCard,
+  /** "Visa terminada en 1111". */
+  receiptLabel: (charge: Charge) =>
+    cardLabel(
+      charge.payment_method?.brand ?? charge.card?.brand,
+      charge.payment_method?.last4 ?? charge.card?.card_number,
+    ),
+};
 
 /** Never echoed: the card number and CVV come back empty on every answer. */
 const CARD_SECRET_FIELDS = ["card_number", "cvv2"];

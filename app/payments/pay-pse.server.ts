@@ -1,11 +1,13 @@
 /**
  * Paying by PSE (POST /checkout/pago, intent=pay-pse): the PSE charge with the store's return
- * address, then 303 to the bank's page.
+ * address, then 303 to the bank's page. Also what the PSE form needs (the banks, the billing
+ * data) and how a PSE charge is named: the PSE method's server half (methods.server.ts).
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { apiClient, type Charge, neverSent, type PaymentLine } from "~/merchant-api/client.server";
 import { logger } from "~/platform/logger.server";
 import { countPayment } from "~/platform/metrics.server";
+import { amountToCharge } from "./charge-amount.server";
 import type { PaymentOrder } from "./order";
 import { commitPaidOrders, rememberPayment } from "./paid-orders.server";
 import {
@@ -15,7 +17,6 @@ import {
   redirectTo,
   reply,
 } from "./payment-answers.server";
-import { amountToCharge, pseBanks } from "./payment-page.server";
 import {
   answerCharged,
   beforePaying,
@@ -27,9 +28,49 @@ import {
   refusedRequest,
   sendCharge,
 } from "./paying.server";
-import { PSE_MESSAGES, pseFormSchema } from "./pse";
-import { PAYMENT_MESSAGES } from "./result";
+import { FALLBACK_PSE_BANKS, PSE_MESSAGES, type PseBank, pseBanksFrom, pseFormSchema } from "./pse";
+import { bankLabel, PAYMENT_MESSAGES } from "./result";
 import { paymentResult } from "./status";
+
+/** What the PSE form shows: the banks, and the billing data as PSE wants it. */
+export interface PsePageData {
+  banks: ReadonlyArray<PseBank>;
+  defaults: { document_type: string; document: string; full_name: string; person_type: string };
+}
+
+/** The banks the gateway offers, or the fallback list when it offers none or fails. */
+async function pseBanks(): Promise<ReadonlyArray<PseBank>> {
+  try {
+    return pseBanksFrom(await apiClient().getPseBanks());
+  } catch (error) {
+    logger.warn({ err: logError(error) }, "payments: pse-banks unavailable, fallback list");
+    return FALLBACK_PSE_BANKS;
+  }
+}
+
+function pseDefaults(order: PaymentOrder): PsePageData["defaults"] {
+  const { customer } = order;
+  const documentType = ["CC", "CE", "NIT", "PP"].includes(customer.document_type)
+    ? customer.document_type
+    : "CC";
+  return {
+    document_type: customer.company_nit && !customer.document ? "NIT" : documentType,
+    document: (customer.document || customer.company_nit || "").replace(/\D/g, ""),
+    full_name: [customer.name, customer.last_name].filter(Boolean).join(" ").toUpperCase(),
+    person_type: customer.company_name ? "juridica" : "natural",
+  };
+}
+
+/** The PSE method's server half, registered in methods.server.ts. */
+export const PSE_ACTIONS = {
+  pageData: async (order: PaymentOrder): Promise<PsePageData> => ({
+    banks: await pseBanks(),
+    defaults: pseDefaults(order),
+  }),
+  pay: payByPse,
+  /** "PSE · Bancolombia". */
+  receiptLabel: (charge: Charge) => bankLabel(charge.payment_method?.bank_name),
+};
 
 export async function payByPse(
   request: Request,

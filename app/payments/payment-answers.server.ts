@@ -7,13 +7,13 @@ import type { SubmissionResult } from "@conform-to/zod/v4";
 import { ApiError, type Charge, PaymentError } from "~/merchant-api/client.server";
 import { failureStatus } from "~/merchant-api/failure.server";
 import { logger } from "~/platform/logger.server";
+import { PAYMENT_METHODS, type PaymentMethodKey } from "~/money/payment-methods";
 import { commitPaidOrders, type PaidOrder, rememberPayment } from "./paid-orders.server";
 import { paymentResult } from "./status";
 
-export type PaymentFormName = "card" | "pse";
-
 export interface PaymentFormReply {
-  form: PaymentFormName;
+  /** The key of the method whose form answered (card, pse). */
+  form: PaymentMethodKey;
   reply: SubmissionResult<string[]>;
   /** Differs on every answer, so the browser re-creates the card number and CVV inputs empty. */
   attempt: string;
@@ -31,7 +31,7 @@ export type PaymentAnswer =
   RedirectAnswer | { kind: "reply"; status: number; body: PaymentFormReply; headers: Headers };
 
 export function reply(
-  form: PaymentFormName,
+  form: PaymentMethodKey,
   status: number,
   result: SubmissionResult<string[]>,
   headers = new Headers(),
@@ -44,9 +44,6 @@ export function redirectTo(location: string, headers = new Headers()): RedirectA
 }
 
 export const CHARGE_ID = /^[A-Za-z0-9_-]{1,100}$/;
-
-export const isBankCharge = (charge: Charge) =>
-  charge.method === "bank_account" || charge.payment_method?.type === "bank_account";
 
 /** The bank page of a PSE charge, when it is an http(s) URL or a path of this site. */
 export function bankUrlOf(charge: Pick<Charge, "payment_method" | "redirect_url">): string | null {
@@ -61,7 +58,10 @@ export function bankUrlOf(charge: Pick<Charge, "payment_method" | "redirect_url"
   }
 }
 
-/** The page that tells the truth about a charge; a PSE payment in progress may go to its bank. */
+/**
+ * The page that tells the truth about a charge: its method's result page; a payment in progress
+ * of a method that goes on at the bank (PSE) may go to its bank.
+ */
 export function resultLocation(
   charge: Charge,
   toBank: boolean,
@@ -70,12 +70,10 @@ export function resultLocation(
   if (charge.order_id) query.set("order_id", charge.order_id);
   const state = paymentResult(charge.status).state;
   if (state === "failed") return { location: `/checkout/failure?${query}`, document: false };
-  if (isBankCharge(charge)) {
-    const bank = bankUrlOf(charge);
-    if (toBank && state === "pending" && bank) return { location: bank, document: true };
-    return { location: `/checkout/success/pse?${query}`, document: false };
-  }
-  return { location: `/checkout/success/card?${query}`, document: false };
+  const method = PAYMENT_METHODS.ofCharge(charge);
+  const bank = method.toBank ? bankUrlOf(charge) : null;
+  if (toBank && state === "pending" && bank) return { location: bank, document: true };
+  return { location: `/checkout/success/${method.key}?${query}`, document: false };
 }
 
 /** Remembers the charge as this browser's and answers with its result page. */
@@ -89,7 +87,7 @@ export async function answerWithCharge(
     orderId: order.orderId,
     chargeId: charge.id,
     sessionId: order.sessionId,
-    method: isBankCharge(charge) ? "pse" : "openpay",
+    method: PAYMENT_METHODS.ofCharge(charge).id,
   });
   const headers = new Headers({ "Set-Cookie": await commitPaidOrders(list) });
   return { kind: "redirect", ...resultLocation(charge, toBank), headers };

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { personalPage } from "~/platform/http-cache.server";
 import type { RootData } from "~/root";
-import { pageMeta } from "~/seo/seo";
+import { pageMeta } from "~/platform/page-meta";
 import { OrderLookupPage } from "./OrderLookupPage";
 import { lookupOrder } from "./lookup.server";
 import type { Route } from "./+types/pedidos";

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { personalPage } from "~/platform/http-cache.server";
 import type { RootData } from "~/root";
-import { pageMeta } from "~/seo/seo";
+import { pageMeta } from "~/platform/page-meta";
 import { PendingPage } from "./PendingPage";
 import { RESULT_TEXTS } from "./result";
 import { loadPendingPage } from "./result-pages.server";

@@ -7,7 +7,7 @@ import {
   pseBanksFrom,
   pseFormSchema,
 } from "./pse";
-import { NOT_ALLOWED_MESSAGE } from "~/text";
+import { NOT_ALLOWED_MESSAGE } from "~/text/control-characters";
 
 const VALID = {
   document_type: "CC",

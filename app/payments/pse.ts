@@ -4,7 +4,7 @@
  * (conform's onValidate).
  */
 import { z } from "zod";
-import { isSingleLineText, NOT_ALLOWED } from "~/text";
+import { isSingleLineText, NOT_ALLOWED } from "~/text/control-characters";
 
 export const PSE_MESSAGES = {
   documentType: "Selecciona el tipo de documento",

@@ -5,8 +5,8 @@
  * delivery, lines and totals. Never a card number.
  */
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
-import { formatCOP } from "~/money";
-import { SITE_NAME } from "~/seo/seo";
+import { formatCOP } from "~/money/format";
+import { SITE_NAME } from "~/platform/page-meta";
 import {
   billingRows,
   deliveryRows,

@@ -6,11 +6,11 @@ import { z } from "zod";
 import { apiClient, type Charge } from "~/merchant-api/client.server";
 import { logger } from "~/platform/logger.server";
 import { type PaidOrder, paymentOf, readPaidOrders } from "./paid-orders.server";
-import { CHARGE_ID, isBankCharge, logError, upstreamStatus } from "./payment-answers.server";
+import { PAYMENT_METHODS } from "~/money/payment-methods";
+import { METHOD_ACTIONS } from "./methods.server";
+import { CHARGE_ID, logError, upstreamStatus } from "./payment-answers.server";
 import { receiptPdf } from "./receipt-pdf.server";
 import {
-  bankLabel,
-  cardLabel,
   formatPaymentDate,
   type ReceiptBilling,
   type ReceiptDelivery,
@@ -19,14 +19,9 @@ import {
 } from "./result";
 import { paymentResult } from "./status";
 
-/** "Visa terminada en 1111" or "PSE · Bancolombia". */
+/** "Visa terminada en 1111" or "PSE · Bancolombia": as the charge's method names it. */
 export function methodLabel(charge: Charge): string {
-  return isBankCharge(charge)
-    ? bankLabel(charge.payment_method?.bank_name)
-    : cardLabel(
-        charge.payment_method?.brand ?? charge.card?.brand,
-        charge.payment_method?.last4 ?? charge.card?.card_number,
-      );
+  return METHOD_ACTIONS[PAYMENT_METHODS.ofCharge(charge).id].receiptLabel(charge);
 }
 
 const checkoutLineSchema = z.object({

@@ -9,6 +9,7 @@ import { clearCheckoutCookie, restartPaymentCookie } from "~/checkout/checkout.s
 import { apiClient, type Charge } from "~/merchant-api/client.server";
 import { logger } from "~/platform/logger.server";
 import { readPaymentOrder } from "./order.server";
+import { PAYMENT_METHODS } from "~/money/payment-methods";
 import { GATEWAY_ORDER_ID } from "./order-lookup";
 import { orderCharge, orderState } from "./order-state.server";
 import { commitPaidOrders, markPayment, paymentOf, readPaidOrders } from "./paid-orders.server";
@@ -17,7 +18,6 @@ import {
   bankUrlOf,
   bestEffort,
   CHARGE_ID,
-  isBankCharge,
   logError,
   resultLocation,
   upstreamStatus,
@@ -143,7 +143,10 @@ export async function loadPaymentResult(request: Request, kind: ResultKind): Pro
             description: charge.error_message ?? null,
           }
         : null,
-    bankUrl: owner && result.state === "pending" && isBankCharge(charge) ? bankUrlOf(charge) : null,
+    bankUrl:
+      owner && result.state === "pending" && PAYMENT_METHODS.ofCharge(charge).toBank
+        ? bankUrlOf(charge)
+        : null,
     // A charge awaiting confirmation is asked again too, as any pending payment.
     refresh: result.label === "Pendiente" ? nextRefresh(url) : null,
   };

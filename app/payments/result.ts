@@ -4,6 +4,7 @@
  * rules that turn a charge into them. Shared by the server (loaders, the PDF) and the views.
  */
 import { CARD_BRAND_LABELS, type CardBrand } from "./card";
+import type { PaymentMethodKey } from "~/money/payment-methods";
 import type { PaymentResult } from "./status";
 
 type PaymentStatusLabel = PaymentResult["label"];
@@ -141,7 +142,8 @@ export interface ReceiptView {
   totals: { subtotal: number; iva: number; shipping: number; total: number } | null;
 }
 
-export type ResultKind = "card" | "pse";
+/** The key of the method whose result page it is (/checkout/success/{key}). */
+export type ResultKind = PaymentMethodKey;
 
 export type ResultView =
   | { state: "missing" }

@@ -1,7 +1,8 @@
 import { data, redirect } from "react-router";
 import { personalPage } from "~/platform/http-cache.server";
 import type { RootData } from "~/root";
-import { pageMeta } from "~/seo/seo";
+import { pageMeta } from "~/platform/page-meta";
+import { PAYMENT_METHODS } from "~/money/payment-methods";
 import { loadPaymentResult } from "./result-pages.server";
 import { RESULT_TEXTS, type ResultView } from "./result";
 import { ResultPage } from "./ResultPage";
@@ -41,8 +42,10 @@ export function meta({ loaderData, matches, location }: Route.MetaArgs) {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const kind = /\/pse(\.data)?$/.test(new URL(request.url).pathname) ? "pse" : "card";
-  const answer = await loadPaymentResult(request, kind);
+  // /checkout/success/{key}, or /checkout/success/{key}.data on a client-side navigation.
+  const key = /\/([^/]+?)(?:\.data)?$/.exec(new URL(request.url).pathname)?.[1] ?? "";
+  const method = PAYMENT_METHODS.byKey(key) ?? PAYMENT_METHODS.list[0];
+  const answer = await loadPaymentResult(request, method.key);
   if (answer.kind === "reload") throw redirect(answer.location, { headers: answer.headers });
   return data({ view: answer.view }, { status: answer.status, headers: answer.headers });
 }

@@ -66,7 +66,8 @@ async function run(body: string, visibility: "visible" | "hidden") {
 describe("scriptsAfterFirstPaint", () => {
   it("moves the module preloads out of the head and keeps everything else", () => {
     for (const nonce of [true, false]) {
-      const html = scriptsAfterFirstPaint(document(nonce));
+      const { html, skipped } = scriptsAfterFirstPaint(document(nonce));
+      expect(skipped).toBeUndefined();
       expect(html).not.toContain('rel="modulepreload"');
       expect(html).toContain('<link rel="preload" as="image" href="/logo.svg"/>');
       expect(html).toContain('<link rel="stylesheet" href="/assets/shop-5.css"/>');
@@ -78,7 +79,7 @@ describe("scriptsAfterFirstPaint", () => {
 
   it("waits for the first frame, then preloads every file and imports in order", async () => {
     const { events, appended, window } = await run(
-      moduleBody(scriptsAfterFirstPaint(document())),
+      moduleBody(scriptsAfterFirstPaint(document()).html),
       "visible",
     );
     expect(events).toEqual([
@@ -102,13 +103,13 @@ describe("scriptsAfterFirstPaint", () => {
   });
 
   it("loads at once in a hidden tab, where no frame comes", async () => {
-    const { events } = await run(moduleBody(scriptsAfterFirstPaint(document())), "hidden");
+    const { events } = await run(moduleBody(scriptsAfterFirstPaint(document()).html), "hidden");
     expect(events[0]).toBe("import /assets/manifest-1.js");
     expect(events).not.toContain("frame");
   });
 
   it("bounds the wait for a frame", () => {
-    expect(moduleBody(scriptsAfterFirstPaint(document()))).toContain(
+    expect(moduleBody(scriptsAfterFirstPaint(document()).html)).toContain(
       `setTimeout(go, ${FIRST_FRAME_TIMEOUT_MS})`,
     );
   });
@@ -118,10 +119,24 @@ describe("scriptsAfterFirstPaint", () => {
       'import * as route1 from "/assets/home-4.js";',
       'import { x as route1 } from "/assets/home-4.js";',
     );
-    expect(scriptsAfterFirstPaint(named)).toBe(named);
+    expect(scriptsAfterFirstPaint(named)).toEqual({
+      html: named,
+      skipped: 'unknown import form: import { x as route1 } from "/assets/home-4.js";',
+    });
     const odd = document().replace('"/assets/root-3.js"', '"/assets/root-3.js\\");alert(1);//"');
-    expect(scriptsAfterFirstPaint(odd)).toBe(odd);
+    expect(scriptsAfterFirstPaint(odd)).toEqual({
+      html: odd,
+      skipped: "unexpected module URL /assets/root-3.js\\",
+    });
     const noScript = "<!DOCTYPE html><html><body><p>Error</p></body></html>";
-    expect(scriptsAfterFirstPaint(noScript)).toBe(noScript);
+    expect(scriptsAfterFirstPaint(noScript)).toEqual({
+      html: noScript,
+      skipped: "no module script",
+    });
+    const noPreload = document().replaceAll(/<link rel="modulepreload"[^>]*>/g, "");
+    expect(scriptsAfterFirstPaint(noPreload)).toEqual({
+      html: noPreload,
+      skipped: "no modulepreload link",
+    });
   });
 });

@@ -10,7 +10,9 @@
  * imports into dynamic ones after the first frame: the script adds the same preload links
  * (all files at once, no waterfall) and then imports in the same order. A hidden tab, where no
  * frame comes, loads at once; a frame that never comes is bounded by a timeout. Any document
- * that does not look as expected is left as it is.
+ * that does not look as expected is left as it is, and the answer says why: the server logs
+ * it, and the server tests fail naming it, so a React Router upgrade that changes its script
+ * cannot quietly turn the rewrite off.
  */
 
 const PRELOAD_LINK = /<link rel="modulepreload" href="([^"]+)"[^>]*\/?>/g;
@@ -23,8 +25,8 @@ const SAFE_URL = /^\/[\w\-./]+\.js$/;
 /** Milliseconds a visible tab waits for its first frame before loading anyway. */
 export const FIRST_FRAME_TIMEOUT_MS = 3000;
 
-/** The module script's body with its static imports made dynamic, or null if unexpected. */
-function deferredBody(body: string, preloads: string[]): string | null {
+/** The module script's body with its static imports made dynamic, or why it could not be. */
+function deferredBody(body: string, preloads: string[]): { body: string } | { skipped: string } {
   const lines: string[] = [];
   let imports = 0;
   for (const line of body.split("\n")) {
@@ -32,21 +34,22 @@ function deferredBody(body: string, preloads: string[]): string | null {
     const sideEffect = SIDE_EFFECT_IMPORT.exec(trimmed);
     const namespace = NAMESPACE_IMPORT.exec(trimmed);
     if (sideEffect) {
-      if (!SAFE_URL.test(sideEffect[1])) return null;
+      if (!SAFE_URL.test(sideEffect[1]))
+        return { skipped: `unexpected module URL ${sideEffect[1]}` };
       lines.push(`await import(${JSON.stringify(sideEffect[1])});`);
       imports++;
     } else if (namespace) {
-      if (!SAFE_URL.test(namespace[2])) return null;
+      if (!SAFE_URL.test(namespace[2])) return { skipped: `unexpected module URL ${namespace[2]}` };
       lines.push(`const ${namespace[1]} = await import(${JSON.stringify(namespace[2])});`);
       imports++;
     } else if (/^import\s/.test(trimmed)) {
       // Another form of static import: not what React Router writes today.
-      return null;
+      return { skipped: `unknown import form: ${trimmed.slice(0, 80)}` };
     } else {
       lines.push(line);
     }
   }
-  if (imports === 0) return null;
+  if (imports === 0) return { skipped: "no static import in the module script" };
   const firstFrame =
     'if (document.visibilityState !== "hidden") await new Promise((go) => {' +
     `const t = setTimeout(go, ${FIRST_FRAME_TIMEOUT_MS});` +
@@ -55,20 +58,25 @@ function deferredBody(body: string, preloads: string[]): string | null {
     `for (const href of ${JSON.stringify(preloads)}) {` +
     'const link = document.createElement("link"); link.rel = "modulepreload"; link.href = href;' +
     "document.head.append(link);}";
-  return [firstFrame, preload, ...lines].join("\n");
+  return { body: [firstFrame, preload, ...lines].join("\n") };
 }
 
-/** The document with its module files fetched after the first paint (see above). */
-export function scriptsAfterFirstPaint(html: string): string {
+/**
+ * The document with its module files fetched after the first paint (see above), or the
+ * document as it was and why it was left so.
+ */
+export function scriptsAfterFirstPaint(html: string): { html: string; skipped?: string } {
   const script = MODULE_SCRIPT.exec(html);
-  if (!script) return html;
+  if (!script) return { html, skipped: "no module script" };
   const preloads = [...html.matchAll(PRELOAD_LINK)].map((match) => match[1]);
-  if (preloads.length === 0 || !preloads.every((href) => SAFE_URL.test(href))) return html;
-  const body = deferredBody(script[2], preloads);
-  if (body === null) return html;
+  if (preloads.length === 0) return { html, skipped: "no modulepreload link" };
+  const unsafe = preloads.find((href) => !SAFE_URL.test(href));
+  if (unsafe) return { html, skipped: `unexpected module URL ${unsafe}` };
+  const deferred = deferredBody(script[2], preloads);
+  if ("skipped" in deferred) return { html, skipped: deferred.skipped };
   const start = script.index;
   const end = start + script[0].length;
-  const rewritten = html.slice(0, start) + script[1] + body + script[3] + html.slice(end);
+  const rewritten = html.slice(0, start) + script[1] + deferred.body + script[3] + html.slice(end);
   // The links are all in the head, before the script.
-  return rewritten.slice(0, start).replace(PRELOAD_LINK, "") + rewritten.slice(start);
+  return { html: rewritten.slice(0, start).replace(PRELOAD_LINK, "") + rewritten.slice(start) };
 }

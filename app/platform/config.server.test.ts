@@ -11,6 +11,15 @@ describe("loadConfig", () => {
     expect(cfg.port).toBe(3000);
   });
 
+  it("a generated secret is kept in the environment, so every reader of it signs alike", () => {
+    // The server and the app build each hold a copy of this module and read the same env.
+    const env: NodeJS.ProcessEnv = { NODE_ENV: "production" };
+    const first = loadConfig(env).sessionSecrets;
+    expect(first[0]).toMatch(/^[0-9a-f]{64}$/);
+    expect(loadConfig(env).sessionSecrets).toEqual(first);
+    expect(loadConfig({ NODE_ENV: "production" }).sessionSecrets).not.toEqual(first);
+  });
+
   it("reads a remote API, token and rotated secrets", () => {
     const cfg = loadConfig({
       API_URL: "https://api.example.co/",

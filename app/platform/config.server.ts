@@ -165,8 +165,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         "Invalid environment variable SESSION_SECRET: required in production with a remote API",
       );
     }
-    // Demo and tests: a per-process secret; carts do not survive a restart.
+    // Demo and tests: a per-process secret; carts do not survive a restart. It goes into the
+    // environment it was read from, so the server and the app build (each with its own copy of
+    // this module) sign with the same one, as cluster.ts does for its workers.
     sessionSecrets = [randomBytes(32).toString("hex")];
+    env.SESSION_SECRET = sessionSecrets[0];
     generatedSecret = true;
   }
   return {

@@ -20,9 +20,11 @@ const args = (over: Partial<HeadersArgs> = {}) => ({
 });
 
 describe("route policies", () => {
-  it("a public page may be cached a minute, varying on Cookie, unless its loader says otherwise", () => {
-    expect(new Headers(publicPage(args())).get("Cache-Control")).toBe(PUBLIC_PAGE);
-    expect(new Headers(publicPage(args())).get("Vary")).toBe("Cookie");
+  it("a public page may be cached a minute, varying on Cookie and compression, unless its loader says otherwise", () => {
+    expect(new Headers(publicPage(args())).get("Cache-Control")).toBe(
+      "public, max-age=60, s-maxage=60, stale-while-revalidate=300",
+    );
+    expect(new Headers(publicPage(args())).get("Vary")).toBe("Cookie, Accept-Encoding");
     const own = new Headers({ "Cache-Control": "no-store" });
     expect(new Headers(publicPage(args({ loaderHeaders: own }))).get("Cache-Control")).toBe(
       "no-store",

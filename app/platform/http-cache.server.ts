@@ -10,7 +10,14 @@ import type { HeadersArgs } from "react-router";
 import type { CookieRequest } from "./cookie-session.server.ts";
 
 export const PRIVATE_NO_STORE = "private, no-store";
-export const PUBLIC_PAGE = "public, max-age=60";
+/**
+ * A minute in a browser and in a shared cache (a CDN, nginx's proxy_cache), which may then
+ * answer with it for 5 more minutes while it fetches a new copy, as the store's own page cache
+ * does (docs/decisions/0476).
+ */
+export const PUBLIC_PAGE = "public, max-age=60, s-maxage=60, stale-while-revalidate=300";
+/** A public page differs by the cart and notice cookies and by its compression. */
+const PUBLIC_VARY = "Cookie, Accept-Encoding";
 /**
  * A public page filled in for one shopper from the page cache (docs/decisions/0470): only their
  * browser may keep it, and only to ask again with its ETag (a 304 while the cart is the same).
@@ -23,7 +30,7 @@ const PERSONAL_COOKIES = new Set(["carrito", "__Host-carrito", "aviso", "__Host-
 export function publicPage({ loaderHeaders, errorHeaders }: HeadersArgs): HeadersInit {
   if (errorHeaders) return errorHeaders;
   const own = loaderHeaders.get("Cache-Control");
-  return { "Cache-Control": own ?? PUBLIC_PAGE, Vary: "Cookie" };
+  return { "Cache-Control": own ?? PUBLIC_PAGE, Vary: PUBLIC_VARY };
 }
 
 /**

@@ -200,7 +200,8 @@ export function observeUpstream(
   if (seconds !== undefined) m.upstreamSeconds.observe({ resource, outcome }, seconds);
 }
 
-export function countPayment(method: "openpay" | "pse", outcome: PaymentOutcome) {
+/** `method`: a payment method's id (openpay, pse). */
+export function countPayment(method: string, outcome: PaymentOutcome) {
   metrics().payments.inc({ method, outcome });
 }
 

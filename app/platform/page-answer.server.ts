@@ -8,7 +8,6 @@
 import { hash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
-import { LRUCache } from "lru-cache";
 import {
   type DeflatedPiece,
   deflatePiece,

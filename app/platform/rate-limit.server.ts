@@ -60,12 +60,16 @@ export function sharedRedis(url: string): Redis {
   });
   let available: boolean | undefined;
   client.on("ready", () => {
-    if (available === false) logger.info("redis available again: rate limits shared");
+    if (available === false)
+      logger.info("redis available again: rate limits and staff sign-outs shared");
     available = true;
   });
   client.on("error", (error: Error) => {
     if (available !== false) {
-      logger.warn({ err: error.message }, "redis unavailable: rate limits fail open");
+      logger.warn(
+        { err: error.message },
+        "redis unavailable: rate limits and staff sign-out checks fail open (this process only)",
+      );
     }
     available = false;
   });

@@ -1,5 +1,5 @@
 import type { PriceView } from "./product-card";
-import { formatCOP } from "~/money";
+import { formatCOP } from "~/money/format";
 
 type PricedView = Extract<PriceView, { kind: "priced" }>;
 

@@ -5,7 +5,7 @@ import { cardBadges, priceView, stockLabel } from "./product-card";
 // For lists of cards outside this folder (the home page's featured groups).
 export { sharedTitleIds } from "./product-card";
 import { AddToCartForm } from "~/cart/AddToCartForm";
-import { ContactButton } from "~/layout/ContactDialog";
+import { ContactButton } from "~/content/ContactDialog";
 import { PriceLines } from "./PriceLines";
 import { StockBadges } from "./StockBadges";
 import styles from "./ProductCard.module.css";

@@ -1,6 +1,6 @@
 /** What the product card shows for price, stock and badges (spec §2 product card, §3, §5). */
 import { hasPrice, type Product } from "~/merchant-api/product";
-import { normalizeText } from "~/search/search";
+import { normalizeText } from "~/text/normalize";
 
 export type PriceView =
   | { kind: "ask" }

@@ -1,12 +1,7 @@
 import { data, isRouteErrorResponse, useLocation } from "react-router";
 import { ProductDetail, ProductLoadError } from "./ProductDetail";
 import { type CardProduct, toCard } from "~/merchant-api/product";
-import {
-  breadcrumbJsonLd,
-  productBreadcrumb,
-  productJsonLd,
-  serializeJsonLd,
-} from "~/seo/structured-data";
+import { breadcrumbJsonLd, productBreadcrumb, productJsonLd } from "./structured-data";
 import { failureResponse, isOutage } from "~/merchant-api/failure.server";
 import {
   getAccessories,
@@ -19,7 +14,8 @@ import {
 import { logger } from "~/platform/logger.server";
 import { htmlToText, sanitizeDescription } from "./sanitize.server";
 import { withoutRepeatedFacts } from "./repeated-facts.server";
-import { pageMeta, productMetaDescription, productPageTitle, SITE_NAME } from "~/seo/seo";
+import { pageMeta, serializeJsonLd, SITE_NAME } from "~/platform/page-meta";
+import { productMetaDescription, productPageTitle } from "./product-names";
 import type { RootData } from "~/root";
 import type { Route } from "./+types/producto";
 import { publicPage } from "~/platform/http-cache.server";

@@ -1,6 +1,6 @@
 import sanitizeHtml from "sanitize-html";
 import type { Product } from "~/merchant-api/product";
-import { normalizeText } from "~/search/search";
+import { normalizeText } from "~/text/normalize";
 
 /** Letters and digits only, lower-case, no accents: how two texts are compared here. */
 function compact(text: string): string {

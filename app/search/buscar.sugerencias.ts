@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { isSearchable, type RankedProduct, splitSuggestions } from "./search";
-import { loadSuggestionCandidates } from "~/catalogue/catalogue.server";
+import { loadSuggestionCandidates } from "./search.server";
 import { logger } from "~/platform/logger.server";
 import type { Route } from "./+types/buscar.sugerencias";
 

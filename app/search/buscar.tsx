@@ -8,13 +8,13 @@ import { paginate } from "~/ui/pagination";
 import { type CardProduct, type Product, toCard } from "~/merchant-api/product";
 import { isSearchable, rankProducts } from "./search";
 import { withCurrentPrices } from "~/merchant-api/client.server";
-import { loadSearchResults } from "~/catalogue/catalogue.server";
+import { loadSearchResults } from "./search.server";
 import { failureStatus } from "~/merchant-api/failure.server";
 import { logger } from "~/platform/logger.server";
-import { pageMeta } from "~/seo/seo";
+import { pageMeta } from "~/platform/page-meta";
 import type { RootData } from "~/root";
 import type { Route } from "./+types/buscar";
-import { formatInteger } from "~/numbers";
+import { formatInteger } from "~/money/format";
 import styles from "./buscar.module.css";
 import { publicPage } from "~/platform/http-cache.server";
 

@@ -2,10 +2,8 @@ import { describe, expect, it } from "vitest";
 import type { Product } from "~/merchant-api/product";
 import { makeProduct } from "~/merchant-api/product.fixtures";
 import {
-  findMatch,
   isExactMatch,
   isSearchable,
-  normalizeText,
   rankProducts,
   scoreProduct,
   scorerFor,
@@ -14,23 +12,7 @@ import {
   splitSuggestions,
 } from "./search";
 
-describe("normalizeText", () => {
-  it.each([
-    ["Cámara IP", "camara ip"],
-    ["  DOMO   PTZ  ", "domo ptz"],
-    ["Detección-de-Humo!", "deteccion de humo"],
-    ["ÑANDÚ", "nandu"],
-    ["DS-2CD2143G2-I", "ds 2cd2143g2 i"],
-    ["", ""],
-  ])("%j → %j", (input, expected) => {
-    expect(normalizeText(input)).toBe(expected);
-  });
-
-  it("treats null and undefined as empty", () => {
-    expect(normalizeText(null)).toBe("");
-    expect(normalizeText(undefined)).toBe("");
-  });
-
+describe("searchWords", () => {
   it("splits into words", () => {
     expect(searchWords("  Cámara, domo ")).toEqual(["camara", "domo"]);
     expect(searchWords("¡!")).toEqual([]);
@@ -239,26 +221,5 @@ describe("rankProducts and splitSuggestions", () => {
     expect(isExactMatch(makeProduct({ sku: "AB-1" }), "ab 1")).toBe(true);
     expect(isExactMatch(makeProduct({ model: "x1" }), "X1")).toBe(true);
     expect(isExactMatch(makeProduct({ title: "x1 pro" }), "x1")).toBe(false);
-  });
-});
-
-describe("findMatch (highlight offsets in the original text)", () => {
-  it("finds the first match ignoring case and accents", () => {
-    const name = "Cámaras y cámaras";
-    const range = findMatch(name, "CAMARA");
-    expect(range).toEqual([0, 6]);
-    expect(name.slice(...(range as [number, number]))).toBe("Cámara");
-  });
-
-  it("maps offsets after accented characters", () => {
-    const name = "Detección de humo";
-    const range = findMatch(name, "humo");
-    expect(range && name.slice(...range)).toBe("humo");
-    expect(findMatch(name, "CION")).toEqual([5, 9]);
-  });
-
-  it("returns null for no match or an empty term", () => {
-    expect(findMatch("Energía", "agua")).toBeNull();
-    expect(findMatch("Energía", "  ")).toBeNull();
   });
 });

@@ -1,8 +1,9 @@
 /**
- * Search text normalisation and relevance scoring (spec §5).
+ * Search words and relevance scoring (spec §5); the text itself is folded by ~/text/normalize.
  * Pure: shared by the server (ranking) and the browser (the 2-character rule).
  */
 import { hasPrice, type Product } from "~/merchant-api/product";
+import { normalizeText } from "~/text/normalize";
 
 /** Minimum characters of the normalised text before a search runs (spec §5, §9). */
 const MIN_SEARCH_CHARS = 2;
@@ -20,26 +21,6 @@ const SCORE = {
   wordInBrand: 80,
   wordInDescription: 30,
 } as const;
-
-const COMBINING_MARKS = /\p{M}+/gu;
-const NOT_LETTER_OR_DIGIT = /[^\p{L}\p{N}]+/gu;
-
-/** Lower-case one character and strip its accents ('Á' → 'a', 'ñ' → 'n'). */
-function foldChar(ch: string): string {
-  return ch.normalize("NFD").replace(COMBINING_MARKS, "").toLowerCase();
-}
-
-/** Lower-case, accents and punctuation removed, single spaces, trimmed. */
-export function normalizeText(value: string | null | undefined): string {
-  if (!value) return "";
-  return value
-    .normalize("NFD")
-    .replace(COMBINING_MARKS, "")
-    .toLowerCase()
-    .replace(NOT_LETTER_OR_DIGIT, " ")
-    .trim()
-    .replace(/\s+/g, " ");
-}
 
 /** The words of a normalised text (empty for blank input). */
 export function searchWords(value: string | null | undefined): string[] {
@@ -227,29 +208,4 @@ export function splitSuggestions(
     exact: exact.slice(0, limits.exact),
     suggestions: suggestions.slice(0, limits.suggestions),
   };
-}
-
-/**
- * Where the term first appears in the text, ignoring case and accents, as
- * [start, end) offsets into the ORIGINAL text (for a <mark>), or null.
- */
-export function findMatch(text: string, term: string): [number, number] | null {
-  const needle = Array.from(term.trim()).map(foldChar).join("");
-  if (!needle) return null;
-  let folded = "";
-  // starts[i] = offset in `text` of the character that produced folded[i].
-  const starts: number[] = [];
-  let offset = 0;
-  for (const ch of text) {
-    const f = foldChar(ch);
-    for (let k = 0; k < f.length; k++) starts.push(offset);
-    folded += f;
-    offset += ch.length;
-  }
-  const at = folded.indexOf(needle);
-  if (at < 0) return null;
-  const lastFolded = at + needle.length - 1;
-  const lastStart = starts[lastFolded];
-  const lastChar = String.fromCodePoint(text.codePointAt(lastStart) ?? 0);
-  return [starts[at], lastStart + lastChar.length];
 }

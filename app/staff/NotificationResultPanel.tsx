@@ -2,7 +2,7 @@ import { useEffect, useId, useRef } from "react";
 import type { NotificationOutcome } from "./notify.server";
 import { paymentStatusLabel } from "./payment-status";
 import styles from "./staff.module.css";
-import { formatCOP } from "~/money";
+import { formatCOP } from "~/money/format";
 
 /** A resend of notifications that had gone out before: the spec's already_sent note. */
 const RESENT_NOTE =

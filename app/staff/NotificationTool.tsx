@@ -3,8 +3,12 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useRef, useState } from "react";
 import { useHydrated } from "~/ui/use-hydrated";
 import { useNavigation } from "react-router";
+import { SITE_NAME } from "~/platform/page-meta";
+import buttons from "~/ui/buttons.module.css";
+import { ErrorSummary, FormTitle, type SummaryEntry } from "~/ui/form/ErrorSummary";
+import { FieldError, FieldHint, hintId } from "~/ui/form/Field";
+import formStyles from "~/ui/form/form.module.css";
 import { Form, Link } from "~/ui/router";
-import { ErrorSummary, pageTitle, type SummaryItem } from "./ErrorSummary";
 import { extractSchema, sendSchema, TOOL_INTENTS } from "./forms";
 import { NotificationResultPanel } from "./NotificationResultPanel";
 import type { NotificationOutcome } from "./notify.server";
@@ -86,13 +90,13 @@ export function NotificationTool({
   // Without JavaScript the button is always enabled: the server answers an empty Order ID.
   const sendDisabled = hydrated && (orderIdValue.trim() === "" || sending);
 
-  const items: SummaryItem[] = [
+  const items: SummaryEntry[] = [
     ...(sendFields.orderId.errors ?? []).map((message) => ({
-      fieldId: sendFields.orderId.id,
+      href: `#${sendFields.orderId.id}`,
       message,
     })),
     ...(extractFields.url.errors ?? []).map((message) => ({
-      fieldId: extractFields.url.id,
+      href: `#${extractFields.url.id}`,
       message,
     })),
   ];
@@ -111,12 +115,9 @@ export function NotificationTool({
     }, 0);
   }
 
-  const orderIdHint = `${sendFields.orderId.id}-ayuda`;
-  const urlHint = `${extractFields.url.id}-ayuda`;
-
   return (
     <main id="contenido" className={styles.page}>
-      <title>{pageTitle(TITLE, items.length > 0)}</title>
+      <FormTitle title={`${TITLE} | ${SITE_NAME}`} hasErrors={items.length > 0} />
       <div className={styles.wide}>
         <div className={styles.bar}>
           <p>
@@ -135,17 +136,25 @@ export function NotificationTool({
           salió.
         </p>
 
-        <ErrorSummary items={items} attempt={attempt} answer={answer} />
+        <ErrorSummary
+          errors={items}
+          attempt={attempt}
+          answer={answer?.result}
+          role="group"
+          className={styles.summary}
+        />
         {result ? <NotificationResultPanel result={result} /> : null}
 
         <Form method="post" className={styles.form} {...getFormProps(sendForm)}>
-          <div className={styles.field}>
-            <label htmlFor={sendFields.orderId.id}>Order ID</label>
+          <div className={formStyles.field}>
+            <label htmlFor={sendFields.orderId.id} className={formStyles.label}>
+              Order ID
+            </label>
             {/* Each control sits in its form: conform's `form` attribute is left out (issue 27). */}
             <input
               {...getInputProps(sendFields.orderId, {
                 type: "text",
-                ariaDescribedBy: orderIdHint,
+                ariaDescribedBy: hintId(sendFields.orderId),
               })}
               form={undefined}
               autoComplete="off"
@@ -154,20 +163,16 @@ export function NotificationTool({
               maxLength={ORDER_ID_INPUT_MAX_LENGTH}
               aria-required="true"
             />
-            <p id={orderIdHint} className={styles.hint}>
+            <FieldHint field={sendFields.orderId}>
               Por ejemplo CARD-1767225600000AB12 o PSE-1767225600000ZZ99.
-            </p>
-            {sendFields.orderId.errors ? (
-              <p id={sendFields.orderId.errorId} className={styles.fieldError}>
-                {sendFields.orderId.errors.join(". ")}
-              </p>
-            ) : null}
+            </FieldHint>
+            <FieldError field={sendFields.orderId} />
           </div>
           <button
             type="submit"
             name="intent"
             value={TOOL_INTENTS.send}
-            className={styles.primary}
+            className={buttons.primary}
             disabled={sendDisabled}
           >
             {sending ? "Enviando..." : "Enviar Notificaciones"}
@@ -180,10 +185,15 @@ export function NotificationTool({
           {...getFormProps(extractForm)}
         >
           <div className={styles.extractRow}>
-            <div className={styles.field}>
-              <label htmlFor={extractFields.url.id}>URL de la página de pago (opcional)</label>
+            <div className={`${formStyles.field} ${styles.urlField}`}>
+              <label htmlFor={extractFields.url.id} className={formStyles.label}>
+                URL de la página de pago (opcional)
+              </label>
               <input
-                {...getInputProps(extractFields.url, { type: "url", ariaDescribedBy: urlHint })}
+                {...getInputProps(extractFields.url, {
+                  type: "url",
+                  ariaDescribedBy: hintId(extractFields.url),
+                })}
                 form={undefined}
                 inputMode="url"
                 autoComplete="off"
@@ -197,19 +207,15 @@ export function NotificationTool({
               type="submit"
               name="intent"
               value={TOOL_INTENTS.extract}
-              className={styles.secondary}
+              className={buttons.secondary}
             >
               Extraer Order ID
             </button>
           </div>
-          <p id={urlHint} className={styles.hint}>
+          <FieldHint field={extractFields.url}>
             Pega la URL completa de la página de confirmación del pago; de ella se toma el order_id.
-          </p>
-          {extractFields.url.errors ? (
-            <p id={extractFields.url.errorId} className={styles.fieldError}>
-              {extractFields.url.errors.join(". ")}
-            </p>
-          ) : null}
+          </FieldHint>
+          <FieldError field={extractFields.url} />
           <p role="status" className={styles.extracted}>
             {extracted && !extractFields.url.errors
               ? `Order ID extraído de la URL: ${extracted}`

@@ -2,8 +2,12 @@ import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@co
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, useState } from "react";
 import { useNavigation } from "react-router";
+import { SITE_NAME } from "~/platform/page-meta";
+import buttons from "~/ui/buttons.module.css";
+import { ErrorSummary, FormTitle, type SummaryEntry } from "~/ui/form/ErrorSummary";
+import { FieldError } from "~/ui/form/Field";
+import formStyles from "~/ui/form/form.module.css";
 import { Form, Link } from "~/ui/router";
-import { ErrorSummary, pageTitle, type SummaryItem } from "./ErrorSummary";
 import { PASSWORD_INPUT_MAX_LENGTH, signInSchema, USER_INPUT_MAX_LENGTH } from "./forms";
 import styles from "./staff.module.css";
 
@@ -39,27 +43,37 @@ export function SignInPanel({
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/admin/ingresar");
 
-  const items: SummaryItem[] = [
-    ...(form.errors ?? []).map((message) => ({ fieldId: fields.usuario.id, message })),
-    ...(fields.usuario.errors ?? []).map((message) => ({ fieldId: fields.usuario.id, message })),
-    ...(fields.clave.errors ?? []).map((message) => ({ fieldId: fields.clave.id, message })),
+  // A refused sign-in (the form's own error) is fixed from the user name on.
+  const toUser = `#${fields.usuario.id}`;
+  const items: SummaryEntry[] = [
+    ...(form.errors ?? []).map((message) => ({ href: toUser, message })),
+    ...(fields.usuario.errors ?? []).map((message) => ({ href: toUser, message })),
+    ...(fields.clave.errors ?? []).map((message) => ({ href: `#${fields.clave.id}`, message })),
   ];
 
   return (
     <main id="contenido" className={styles.page}>
-      <title>{pageTitle("Ingreso del personal", items.length > 0)}</title>
+      <FormTitle title={`Ingreso del personal | ${SITE_NAME}`} hasErrors={items.length > 0} />
       <div className={styles.panel}>
         <h1 className={styles.title}>Ingreso del personal</h1>
         <p className={styles.lead}>
           Herramientas internas de la tienda. Ingresa con tu usuario y contraseña.
         </p>
 
-        <ErrorSummary items={items} attempt={attempt} answer={lastResult} />
+        <ErrorSummary
+          errors={items}
+          attempt={attempt}
+          answer={lastResult}
+          role="group"
+          className={styles.summary}
+        />
 
         <Form method="post" className={styles.form} {...getFormProps(form)}>
           <input type="hidden" name="volver" value={back} />
-          <div className={styles.field}>
-            <label htmlFor={fields.usuario.id}>Usuario</label>
+          <div className={formStyles.field}>
+            <label htmlFor={fields.usuario.id} className={formStyles.label}>
+              Usuario
+            </label>
             {/* Each control sits in its form: conform's `form` attribute is left out (issue 27). */}
             <input
               {...getInputProps(fields.usuario, { type: "text" })}
@@ -70,14 +84,12 @@ export function SignInPanel({
               maxLength={USER_INPUT_MAX_LENGTH}
               aria-required="true"
             />
-            {fields.usuario.errors ? (
-              <p id={fields.usuario.errorId} className={styles.fieldError}>
-                {fields.usuario.errors.join(". ")}
-              </p>
-            ) : null}
+            <FieldError field={fields.usuario} />
           </div>
-          <div className={styles.field}>
-            <label htmlFor={fields.clave.id}>Contraseña</label>
+          <div className={formStyles.field}>
+            <label htmlFor={fields.clave.id} className={formStyles.label}>
+              Contraseña
+            </label>
             {/* Never given a value back from the server. */}
             <input
               {...getInputProps(fields.clave, { type: "password", value: false })}
@@ -87,13 +99,9 @@ export function SignInPanel({
               maxLength={PASSWORD_INPUT_MAX_LENGTH}
               aria-required="true"
             />
-            {fields.clave.errors ? (
-              <p id={fields.clave.errorId} className={styles.fieldError}>
-                {fields.clave.errors.join(". ")}
-              </p>
-            ) : null}
+            <FieldError field={fields.clave} />
           </div>
-          <button type="submit" className={styles.primary} disabled={busy}>
+          <button type="submit" className={buttons.primary} disabled={busy}>
             {busy ? "Ingresando..." : "Ingresar"}
           </button>
         </Form>

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { NOT_ALLOWED_MESSAGE } from "~/text";
+import { NOT_ALLOWED_MESSAGE } from "~/text/control-characters";
 import { extractSchema, SIGN_IN_MESSAGES, sendSchema, signInSchema } from "./forms";
 
 function form(entries: Record<string, string>) {

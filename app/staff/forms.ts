@@ -4,7 +4,7 @@
  * required field reports its message through the type error of `z.string({ error })`.
  */
 import { z } from "zod";
-import { isSingleLineText, NOT_ALLOWED } from "~/text";
+import { isSingleLineText, NOT_ALLOWED } from "~/text/control-characters";
 import { extractOrderId, STAFF_ORDER_MESSAGES, validateOrderIdInput } from "./order-id-from-url";
 
 export const SIGN_IN_MESSAGES = {

@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/salir";
 import { SIGN_IN_PATH, STAFF_HOME } from "./return-path";
 import { assertStaffToolOn, currentStaff, endStaffSession } from "./staff-session.server";
-import { redirectWithFlash } from "~/layout/flash.server";
+import { redirectWithFlash } from "~/platform/flash.server";
 import { personalPage } from "~/platform/http-cache.server";
 import { logger } from "~/platform/logger.server";
 

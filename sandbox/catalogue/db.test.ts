@@ -2,7 +2,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { CatalogueStore, DB_FILE, ensureCatalogueDb, toFtsQuery } from "./db.ts";
+import { DB_FILE, ensureCatalogueDb } from "./db-build.ts";
+import { CatalogueStore, toFtsQuery } from "./db.ts";
 
 describe("toFtsQuery", () => {
   it("ANDs every word as a quoted prefix and drops punctuation", () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { TOP_CATEGORIES } from "../../app/merchant-api/product.ts";
 import { BRANDS } from "./brands.ts";
-import { BASE_MARK, buildCategoryTree, generateCatalogue } from "./generator.ts";
+import { buildCategoryTree } from "./category-rows.ts";
+import { BASE_MARK, generateCatalogue } from "./generator.ts";
 import { hash32, rngFor } from "./rng.ts";
 
 describe("rng", () => {

@@ -6,7 +6,8 @@
  */
 import type { DatabaseSync } from "node:sqlite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CatalogueStore, ensureCatalogueDb } from "./db.ts";
+import { ensureCatalogueDb } from "./db-build.ts";
+import { CatalogueStore } from "./db.ts";
 import { SearchIndex } from "./search-index.ts";
 
 let store: CatalogueStore;

@@ -5,7 +5,7 @@
  * never used.
  */
 import type { Breakdown, CheckoutLine } from "./schemas.ts";
-import type { ChargeRecord, OutgoingEmail, SessionRecord } from "./store.ts";
+import type { ChargeRecord, OutgoingEmail, SessionRecord } from "./records.ts";
 import type { ChargeStatus } from "./gateway.ts";
 
 const HTML_ESCAPES: Record<string, string> = {

@@ -7,7 +7,7 @@
 import path from "node:path";
 import type { Hono } from "hono";
 import { createPaymentsApp } from "./routes.ts";
-import type { PaymentsAppOptions } from "./routes.ts";
+import type { PaymentsAppOptions } from "./context.ts";
 import { PaymentsStore } from "./store.ts";
 
 export { PAYMENTS_DB_FILE } from "./store.ts";

@@ -4,7 +4,7 @@
  * sandboxed iframes (srcdoc), isolated from the page and from each other.
  */
 import { escapeHtml, formatCOP, formatDate, STATUS_LABELS } from "./emails.ts";
-import type { ChargeRecord, EmailRecord } from "./store.ts";
+import type { ChargeRecord, EmailRecord } from "./records.ts";
 
 const STYLE = `
 *{box-sizing:border-box}

@@ -1,5 +1,5 @@
 /**
- * With JavaScript the card number never reaches the store (issue 24, docs/decisions/0432): the
+ * With JavaScript the card number never reaches the store (docs/decisions/0432): the
  * browser tokenizes at the merchant API (the embedded sandbox's /sandbox, or a remote API on
  * another port answering CORS for the store's origin) and posts only the token. Every request
  * the browser makes to the store's own app is recorded and searched for the number and CVV, for
@@ -8,20 +8,18 @@
  * instead. With the no-JavaScript card path turned off, a browser without JavaScript is offered
  * PSE.
  */
-import { expect, type Page, test, type TestInfo } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { openPaymentPage } from "./support/checkout-journey.ts";
+import { expect, test } from "./support/fixtures.ts";
 import { freePort, startMerchantApi } from "./support/merchant-api.ts";
-import { chargesOf, type Sellable, sellableProducts } from "./support/payments.ts";
-import { startStore } from "./support/second-store.ts";
+import { type Card, fillCard, orderIdOf, payButton } from "./support/payment-page.ts";
+import { chargesOf } from "./support/payments.ts";
+import { startStoreOnFreePort } from "./support/store-process.ts";
 
-const jsOn = (info: TestInfo) => info.project.name === "js-on";
 const YEAR = String(new Date().getFullYear() + 4);
 const CVV = "987";
-
-let products: Sellable[] = [];
-test.beforeEach(async ({ request }) => {
-  if (products.length === 0) products = await sellableProducts(request, 1);
-});
+/** A card of these tests: their own expiry and CVV, to find in what the store receives. */
+const card = (number: string, cvv = CVV): Card => ({ number, month: "11", year: YEAR, cvv });
 
 /**
  * What the browser sends the store's own app (the embedded sandbox under /sandbox stands in for
@@ -55,19 +53,11 @@ function watch(page: Page, storeOrigin: string) {
 const enhanced = (page: Page) =>
   expect(page.getByLabel("Número de tarjeta")).not.toHaveAttribute("name");
 
-async function fillCard(page: Page, number: string, cvv = CVV) {
-  await page.getByLabel("Número de tarjeta").fill(number);
-  await page.getByLabel("Mes", { exact: true }).selectOption("11");
-  await page.getByLabel("Año", { exact: true }).selectOption(YEAR);
-  await page.getByLabel("CVV").fill(cvv);
-}
-
-const payButton = (page: Page) => page.getByRole("button", { name: /^Pagar \$/ });
-
 test("@js an approved card, a declined one and a form error: the store sees tokens only, charged once", async ({
   page,
   request,
   baseURL,
+  products,
 }) => {
   const store = watch(page, new URL(baseURL!).origin);
   await page.setExtraHTTPHeaders({ "X-Forwarded-For": "203.0.113.60" });
@@ -75,7 +65,7 @@ test("@js an approved card, a declined one and a form error: the store sees toke
   // A form error: caught in the browser, nothing sent to the gateway or the store.
   await openPaymentPage(page, baseURL!, "openpay", { product: products[0] });
   await enhanced(page);
-  await fillCard(page, "4111 1111 1111 1112", "12");
+  await fillCard(page, card("4111 1111 1111 1112", "12"));
   await payButton(page).click();
   await expect(page.getByRole("link", { name: "Número de tarjeta inválido" })).toBeVisible();
   await expect(
@@ -83,7 +73,7 @@ test("@js an approved card, a declined one and a form error: the store sees toke
   ).toBeVisible();
 
   // Declined at the charge: the failure page.
-  await fillCard(page, "4444 4444 4444 4448");
+  await fillCard(page, card("4444 4444 4444 4448"));
   await payButton(page).click();
   await expect(page.getByRole("heading", { level: 1, name: "Error en el pago" })).toBeVisible();
   store.expectClean("4444444444444448");
@@ -92,8 +82,8 @@ test("@js an approved card, a declined one and a form error: the store sees toke
   await page.getByRole("link", { name: "Intentar nuevamente" }).click();
   await page.getByRole("radio", { name: /Tarjeta de crédito o débito/ }).check();
   await page.getByRole("button", { name: "Finalizar compra" }).click();
-  const orderId = await page.locator('input[name="order_id"]').inputValue();
-  await fillCard(page, "5555 5555 5555 4444");
+  const orderId = await orderIdOf(page);
+  await fillCard(page, card("5555 5555 5555 4444"));
   await payButton(page).click();
   await expect(page.getByRole("heading", { level: 1, name: "¡Pago exitoso!" })).toBeVisible();
   expect(await chargesOf(request, orderId)).toHaveLength(1);
@@ -106,20 +96,21 @@ test("@js a merchant API the browser cannot reach: nothing charged, PSE offered,
   page,
   request,
   baseURL,
+  products,
 }) => {
   const store = watch(page, new URL(baseURL!).origin);
   await page.setExtraHTTPHeaders({ "X-Forwarded-For": "203.0.113.61" });
   await openPaymentPage(page, baseURL!, "openpay", { product: products[0] });
-  const orderId = await page.locator('input[name="order_id"]').inputValue();
+  const orderId = await orderIdOf(page);
   await enhanced(page);
   await page.route("**/payments/card/token", (route) => route.abort("connectionrefused"));
-  await fillCard(page, "4242 4242 4242 4242");
+  await fillCard(page, card("4242 4242 4242 4242"));
   await payButton(page).click();
   await expect(page.getByText(/no se realizó ningún cobro/)).toBeVisible();
   await expect(page).toHaveTitle(/^Error: /);
   await expect(page.getByLabel("Número de tarjeta")).toHaveValue("");
   // A second failure empties the number and CVV again.
-  await fillCard(page, "4242 4242 4242 4242");
+  await fillCard(page, card("4242 4242 4242 4242"));
   await payButton(page).click();
   await expect(page.getByLabel("Número de tarjeta")).toHaveValue("");
   await expect(page.getByLabel("CVV")).toHaveValue("");
@@ -132,33 +123,35 @@ test("@js a merchant API the browser cannot reach: nothing charged, PSE offered,
 
 test("a remote merchant API on another port, and the no-JavaScript card path turned off", async ({
   browser,
-}, info) => {
+  jsOn,
+  products,
+}) => {
   test.setTimeout(120_000);
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const api = await startMerchantApi([origin]);
-  const store = await startStore({
+  const store = await startStoreOnFreePort({
     PORT: String(port),
     API_URL: api.url,
     CARD_FORM_WITHOUT_JS: "off",
   });
   const context = await browser.newContext({
-    baseURL: store.baseURL,
-    javaScriptEnabled: jsOn(info),
+    baseURL: store.origin,
+    javaScriptEnabled: jsOn,
   });
   const page = await context.newPage();
   try {
     const watched = watch(page, origin);
-    await openPaymentPage(page, store.baseURL, "openpay", { product: products[0] });
-    if (jsOn(info)) {
+    await openPaymentPage(page, store.origin, "openpay", { product: products[0] });
+    if (jsOn) {
       // The card goes from the browser to the API's origin, answered with CORS for the store.
-      const orderId = await page.locator('input[name="order_id"]').inputValue();
+      const orderId = await orderIdOf(page);
       await enhanced(page);
       const [token] = await Promise.all([
         page.waitForResponse((r) => r.url() === `${api.url}/payments/card/token`),
         (async () => {
           await page.getByLabel("Nombre del titular").fill("Ana Gómez");
-          await fillCard(page, "4111 1111 1111 1111");
+          await fillCard(page, card("4111 1111 1111 1111"));
           await payButton(page).click();
         })(),
       ]);

@@ -1,24 +1,10 @@
 /**
- * The category list page (issue 4): breadcrumb, title, GET search with highlight, counts,
- * cards, 20 per page with Anterior / Siguiente / 'Página X de Y', empty state; axe.
- * Each test runs with JavaScript on and off.
+ * The category list page: breadcrumb, title, GET search with highlight, counts, cards, 20 per
+ * page with Anterior / Siguiente / 'Página X de Y', empty state. Each test runs with JavaScript
+ * on and off unless tagged.
  */
-import { type Page, type TestInfo, expect, test } from "@playwright/test";
-import { expectNoSeriousA11yViolations } from "./support/a11y.ts";
-
-const jsOn = (info: TestInfo) => info.project.name === "js-on";
-
-async function ready(page: Page, info: TestInfo) {
-  if (jsOn(info)) {
-    await expect(
-      page.getByRole("banner").getByRole("searchbox", { name: "Buscar productos" }),
-    ).toHaveAttribute(
-      "aria-haspopup",
-      "dialog",
-      { timeout: 20_000 }, // hydration on a loaded machine
-    );
-  }
-}
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures.ts";
 
 const cards = (page: Page) =>
   page
@@ -26,7 +12,7 @@ const cards = (page: Page) =>
     .getByRole("listitem")
     .filter({ has: page.getByRole("link", { name: /^Ver productos/ }) });
 
-test("lists categories 20 per page, sorted by name; axe clean", async ({ page }) => {
+test("lists categories 20 per page, sorted by name", async ({ page }) => {
   const response = await page.goto("/categorias");
   expect(response?.status()).toBe(200);
   await expect(page).toHaveTitle(/Lista de Categorías/);
@@ -47,12 +33,11 @@ test("lists categories 20 per page, sorted by name; axe clean", async ({ page })
   const href = await first.getByRole("link", { name: /^Ver productos/ }).getAttribute("href");
   expect(href).toMatch(/^\/categoria\/\d+$/);
   await expect(page.getByText(`Página 1 de ${Math.ceil(total / 20)}`)).toBeVisible();
-  await expectNoSeriousA11yViolations(page);
 });
 
-test("Siguiente and Anterior move between pages", async ({ page }, info) => {
+test("Siguiente and Anterior move between pages", async ({ page, ready }) => {
   await page.goto("/categorias");
-  await ready(page, info);
+  await ready();
   const firstName = await cards(page).first().getByRole("heading").innerText();
   await page.getByRole("link", { name: "Siguiente" }).click();
   await expect(page).toHaveURL(/pagina=2/);
@@ -65,9 +50,10 @@ test("Siguiente and Anterior move between pages", async ({ page }, info) => {
 
 test("the search finds by name, ignoring accents, and highlights the first match", async ({
   page,
-}, info) => {
+  ready,
+}) => {
   await page.goto("/categorias");
-  await ready(page, info);
+  await ready();
   await page.getByPlaceholder("Buscar categoría...").fill("CAMARAS");
   await page.getByRole("main").getByRole("button", { name: "Buscar", exact: true }).click();
   await expect(page).toHaveURL(/q=CAMARAS/);
@@ -89,9 +75,9 @@ test("no match: 'No se encontraron categorías' @once", async ({ page }) => {
   await expect(page.getByRole("navigation", { name: "Paginación" })).toHaveCount(0);
 });
 
-test("'Ver productos' opens the category's catalogue", async ({ page }, info) => {
+test("'Ver productos' opens the category's catalogue", async ({ page, ready }) => {
   await page.goto("/categorias?q=Videovigilancia");
-  await ready(page, info);
+  await ready();
   await page.getByRole("link", { name: "Ver productos de Videovigilancia" }).click();
   await expect(page).toHaveURL(/\/categoria\/22$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Productos en Videovigilancia");

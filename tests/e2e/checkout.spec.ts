@@ -1,16 +1,16 @@
 /**
- * The checkout wizard (issue 9): empty cart, a person and a company through to the payment
- * step, every message of steps 1 and 2, 'Volver', prepare-checkout failures, the checkout
- * cookie expired or tampered, a cart that changes between steps, a URL to step 3 without step
- * 1, and axe on each step; step 1 refusing what the payment service or an e-mail header would
- * not take (issue 23: one-letter names, control characters); Back and Forward through the
- * steps' own addresses and 'Paso N de 4' on each step and the payment page (issue 27). Each
- * journey runs with JavaScript on and off (playwright projects).
+ * The checkout wizard: empty cart, a person and a company through to the payment step, every
+ * message of steps 1 and 2, 'Volver', prepare-checkout failures, the checkout cookie expired or
+ * tampered, a cart that changes between steps, a URL to step 3 without step 1; step 1 refusing
+ * what the payment service or an e-mail header would not take (one-letter names, control
+ * characters); Back and Forward through the steps' own addresses and 'Paso N de 4' on each step
+ * and the payment page. Each journey runs with JavaScript on and off unless tagged.
  */
-import { type APIRequestContext, type Page, type TestInfo, expect, test } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { createCookie } from "react-router";
 import { SANDBOX_FIXTURES } from "../../sandbox/fixtures.ts";
-import { expectNoSeriousA11yViolations } from "./support/a11y.ts";
+import { type Buyer, fillContact, fillPerson } from "./support/checkout-journey.ts";
+import { expect, test } from "./support/fixtures.ts";
 import { asStaff } from "./support/staff-api.ts";
 
 const CHECKOUT_COOKIE = "__Host-checkout"; // production mode: Secure + __Host- prefix
@@ -23,50 +23,21 @@ const TWO_HOURS = 2 * 60 * 60 * 1000;
 const PANEL = SANDBOX_FIXTURES.products.complete.id;
 const NVR = SANDBOX_FIXTURES.products.largeStock;
 
-const jsOn = (info: TestInfo) => info.project.name === "js-on";
-
-const PERSON = {
+const PERSON: Buyer = {
   name: "Ana María",
   lastName: "Gómez Restrepo",
   email: "ana.gomez@example.co",
   phone: "300 123 4567",
-  department: "Antioquia",
+  department: "05", // Antioquia
   city: "Medellín",
   address: "Calle 10 # 43-12",
 };
 
-/** A post of the cart's own form, as another tab would send it. */
-async function cartPost(
-  request: APIRequestContext,
-  baseURL: string,
-  intent: "add" | "set",
-  id: string,
-  quantity: number,
-) {
-  const response = await request.post("/carrito", {
-    form: { intent, productId: id, quantity: String(quantity) },
-    headers: { Origin: baseURL },
-    maxRedirects: 0,
-  });
-  expect(response.status()).toBe(303);
-}
-
-const putInCart = (request: APIRequestContext, baseURL: string, id: string, quantity = 1) =>
-  cartPost(request, baseURL, "add", id, quantity);
-
-/** With JavaScript, wait until the page has hydrated (the header cart becomes a button). */
-async function ready(page: Page, info: TestInfo) {
-  if (jsOn(info)) {
-    await expect(
-      page.getByRole("button", { name: /^Carrito\s*,\s*\d+ productos?$/ }),
-    ).toBeVisible();
-  }
-}
-
-async function openCheckout(page: Page, info: TestInfo, path = "/checkout") {
+/** Opens a step of the checkout (200), hydrated when JavaScript is on. */
+async function openCheckout(page: Page, ready: () => Promise<void>, path = "/checkout") {
   const response = await page.goto(path);
   expect(response?.status()).toBe(200);
-  await ready(page, info);
+  await ready();
 }
 
 const heading = (page: Page, name: string) =>
@@ -105,33 +76,16 @@ const summaryBox = (page: Page) =>
  * The error summary lists exactly `messages`, each also next to its field (unless the message
  * is about the whole order); the title says 'Error: '; with JavaScript the summary has focus.
  */
-async function expectErrors(page: Page, info: TestInfo, messages: string[], besideFields = true) {
+async function expectErrors(page: Page, jsOn: boolean, messages: string[], besideFields = true) {
   const box = summaryBox(page);
   await expect(box.getByRole("listitem")).toHaveText(messages);
   await expect(page).toHaveTitle(/^Error: /);
-  if (jsOn(info)) await expect(box).toBeFocused();
+  if (jsOn) await expect(box).toBeFocused();
   for (const message of messages) {
     await expect(page.getByRole("main").getByText(message, { exact: true })).toHaveCount(
       besideFields ? 2 : 1,
     );
   }
-}
-
-async function fillPerson(page: Page, person = PERSON) {
-  await textbox(page, "Nombre").fill(person.name);
-  await textbox(page, "Apellido").fill(person.lastName);
-  await fillContact(page, person);
-}
-
-/** The fields a person and a company share. */
-async function fillContact(page: Page, person = PERSON) {
-  await textbox(page, "Correo electrónico").fill(person.email);
-  await textbox(page, "Teléfono").fill(person.phone);
-  await page
-    .getByRole("combobox", { name: "Departamento" })
-    .selectOption({ label: person.department });
-  await textbox(page, "Ciudad o municipio").fill(person.city);
-  await textbox(page, "Dirección").fill(person.address);
 }
 
 /** A checkout cookie signed as the store signs it (or signed before a rotation), holding `state`. */
@@ -181,19 +135,20 @@ async function totalOnPage(page: Page) {
 test("empty cart, a URL to step 3 without step 1, an expired and a tampered cookie", async ({
   page,
   baseURL,
-}, info) => {
-  await openCheckout(page, info);
+  ready,
+  cart,
+}) => {
+  await openCheckout(page, ready);
   await expect(heading(page, "Carrito Vacío")).toBeVisible();
   await expect(page.getByRole("link", { name: "Ver Productos" })).toHaveAttribute(
     "href",
     "/productos",
   );
   await expect(page).toHaveTitle(/^Carrito Vacío/);
-  await expectNoSeriousA11yViolations(page);
 
-  await putInCart(page.request, baseURL!, PANEL);
+  await cart.add(PANEL);
   // Step 3 by URL without step 1: step 1, at its own address.
-  await openCheckout(page, info, "/checkout?paso=3");
+  await openCheckout(page, ready, "/checkout?paso=3");
   await expectStep(page, 1, "Datos de facturación");
   await expect(page.getByRole("navigation", { name: "Pasos de la compra" })).toContainText(
     "Paso 1: Facturación",
@@ -217,7 +172,7 @@ test("empty cart, a URL to step 3 without step 1, an expired and a tampered cook
     baseURL!,
     await signedCheckout({ at: Date.now() - TWO_HOURS / 2, step: 2, billing }, OLD_SECRET),
   );
-  await openCheckout(page, info);
+  await openCheckout(page, ready);
   await expect(heading(page, "Datos de envío")).toBeVisible();
 
   // The same, changed more than 2 hours ago: a fresh checkout, not an error.
@@ -226,14 +181,14 @@ test("empty cart, a URL to step 3 without step 1, an expired and a tampered cook
     baseURL!,
     await signedCheckout({ at: Date.now() - TWO_HOURS - 60_000, step: 2, billing }),
   );
-  await openCheckout(page, info);
+  await openCheckout(page, ready);
   await expect(heading(page, "Datos de facturación")).toBeVisible();
   await expect(textbox(page, "Nombre")).toHaveValue("");
 
   // A tampered cookie: a fresh checkout too.
   const valid = await signedCheckout({ at: Date.now(), step: 2, billing });
   await setCheckoutCookie(page, baseURL!, `${valid.slice(0, -4)}AAAA`);
-  await openCheckout(page, info);
+  await openCheckout(page, ready);
   await expect(heading(page, "Datos de facturación")).toBeVisible();
   await expect(textbox(page, "Apellido")).toHaveValue("");
 
@@ -258,19 +213,21 @@ test("empty cart, a URL to step 3 without step 1, an expired and a tampered cook
 
 test("a person: every message, 'Volver' and Back keep the values, through to the card payment", async ({
   page,
-  baseURL,
-}, info) => {
-  // A long journey with an accessibility check on each step.
+  jsOn,
+  ready,
+  cart,
+}) => {
+  // A long journey: every step, its messages, and Back and Forward through them.
   test.slow();
-  await putInCart(page.request, baseURL!, PANEL);
-  await openCheckout(page, info);
+  await cart.add(PANEL);
+  await openCheckout(page, ready);
   await expectStep(page, 1, "Datos de facturación");
   await expect(page.getByRole("radio", { name: "Persona natural" })).toBeChecked();
-  if (jsOn(info)) await page.evaluate(() => Object.assign(window, { sinRecarga: true }));
+  if (jsOn) await page.evaluate(() => Object.assign(window, { sinRecarga: true }));
 
   // Step 1: nothing typed.
   await button(page, "Continuar").click();
-  await expectErrors(page, info, [
+  await expectErrors(page, jsOn, [
     "El nombre es obligatorio",
     "El apellido es obligatorio",
     "El correo es obligatorio",
@@ -281,12 +238,11 @@ test("a person: every message, 'Volver' and Back keep the values, through to the
   ]);
   await expect(textbox(page, "Apellido")).toHaveAttribute("aria-invalid", "true");
   await expect(textbox(page, "Apellido")).toHaveAccessibleDescription("El apellido es obligatorio");
-  await expectNoSeriousA11yViolations(page);
 
   // Wrong formats; the values typed stay.
   await fillPerson(page, { ...PERSON, email: "ana@example", phone: "12 34" });
   await textbox(page, "Cédula (opcional)").fill("12.345");
-  if (jsOn(info)) {
+  if (jsOn) {
     // Checked as the shopper leaves the field, before any submit.
     await textbox(page, "Correo electrónico").press("Tab");
     await expect(textbox(page, "Correo electrónico")).toHaveAccessibleDescription(
@@ -294,7 +250,7 @@ test("a person: every message, 'Volver' and Back keep the values, through to the
     );
   }
   await button(page, "Continuar").click();
-  await expectErrors(page, info, [
+  await expectErrors(page, jsOn, [
     "La cédula debe tener entre 6 y 10 dígitos",
     "El correo electrónico no es válido",
     "El formato del teléfono no es válido",
@@ -304,7 +260,7 @@ test("a person: every message, 'Volver' and Back keep the values, through to the
 
   // The summary's link takes the shopper to the field.
   await summaryBox(page).getByRole("link", { name: "El correo electrónico no es válido" }).click();
-  if (jsOn(info)) await expect(textbox(page, "Correo electrónico")).toBeFocused();
+  if (jsOn) await expect(textbox(page, "Correo electrónico")).toBeFocused();
   await textbox(page, "Correo electrónico").fill(PERSON.email);
   await textbox(page, "Teléfono").fill(PERSON.phone);
   await textbox(page, "Cédula (opcional)").fill("1.020.304.050");
@@ -313,7 +269,7 @@ test("a person: every message, 'Volver' and Back keep the values, through to the
   // Step 2: 'Igual a la facturación' checked, showing where the order goes.
   await expectStep(page, 2, "Datos de envío");
   await expect(page).toHaveTitle(/^Datos de envío/);
-  if (!jsOn(info)) {
+  if (!jsOn) {
     // Post/Redirect/Get: a refresh asks for the page again, it repeats nothing.
     const again = await page.reload();
     expect(again?.request().method()).toBe("GET");
@@ -326,13 +282,12 @@ test("a person: every message, 'Volver' and Back keep the values, through to the
     "Procesamos tu pedido en 24 a 48 horas y lo entregamos en 2 a 5 días hábiles.",
   );
   await expect(textbox(page, "Nombre de quien recibe")).toBeHidden();
-  await expectNoSeriousA11yViolations(page);
 
   // Unchecked: the three messages of §5.
   await same.uncheck();
   await expect(textbox(page, "Nombre de quien recibe")).toBeVisible();
   await button(page, "Continuar").click();
-  await expectErrors(page, info, [
+  await expectErrors(page, jsOn, [
     "El nombre del receptor es obligatorio",
     "La dirección de envío es obligatoria",
     "La ciudad de envío es obligatoria",
@@ -377,8 +332,7 @@ test("a person: every message, 'Volver' and Back keep the values, through to the
   await expect(page.getByRole("main")).toContainText("Luis Torres");
   await expect(page.getByRole("main")).toContainText("Mañana (9:00–13:00)");
   await button(page, "Finalizar compra").click();
-  await expectErrors(page, info, ["Selecciona un método de pago"]);
-  await expectNoSeriousA11yViolations(page);
+  await expectErrors(page, jsOn, ["Selecciona un método de pago"]);
 
   // 'Volver' to step 2 and on again: everything kept.
   await button(page, "Volver").click();
@@ -392,7 +346,7 @@ test("a person: every message, 'Volver' and Back keep the values, through to the
 
   // The payment page, step 4 of 4: the order id minted for a card, the server's amount.
   await expectStep(page, 4, "Pago con tarjeta");
-  if (jsOn(info)) {
+  if (jsOn) {
     // Every step came without a full reload of the page.
     expect(await page.evaluate(() => "sinRecarga" in window)).toBe(true);
   }
@@ -402,7 +356,6 @@ test("a person: every message, 'Volver' and Back keep the values, through to the
     customer_email: PERSON.email,
     amount: total,
   });
-  await expectNoSeriousA11yViolations(page);
 
   // Back returns to step 3 with the method kept; so does 'Volver'.
   await page.goBack();
@@ -417,15 +370,17 @@ test("a person: every message, 'Volver' and Back keep the values, through to the
 
 test("a company: its messages, the NIT check digit, a refusal of prepare-checkout, PSE", async ({
   page,
-  baseURL,
-}, info) => {
+  jsOn,
+  ready,
+  cart,
+}) => {
   test.slow();
-  await putInCart(page.request, baseURL!, NVR, 2);
-  await openCheckout(page, info);
+  await cart.add(NVR, 2);
+  await openCheckout(page, ready);
   await page.getByRole("radio", { name: "Empresa" }).check();
   await expect(textbox(page, "Apellido")).toBeHidden();
   await button(page, "Continuar").click();
-  await expectErrors(page, info, [
+  await expectErrors(page, jsOn, [
     "El nombre de la empresa es obligatorio",
     "El NIT es obligatorio",
     "El nombre de contacto es obligatorio",
@@ -435,7 +390,6 @@ test("a company: its messages, the NIT check digit, a refusal of prepare-checkou
     "La ciudad es obligatoria",
     "La dirección es obligatoria",
   ]);
-  await expectNoSeriousA11yViolations(page);
 
   await textbox(page, "Nombre de la empresa").fill("Seguridad Andina S.A.S.");
   await textbox(page, "NIT").fill("890903938-7");
@@ -444,7 +398,7 @@ test("a company: its messages, the NIT check digit, a refusal of prepare-checkou
   // The sandbox's fault trigger: prepare-checkout answers 500.
   await fillContact(page, { ...PERSON, email: "falla500@example.com" });
   await button(page, "Continuar").click();
-  await expectErrors(page, info, ["El NIT no es válido"]);
+  await expectErrors(page, jsOn, ["El NIT no es válido"]);
   await expect(textbox(page, "Nombre de la empresa")).toHaveValue("Seguridad Andina S.A.S.");
   await textbox(page, "NIT").fill("890.903.938-8");
   await button(page, "Continuar").click();
@@ -458,7 +412,7 @@ test("a company: its messages, the NIT check digit, a refusal of prepare-checkou
   await button(page, "Finalizar compra").click();
   await expectErrors(
     page,
-    info,
+    jsOn,
     ["Error al procesar la orden: Falla simulada de la pasarela de pagos"],
     false,
   );
@@ -472,7 +426,7 @@ test("a company: its messages, the NIT check digit, a refusal of prepare-checkou
   await textbox(page, "Nombre de contacto").fill("C");
   await textbox(page, "Correo electrónico").fill("compras@andina.co");
   await button(page, "Continuar").click();
-  await expectErrors(page, info, ["El nombre de contacto debe tener al menos 2 caracteres"]);
+  await expectErrors(page, jsOn, ["El nombre de contacto debe tener al menos 2 caracteres"]);
   await expect(textbox(page, "Nombre de contacto")).toHaveValue("C");
   await expect(textbox(page, "Correo electrónico")).toHaveValue("compras@andina.co");
 
@@ -494,20 +448,22 @@ const NOT_ALLOWED = "Contiene caracteres invisibles no permitidos. Escríbelo de
 
 test("step 1 refuses a one-letter name and a hidden right-to-left override, keeping what was typed", async ({
   page,
-  baseURL,
-}, info) => {
-  await putInCart(page.request, baseURL!, PANEL);
-  await openCheckout(page, info);
+  jsOn,
+  ready,
+  cart,
+}) => {
+  await cart.add(PANEL);
+  await openCheckout(page, ready);
   // A browser's input drops CR and LF itself, not U+202E (RIGHT-TO-LEFT OVERRIDE).
   const lastName = "Gómez\u202eortsetseR";
   await fillPerson(page, { ...PERSON, name: "A", lastName });
-  const posted = jsOn(info)
+  const posted = jsOn
     ? null
     : page.waitForResponse(
         (r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/checkout",
       );
   await button(page, "Continuar").click();
-  await expectErrors(page, info, ["El nombre debe tener al menos 2 caracteres", NOT_ALLOWED]);
+  await expectErrors(page, jsOn, ["El nombre debe tener al menos 2 caracteres", NOT_ALLOWED]);
   // Without JavaScript the server said it, with 400; with it, the browser did before posting.
   if (posted) expect((await posted).status()).toBe(400);
   await expect(textbox(page, "Nombre")).toHaveValue("A");
@@ -524,8 +480,9 @@ test("step 1 refuses a one-letter name and a hidden right-to-left override, keep
 test("@once a name posted with CR/LF and 'Bcc:' is refused at step 1; a textarea keeps its lines, not its controls", async ({
   page,
   baseURL,
+  cart,
 }) => {
-  await putInCart(page.request, baseURL!, PANEL);
+  await cart.add(PANEL);
   const billing = {
     intent: "billing",
     client_type: "person",
@@ -576,25 +533,27 @@ test("@once a name posted with CR/LF and 'Bcc:' is refused at step 1; a textarea
   for (const dropped of ["\u001b", "\u202e", "\r"]) expect(main).not.toContain(dropped);
 });
 
-test("the cart changes between steps: the notice says what, the payment is prepared again", async ({
+test("the cart changes between steps: the notice says what, the payment is prepared again @smoke", async ({
   page,
   baseURL,
-}, info) => {
-  await putInCart(page.request, baseURL!, PANEL);
-  await openCheckout(page, info);
+  ready,
+  cart,
+}) => {
+  await cart.add(PANEL);
+  await openCheckout(page, ready);
   const summary = page.getByRole("complementary", { name: "Resumen del pedido" });
   const panelTitle = (
     await summary.getByRole("listitem").first().locator("p").first().innerText()
   ).trim();
   await expect(summary).toContainText("Cantidad: 1");
   await expect(summary).toContainText("IVA (19%)");
-  await fillPerson(page);
+  await fillPerson(page, PERSON);
   await button(page, "Continuar").click();
   await expect(heading(page, "Datos de envío")).toBeVisible();
 
   // Another tab changes the quantity.
-  await cartPost(page.request, baseURL!, "set", PANEL, 2);
-  await openCheckout(page, info);
+  await cart.set(PANEL, 2);
+  await openCheckout(page, ready);
   const notice = page.getByRole("status").filter({ hasText: "Tu carrito cambió" });
   await expect(notice).toContainText(`La cantidad de ${panelTitle} cambió a 2.`);
   await expect(summary).toContainText("Cantidad: 2");
@@ -608,8 +567,8 @@ test("the cart changes between steps: the notice says what, the payment is prepa
   const orderId = await orderIdOnPage(page, "CARD");
 
   // A product added after 'Finalizar compra': back to step 3, told why, nothing charged.
-  await putInCart(page.request, baseURL!, NVR);
-  await openCheckout(page, info);
+  await cart.add(NVR);
+  await openCheckout(page, ready);
   await expect(heading(page, "Método de pago")).toBeVisible();
   await expect(notice).toContainText("se agregó a tu carrito (1 unidad).");
   await expect(summary.getByRole("listitem")).toHaveCount(2);
@@ -628,7 +587,7 @@ test("the cart changes between steps: the notice says what, the payment is prepa
   )) as { s: { seen: string } };
   const seen = state.s.seen.replace(new RegExp(`^${PANEL}:2:[0-9a-z]+`), `${PANEL}:2:1`);
   await setCheckoutCookie(page, baseURL!, await signedCheckout({ ...state.s, seen }));
-  await openCheckout(page, info);
+  await openCheckout(page, ready);
   await expect(notice).toContainText(new RegExp(`El precio de ${panelTitle} cambió: ahora \\$`));
   await expect(heading(page, "Método de pago")).toBeVisible();
 });

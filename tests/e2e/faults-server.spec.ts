@@ -116,14 +116,21 @@ test("a burst against a slow API: a bounded queue, then a quick Spanish 503 with
   let inFlight = 0;
   let mostAtOnce = 0;
   const held = new Set<http.ServerResponse>();
-  const slowApi = http.createServer((_req, res) => {
+  const slowApi = http.createServer((req, res) => {
     inFlight++;
     mostAtOnce = Math.max(mostAtOnce, inFlight);
     held.add(res);
-    res.on("close", () => {
+    // A call is over when the store closes its side (the FIN read: the socket's "end"). The
+    // response's "close" comes a loop turn later, after the next call may already be read.
+    let over = false;
+    const end = () => {
+      if (over) return;
+      over = true;
       inFlight--;
       held.delete(res);
-    });
+    };
+    req.socket.once("end", end);
+    res.once("close", end);
   });
   await new Promise<void>((resolve) => slowApi.listen(FAKE_API_PORT, "127.0.0.1", resolve));
   let store: StoreProcess | undefined;

@@ -1,13 +1,14 @@
 /**
- * The home page (spec §1) and the not-found path. Each test runs with
- * JavaScript on and off.
+ * The home page (spec §1): the hero carousel and its keyboard path, statistics, featured
+ * products, the brand strip and its brand pages, services; and the not-found path. Each test
+ * runs with JavaScript on and off unless tagged.
  */
-import { expect, test } from "@playwright/test";
-import { expectNoSeriousA11yViolations } from "./support/a11y.ts";
+import { expect, test } from "./support/fixtures.ts";
 
 test("hero carousel: 5 banners, first image eager, anchors move between slides", async ({
   page,
-}, testInfo) => {
+  jsOn,
+}) => {
   await page.emulateMedia({ reducedMotion: "no-preference" }); // the suite default is "reduce"
   await page.goto("/");
   const hero = page.locator('[aria-roledescription="carrusel"]');
@@ -23,7 +24,7 @@ test("hero carousel: 5 banners, first image eager, anchors move between slides",
     expect((await page.request.get(src!)).status()).toBe(200);
   }
 
-  if (testInfo.project.name === "js-on") {
+  if (jsOn) {
     // Stop the autoplay so it cannot move the slides under the assertions below.
     // A click before hydration is lost: click until the button says it paused.
     const pause = hero.getByRole("button", { name: /Pausar/ });
@@ -41,7 +42,7 @@ test("hero carousel: 5 banners, first image eager, anchors move between slides",
   await slides.nth(4).getByRole("link", { name: "Banner siguiente" }).click();
   await expect(slides.first()).toBeInViewport({ ratio: 0.9 });
 
-  if (testInfo.project.name === "js-on") {
+  if (jsOn) {
     // The active dot follows the slide.
     await hero.getByRole("link", { name: /Banner 3/ }).click();
     await expect(hero.getByRole("link", { name: /Banner 3/ })).toHaveAttribute(
@@ -109,9 +110,10 @@ test("featured products by category, 4 each, priced in COP without IVA @once", a
   await expect(card).toContainText(/Stock: \d+|Sin stock/);
 });
 
-test("brand strip with about 60 brands: looping and pausable with JavaScript, scrolled by hand without", async ({
+test("brand strip with about 60 brands: looping and pausable with JavaScript, scrolled by hand without @smoke", async ({
   page,
-}, testInfo) => {
+  jsOn,
+}) => {
   await page.emulateMedia({ reducedMotion: "no-preference" }); // the suite default is "reduce"
   await page.goto("/");
   const brands = page.getByRole("region", { name: "Marcas que distribuimos" });
@@ -122,7 +124,7 @@ test("brand strip with about 60 brands: looping and pausable with JavaScript, sc
   const strip = brands.getByRole("group", { name: "Logotipos de marcas" });
   const track = brands.locator("ul").first().locator("..");
 
-  if (testInfo.project.name === "js-on") {
+  if (jsOn) {
     // The copy that makes the loop seamless joins after hydration, hidden from assistive
     // technology and out of the tab order.
     const copy = strip.locator('ul[aria-hidden="true"]');
@@ -204,22 +206,120 @@ test("home meta: title, description, canonical, Open Graph and Organization JSON
   expect(ld["@type"]).toBe("Organization");
 });
 
-for (const path of ["/", "/no-existe"]) {
-  test(`${path} has no serious or critical accessibility violations`, async ({ page }) => {
-    await page.goto(path);
-    await expectNoSeriousA11yViolations(page);
-  });
-}
-
-test("the open menu and contact dialog have no serious or critical accessibility violations", async ({
+test("the statistics sit on solid plates, and the footer follows the last band", async ({
   page,
 }) => {
   await page.goto("/");
-  await page.getByRole("button", { name: "Categorías", exact: true }).click();
-  await expect(page.locator("#menu-categorias")).toBeVisible();
-  await expectNoSeriousA11yViolations(page, { include: "#menu-categorias" });
-  await page.keyboard.press("Escape");
-  await page.getByRole("banner").getByRole("button", { name: "Contacto" }).click();
-  await expect(page.locator("#dialogo-contacto")).toBeVisible();
-  await expectNoSeriousA11yViolations(page, { include: "#dialogo-contacto" });
+  const stats = page.getByRole("region", { name: "Nuestras cifras" }).getByRole("listitem");
+  await expect(stats).toHaveCount(4);
+  for (const stat of await stats.all()) {
+    // Opaque background: no particle is drawn across the figure or its label.
+    const alpha = await stat.evaluate((el) => {
+      const m = /rgba?\(([^)]+)\)/.exec(getComputedStyle(el).backgroundColor);
+      const parts = m ? m[1].split(",").map(Number) : [0, 0, 0, 0];
+      return parts.length === 4 ? parts[3] : 1;
+    });
+    expect(alpha).toBe(1);
+  }
+  const cta = page.getByRole("region", { name: /¿Tienes un proyecto/ });
+  const footer = page.getByRole("contentinfo");
+  const ctaBox = await cta.boundingBox();
+  const footerBox = await footer.boundingBox();
+  expect(Math.round(footerBox!.y - (ctaBox!.y + ctaBox!.height))).toBe(0);
+});
+
+test("the brand logos link to brand pages that list the brand's products", async ({
+  page,
+  request,
+}) => {
+  await page.goto("/");
+  const strip = page.getByRole("group", { name: "Logotipos de marcas" });
+  const links = strip.getByRole("link");
+  expect(await links.count()).toBeGreaterThanOrEqual(50);
+  const hrefs = await links.evaluateAll((els) => els.map((el) => el.getAttribute("href")!));
+  expect(hrefs.every((href) => /^\/marca\/[^/]+$/.test(href))).toBe(true);
+  expect(new Set(hrefs).size).toBe(hrefs.length);
+  for (const href of hrefs) expect((await request.get(href)).status(), href).toBe(200);
+
+  await strip.getByRole("link", { name: "Hikvision", exact: true }).click();
+  await expect(page).toHaveURL(/\/marca\/Hikvision$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Productos Hikvision");
+  const cards = page.getByRole("main").getByRole("article");
+  await expect(cards.first()).toBeVisible();
+  for (const card of await cards.all()) await expect(card).toContainText("Hikvision");
+});
+
+// ── The keyboard path: the first product within reach, hidden slides out of it ──────────────
+
+test("the first product card is within 15 Tabs of the top of the home page", async ({
+  page,
+  jsOn,
+}) => {
+  // With JavaScript the hero autoplays unless motion is reduced, and its pause button takes a
+  // stop: count it. Without JavaScript nothing moves, so the suite's reduced motion is kept.
+  if (jsOn) await page.emulateMedia({ reducedMotion: "no-preference" });
+  await page.goto("/");
+  const hero = page.locator('[aria-roledescription="carrusel"]');
+  if (jsOn) {
+    // Hydrated (a loaded machine can take a while).
+    await expect(hero.getByRole("button", { name: /Pausar/ })).toBeVisible({ timeout: 30_000 });
+  }
+  const firstCard = page
+    .getByRole("region", { name: "Productos destacados" })
+    .getByRole("article")
+    .first();
+  let presses = 0;
+  for (; presses < 20; presses++) {
+    if (await firstCard.evaluate((card) => card.contains(document.activeElement))) break;
+    await page.keyboard.press("Tab");
+  }
+  expect(presses, "Tab presses to the first product card").toBeLessThanOrEqual(15);
+  await expect(firstCard.getByRole("link").first()).toBeFocused();
+});
+
+test("hidden hero slides are out of the tab order", async ({ page, jsOn }) => {
+  await page.goto("/");
+  const slides = page.locator('[aria-roledescription="diapositiva"]');
+  await expect(slides).toHaveCount(5);
+  if (jsOn) {
+    await expect(slides.nth(1)).toHaveAttribute("inert", "", { timeout: 30_000 });
+    for (let i = 1; i < 5; i++) await expect(slides.nth(i)).toHaveAttribute("inert", "");
+    await expect(slides.first()).not.toHaveAttribute("inert");
+  } else {
+    for (let i = 1; i < 5; i++) {
+      await expect(slides.nth(i).getByRole("link", { name: /^Ver productos/ })).toBeHidden();
+    }
+  }
+  // The slide on show keeps its links; the dots are pointer shortcuts.
+  await expect(slides.first().getByRole("link", { name: /^Ver productos/ })).toBeVisible();
+  await expect(
+    page.getByRole("navigation", { name: "Elegir banner" }).getByRole("link").first(),
+  ).toHaveAttribute("tabindex", "-1");
+});
+
+test("with JS, moving by keyboard keeps the focus on the arrow of the slide shown @js", async ({
+  page,
+}) => {
+  await page.goto("/");
+  const slides = page.locator('[aria-roledescription="diapositiva"]');
+  await expect(slides.nth(1)).toHaveAttribute("inert", "", { timeout: 30_000 });
+  await slides.first().getByRole("link", { name: "Banner siguiente" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(slides.nth(1).getByRole("link", { name: "Banner siguiente" })).toBeFocused();
+  await expect(slides.first()).toHaveAttribute("inert", "");
+  await expect(slides.nth(1)).not.toHaveAttribute("inert");
+  await page.keyboard.press("Shift+Tab");
+  await expect(slides.nth(1).getByRole("link", { name: "Banner anterior" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(slides.first().getByRole("link", { name: "Banner anterior" })).toBeFocused();
+});
+
+test("without JS, the arrows show the next slide and its links @nojs", async ({ page }) => {
+  await page.goto("/");
+  const slides = page.locator('[aria-roledescription="diapositiva"]');
+  await slides.first().getByRole("link", { name: "Banner siguiente" }).click();
+  await expect(page).toHaveURL(/#banner-2$/);
+  await expect(slides.nth(1).getByRole("link", { name: /^Ver productos/ })).toBeVisible();
+  await expect(slides.first().getByRole("link", { name: /^Ver productos/ })).toBeHidden();
+  await expect(slides.nth(1)).toBeInViewport({ ratio: 0.9 });
 });

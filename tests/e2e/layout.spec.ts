@@ -1,17 +1,21 @@
 /**
- * The layout of every page: top bar, categories mega menu, contact dialog,
- * footer, skip link and scroll. Each test runs with JavaScript on and off.
+ * The layout of every page: top bar, categories mega menu (pointer and keyboard), contact
+ * dialog, footer, skip link, scroll, and the frame at phone and desktop widths (no sideways
+ * scroll on the main screens, with full-page screenshots of them when one does, or on a retry).
+ * Each test runs with JavaScript on and off unless tagged.
  */
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures.ts";
 
 const menu = (page: Page) => page.locator("#menu-categorias");
 const menuButton = (page: Page) => page.getByRole("button", { name: "Categorías", exact: true });
 const contactDialog = (page: Page) => page.getByRole("dialog", { name: /equipo de ventas/ });
 
 test.describe("categories mega menu", () => {
-  test("opens, shows the subcategory columns of the hovered category and links to the catalogue", async ({
+  test("opens, shows the subcategory columns of the hovered category and links to the catalogue @smoke", async ({
     page,
-  }, testInfo) => {
+    jsOn,
+  }) => {
     await page.goto("/");
     // Set on this document: it survives client navigations only (JavaScript on).
     await page.evaluate(() => Object.assign(window, { firstDocument: true }));
@@ -25,7 +29,7 @@ test.describe("categories mega menu", () => {
     const tops = nav.locator(":scope > ul > li");
     expect(await tops.count()).toBeGreaterThanOrEqual(9);
     await expect(tops.first().locator("summary")).toHaveText(/Videovigilancia/);
-    if (testInfo.project.name === "js-on") {
+    if (jsOn) {
       // The menu's enhancement is live (it sets aria-expanded): its links navigate in-document.
       await expect(tops.first().locator("summary")).toHaveAttribute("aria-expanded", "true");
     }
@@ -65,7 +69,7 @@ test.describe("categories mega menu", () => {
     await expect(page.getByRole("heading", { level: 1 })).toContainText(/Productos en/);
     await expect(menu(page)).toBeHidden();
     const sameDocument = await page.evaluate(() => "firstDocument" in window);
-    expect(sameDocument).toBe(testInfo.project.name === "js-on");
+    expect(sameDocument).toBe(jsOn);
   });
 
   test("travels once: as markup, not again in the page's data @once", async ({ request }) => {
@@ -126,6 +130,59 @@ test.describe("categories mega menu", () => {
     await expect(menu(page)).toBeHidden();
     await expect(menuButton(page)).toBeFocused();
   });
+
+  test("by keyboard only the open category's panel is in the tab order; arrows move; expanded", async ({
+    page,
+    jsOn,
+    ready,
+  }) => {
+    await page.goto("/categorias");
+    await ready();
+    await page.getByRole("banner").getByRole("button", { name: "Categorías" }).click();
+    const menu = page.locator("#menu-categorias");
+    await expect(menu).toBeVisible();
+    const tops = menu.locator("summary");
+    await expect(tops).toHaveCount(9);
+    await expect(menu.locator("details[open]")).toHaveCount(1);
+
+    // Tab from the menu's first control to the last top category: one stop per top category
+    // plus the open panel's links, never every panel's.
+    const openLinks = await menu.locator("details[open] a").count();
+    let presses = 0;
+    while (presses < 120) {
+      const atLast = await tops.last().evaluate((el) => el === document.activeElement);
+      if (atLast) break;
+      await page.keyboard.press("Tab");
+      presses++;
+    }
+    expect(presses).toBeLessThanOrEqual(openLinks + 9 + 3);
+    expect(presses).toBeLessThan(100);
+
+    // Enter opens the focused category and closes the other one.
+    await page.keyboard.press("Enter");
+    await expect(menu.locator("details[open]")).toHaveCount(1);
+    await expect(menu.locator("details").last()).toHaveAttribute("open", "");
+    await expect(
+      menu.getByRole("link", { name: /^Ver todo en Cableado Estructurado/ }),
+    ).toBeVisible();
+
+    if (jsOn) {
+      // Arrow keys move between top categories and open the one reached; aria-expanded follows.
+      await page.keyboard.press("Home");
+      await expect(tops.first()).toBeFocused();
+      await expect(tops.first()).toHaveAttribute("aria-expanded", "true");
+      await page.keyboard.press("ArrowDown");
+      await expect(tops.nth(1)).toBeFocused();
+      await expect(tops.nth(1)).toHaveAttribute("aria-expanded", "true");
+      await expect(tops.first()).toHaveAttribute("aria-expanded", "false");
+      await page.keyboard.press("ArrowUp");
+      await page.keyboard.press("ArrowUp");
+      await expect(tops.last()).toBeFocused();
+      await expect(tops.last()).toHaveAttribute("aria-expanded", "true");
+      await page.keyboard.press("End");
+      await expect(tops.last()).toBeFocused();
+    }
+  });
 });
 
 test.describe("contact dialog", () => {
@@ -181,9 +238,7 @@ test("footer links to the content pages, the phone and e-mail, with the current 
   await expect(page).toHaveURL(/\/garantias$/, { timeout: 15_000 });
 });
 
-test("top bar: logo home, search form, login and cart links, landmarks", async ({
-  page,
-}, testInfo) => {
+test("top bar: logo home, search form, login and cart links, landmarks", async ({ page, jsOn }) => {
   await page.goto("/nosotros");
   const header = page.getByRole("banner");
   await expect(header.getByRole("link", { name: /SegTel Colombia/ })).toHaveAttribute("href", "/");
@@ -192,7 +247,7 @@ test("top bar: logo home, search form, login and cart links, landmarks", async (
     "/login",
   );
   // The cart is a link to /carrito without JavaScript and the mini-cart button with it.
-  const cart = header.getByRole(testInfo.project.name === "js-on" ? "button" : "link", {
+  const cart = header.getByRole(jsOn ? "button" : "link", {
     name: /^Carrito/,
   });
   await expect(cart).toBeVisible();
@@ -242,3 +297,62 @@ test("at 320 px nothing overflows sideways and the menu fills the screen", async
     menu(page).getByRole("button", { name: "Cerrar menú de categorías" }),
   ).toBeInViewport();
 });
+
+test("at 375 px the header stays at most 64 px once scrolled; the first product starts high", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto("/productos");
+  const header = page.getByRole("banner");
+  const first = await page.getByRole("main").locator("article").first().boundingBox();
+  expect(first!.y).toBeLessThan(450);
+  await page.mouse.wheel(0, 900);
+  await expect
+    .poll(async () => {
+      const box = await header.boundingBox();
+      return box!.y + box!.height;
+    })
+    .toBeLessThanOrEqual(64);
+  // What stays: categories, search and cart.
+  await expect(header.getByRole("button", { name: "Categorías" })).toBeInViewport();
+  await expect(header.getByRole("searchbox", { name: "Buscar productos" })).toBeInViewport();
+  await expect(
+    header
+      .getByRole("link", { name: /Carrito/ })
+      .or(header.getByRole("button", { name: /Carrito/ })),
+  ).toBeInViewport();
+});
+
+const WIDE_SCREENS = [
+  { name: "inicio", path: "/" },
+  { name: "catalogo", path: "/productos" },
+  { name: "producto", path: "/producto/18433" },
+  { name: "carrito", path: "/carrito" },
+];
+
+for (const width of [375, 1280]) {
+  test(`home, catalogue, product and cart at ${width} px: no sideways scroll`, async ({
+    page,
+    cart,
+  }, info) => {
+    await page.setViewportSize({ width, height: 900 });
+    // A cart with one product, so the cart screen shows its table.
+    await cart.add("18433");
+    for (const screen of WIDE_SCREENS) {
+      await page.goto(screen.path);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      if (screen.path === "/carrito") await expect(page.getByRole("table")).toBeVisible();
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      // The whole screen as a picture when it scrolls sideways, and on the retry of a failed run.
+      if (overflow > 0 || info.retry > 0) {
+        await info.attach(`${screen.name}-${width}`, {
+          body: await page.screenshot({ fullPage: true }),
+          contentType: "image/png",
+        });
+      }
+      expect(overflow, screen.path).toBeLessThanOrEqual(0);
+    }
+  });
+}

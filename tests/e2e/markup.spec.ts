@@ -1,10 +1,11 @@
 /**
- * Markup validity (issue 17, point 6): html-validate's recommended rules over the server HTML
- * of every screen the suite visits (support/screens.ts), as a browser without JavaScript gets
- * it. Only purely stylistic rules are off, each with its reason; React's own output style is
- * the reason for most. Runs once, in the js-off project.
+ * Markup validity: html-validate's recommended rules over the server HTML of every screen the
+ * suite visits (support/screens.ts), as a browser without JavaScript gets it. Only purely
+ * stylistic rules are off, each with its reason; React's own output style is the reason for
+ * most. Runs once, in the js-off project.
  */
-import { type APIRequestContext, expect, test } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
+import { expect, test } from "./support/fixtures.ts";
 import { HtmlValidate, type Message } from "html-validate";
 import { SCREENS, type Screen } from "./support/screens.ts";
 
@@ -30,7 +31,7 @@ function describeMessage(m: Message): string {
 }
 
 /**
- * Text browsers (lynx, w3m) ignore the `form` attribute (issue 27): a submit button tied to its
+ * Text browsers (lynx, w3m) ignore the `form` attribute: a submit button tied to its
  * form by it, outside the form, submits nothing there. So no button or submit input carries one,
  * and a control that does (conform adds it to inputs) sits inside the very form it names.
  */
@@ -73,9 +74,9 @@ for (const screen of SCREENS) {
   const title = `valid markup: ${screen.name} (${screen.path}) @nojs`;
   const { prepare } = screen;
   if (prepare) {
-    // A cart or a checkout first, through the forms in a browser; then its cookies.
-    test(title, async ({ page }) => {
-      await prepare(page);
+    // A cart or a checkout first, through the store's forms; then the browser's cookies.
+    test(title, async ({ page, baseURL }) => {
+      await prepare(page, baseURL!);
       await expectValidMarkup(screen, page.request);
     });
   } else {

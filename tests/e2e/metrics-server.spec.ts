@@ -8,7 +8,7 @@
 import { type APIRequestContext, expect, request as requests, test } from "@playwright/test";
 import { type FaultProxy, startFaultProxy } from "../support/fault-proxy.ts";
 import { freePort, type MerchantApi, startMerchantApi } from "./support/merchant-api.ts";
-import { type SecondStore, startStore } from "./support/second-store.ts";
+import { type StoreProcess, startStoreOnFreePort } from "./support/store-process.ts";
 
 const TOKEN = "metrics-token-0123456789abcdef";
 const YEAR = String(new Date().getFullYear() + 3);
@@ -28,14 +28,14 @@ test("payments, upstream failures and the page cache move the counters; no label
   test.setTimeout(120_000);
   let api: MerchantApi | undefined;
   let proxy: FaultProxy | undefined;
-  let store: SecondStore | undefined;
+  let store: StoreProcess | undefined;
   try {
     api = await startMerchantApi();
     proxy = await startFaultProxy(api.url);
     // The API silent from the start: nothing it said can make the store ready.
     proxy.add({ path: /./, fault: { when: "before", answer: "silence" } });
     const metricsPort = await freePort();
-    store = await startStore({
+    store = await startStoreOnFreePort({
       API_URL: proxy.url,
       API_TIMEOUT_MS: "1500",
       PAYMENT_GRACE_SECONDS: "600",
@@ -43,7 +43,7 @@ test("payments, upstream failures and the page cache move the counters; no label
       METRICS_TOKEN: TOKEN,
       LOG_LEVEL: "info",
     });
-    const origin = store.baseURL;
+    const origin = store.origin;
     const metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
 
     // Readiness: the API has not answered and its probe meets silence: 503. Then it speaks.

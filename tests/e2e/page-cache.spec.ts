@@ -1,11 +1,13 @@
 /**
- * The whole-page cache (docs/decisions/0384, 0470), as a shopper meets it: a page served from
- * memory still runs its scripts under its strict CSP; a shopper with a cart gets the same pages
- * from memory with their own cart and notice, which hydrate and stay right; conditional requests
- * get a 304 only for the bytes the client holds, never on the cart, checkout or payment pages.
+ * The whole-page cache (docs/decisions/0384, 0470, 0471), as a shopper meets it: a page served
+ * from memory still runs its scripts under its strict CSP; a shopper with a cart gets the same
+ * pages from memory with their own cart and notice, which hydrate and stay right; a conditional
+ * request gets a 304 only for the bytes the client holds, never on the cart, checkout or payment
+ * pages.
  */
-import { type APIRequestContext, type Page, expect, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { SANDBOX_FIXTURES } from "../../sandbox/fixtures.ts";
+import { cartOf, expect, test } from "./support/fixtures.ts";
 
 const PANEL = SANDBOX_FIXTURES.products.complete.id; // on /categoria/32/254, "Paneles de Alarma"
 const STOCKED = SANDBOX_FIXTURES.products.largeStock;
@@ -26,23 +28,6 @@ function watchConsole(page: Page): string[] {
   page.on("pageerror", (error) => problems.push(error.message));
   return problems;
 }
-
-/** Adds `quantity` of a product by the cart form's own POST; the context keeps the cookies. */
-async function addToCart(request: APIRequestContext, productId: string, quantity = 1) {
-  const added = await request.post("/carrito", {
-    form: { intent: "add", productId, quantity: String(quantity), redirectTo: "/carrito" },
-    headers: { Origin: new URL(test.info().project.use.baseURL!).origin },
-    maxRedirects: 0,
-  });
-  expect(added.status()).toBe(303);
-}
-
-/** The header's cart control: a link without JavaScript, the mini cart's button with it. */
-const cartControl = (page: Page, count: number) => {
-  const name = new RegExp(`^Carrito\\s*,\\s*${count} productos?$`);
-  const banner = page.getByRole("banner");
-  return banner.getByRole("link", { name }).or(banner.getByRole("button", { name }));
-};
 
 test("a page from the cache runs its scripts under its hashed CSP, and navigates @js", async ({
   page,
@@ -65,45 +50,46 @@ test("a page from the cache runs its scripts under its hashed CSP, and navigates
 
 test("a shopper with a cart gets cached pages with their own cart, and a notice once", async ({
   page,
+  cart,
 }) => {
   const problems = watchConsole(page);
   for (const path of ["/privacidad", `/producto/${PANEL}`]) await page.request.get(path);
-  await addToCart(page.request, PANEL); // sets the cart cookie and the notice for the next page
+  await cart.add(PANEL); // the cart cookie, and the notice for the next page
 
   const withNotice = await page.goto(`/producto/${PANEL}`);
   expect(withNotice?.headers()["x-page-cache"]).toMatch(/^(hit|stale)$/);
   expect(withNotice?.headers()["cache-control"]).toBe("private, no-cache");
   const notice = page.getByRole("status").filter({ hasText: /^Agregado al carrito: 1 × / });
   await expect(notice).toBeVisible();
-  await expect(cartControl(page, 1)).toBeVisible();
+  await expect(cart.badge(1)).toBeVisible();
 
   const next = await page.goto("/privacidad");
   expect(next?.headers()["x-page-cache"]).toMatch(/^(hit|stale)$/);
-  await expect(cartControl(page, 1)).toBeVisible();
+  await expect(cart.badge(1)).toBeVisible();
   await expect(notice).toHaveCount(0);
 
   await page.context().clearCookies();
   const anonymous = await page.goto("/privacidad");
   expect(anonymous?.headers()["cache-control"]).toMatch(/^public/);
-  await expect(cartControl(page, 0)).toBeVisible();
+  await expect(cart.badge(0)).toBeVisible();
   expect(problems).toEqual([]);
 });
 
 test("a cached page hydrates with the shopper's cart, right through adds and navigations @js", async ({
   page,
+  cart,
 }) => {
   const problems = watchConsole(page);
   const category = "/categoria/32/254";
   for (const path of [category, `/producto/${PANEL}`, `/producto/${STOCKED}`]) {
     await page.request.get(path);
   }
-  await addToCart(page.request, STOCKED);
+  await cart.add(STOCKED);
   const miniCart = page.getByRole("dialog", { name: "Tu carrito" });
   /** Hydrated, the badge says `count`, and the mini cart holds each of `lines`. */
   const expectCart = async (count: number, lines: RegExp[]) => {
-    const opener = cartControl(page, count).and(page.getByRole("button"));
-    await expect(opener).toBeVisible();
-    await opener.click();
+    await expect(cart.badge(count)).toBeVisible();
+    await cart.badge(count).click();
     for (const line of lines) await expect(miniCart).toContainText(line);
     await page.keyboard.press("Escape");
     await expect(miniCart).toBeHidden();
@@ -141,19 +127,19 @@ test("a cached page hydrates with the shopper's cart, right through adds and nav
 });
 
 test("two shoppers never see each other's cart; a 304 only for the bytes held @once", async ({
-  playwright,
+  browser,
   baseURL,
 }) => {
   const path = "/categoria/32";
   const [nobody, one, three] = await Promise.all(
-    [0, 1, 2].map(() => playwright.request.newContext({ baseURL })),
+    [0, 1, 2].map(async () => (await browser.newContext()).newPage()),
   );
-  await nobody.get(path);
-  await addToCart(one, PANEL);
-  await addToCart(three, STOCKED, 3);
-  await Promise.all([one, three].map((shopper) => shopper.get("/nosotros"))); // the notices read
+  await nobody.request.get(path);
+  await cartOf(one, baseURL!, false).add(PANEL);
+  await cartOf(three, baseURL!, false).add(STOCKED, 3);
+  await Promise.all([one, three].map((shopper) => shopper.request.get("/nosotros"))); // notices read
 
-  const [mine, theirs] = await Promise.all([one.get(path), three.get(path)]);
+  const [mine, theirs] = await Promise.all([one.request.get(path), three.request.get(path)]);
   for (const [answer, words] of [
     [mine, "1 producto<"],
     [theirs, "3 productos<"],
@@ -164,9 +150,9 @@ test("two shoppers never see each other's cart; a 304 only for the bytes held @o
   }
 
   // Conditional requests: a 304 for the page held, anonymous or a shopper's.
-  const held = (client: APIRequestContext, etag: string) =>
-    client.get(path, { headers: { "If-None-Match": etag } });
-  const anonymous = (await nobody.get(path)).headers().etag;
+  const held = (shopper: Page, etag: string) =>
+    shopper.request.get(path, { headers: { "If-None-Match": etag } });
+  const anonymous = (await nobody.request.get(path)).headers().etag;
   expect((await held(nobody, anonymous)).status()).toBe(304);
   const myTag = mine.headers().etag;
   expect(myTag).not.toBe(anonymous);
@@ -174,16 +160,19 @@ test("two shoppers never see each other's cart; a 304 only for the bytes held @o
   expect((await held(three, myTag)).status()).toBe(200);
   expect((await held(one, anonymous)).status()).toBe(200);
   // Never once the cart changed.
-  await addToCart(one, STOCKED);
+  await cartOf(one, baseURL!, false).add(STOCKED);
   const changed = await held(one, myTag);
   expect(changed.status()).toBe(200);
   expect(await changed.text()).toContain("<!-- -->2 productos<");
 
   // Never on the cart, the checkout or a payment page, whatever the client holds.
   for (const page of ["/carrito", "/checkout", "/checkout/pago"]) {
-    const answer = await one.get(page, { headers: { "If-None-Match": "*" }, maxRedirects: 0 });
+    const answer = await one.request.get(page, {
+      headers: { "If-None-Match": "*" },
+      maxRedirects: 0,
+    });
     expect(answer.status(), page).not.toBe(304);
     expect(answer.headers().etag, page).toBeUndefined();
   }
-  await Promise.all([nobody, one, three].map((client) => client.dispose()));
+  await Promise.all([nobody, one, three].map((shopper) => shopper.context().close()));
 });

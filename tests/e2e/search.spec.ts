@@ -1,24 +1,11 @@
 /**
- * Search (issue 4): the top-bar box (a GET form without JS, the overlay with JS: combobox,
- * keyboard, Escape), /buscar and /busqueda results, pagination, empty, short and error
- * states, robots.txt and the sitemaps. Each test runs with JavaScript on and off.
+ * Search: the top-bar box (a GET form without JS, the overlay with JS: combobox, keyboard,
+ * Escape), /buscar and /busqueda results, their order, pagination, empty, short and error
+ * states, and the suggestions endpoint. Each test runs with JavaScript on and off unless tagged.
  */
-import { type Page, type TestInfo, expect, test } from "@playwright/test";
-import { expectNoSeriousA11yViolations } from "./support/a11y.ts";
-
-const jsOn = (info: TestInfo) => info.project.name === "js-on";
-
-async function ready(page: Page, info: TestInfo) {
-  if (jsOn(info)) {
-    await expect(
-      page.getByRole("banner").getByRole("searchbox", { name: "Buscar productos" }),
-    ).toHaveAttribute(
-      "aria-haspopup",
-      "dialog",
-      { timeout: 20_000 }, // hydration on a loaded machine
-    );
-  }
-}
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures.ts";
+import { cards } from "./support/lists.ts";
 
 /** The overlay waits 400 ms, then lazy-loads its route and data: allow for a loaded machine. */
 const SLOW = { timeout: 20_000 };
@@ -31,7 +18,7 @@ const headerBox = (page: Page) =>
 const results = (page: Page) =>
   page.getByRole("list", { name: /^Resultados para/ }).locator("article");
 
-test("results page: breadcrumb, heading, count, 12 cards, pager; axe clean", async ({ page }) => {
+test("results page: breadcrumb, heading, count, 12 cards, pager", async ({ page }) => {
   const response = await page.goto("/buscar?q=camara");
   expect(response?.status()).toBe(200);
   const crumbs = page.getByRole("navigation", { name: "Ruta de navegación" });
@@ -41,12 +28,11 @@ test("results page: breadcrumb, heading, count, 12 cards, pager; axe clean", asy
   await expect(page.getByText(/^Se encontraron \d+ productos$/)).toBeVisible();
   await expect(results(page)).toHaveCount(12);
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
-  await expectNoSeriousA11yViolations(page);
 });
 
-test("results pagination lives in the URL", async ({ page }, info) => {
+test("results pagination lives in the URL", async ({ page, ready }) => {
   await page.goto("/buscar?q=camara");
-  await ready(page, info);
+  await ready();
   const first = await results(page).first().getByRole("heading").innerText();
   const pager = page.getByRole("navigation", { name: "Páginas de resultados" });
   await pager.getByRole("link", { name: "Página 2", exact: true }).click();
@@ -62,15 +48,12 @@ test("results pagination lives in the URL", async ({ page }, info) => {
 
 test("with JS, 'Buscando productos...' and skeletons show while the next page loads @js", async ({
   page,
-}, info) => {
+  ready,
+  holdData,
+}) => {
   await page.goto("/buscar?q=camara");
-  await ready(page, info);
-  let release: () => void = () => {};
-  const gate = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/*.data*", async (route) => {
-    await gate;
-    await route.continue();
-  });
+  await ready();
+  const release = await holdData();
   await page
     .getByRole("navigation", { name: "Páginas de resultados" })
     .getByRole("link", { name: "Siguiente" })
@@ -118,7 +101,6 @@ test("an API failure shows the error with status 502 @once", async ({ page }) =>
   await expect(page.getByRole("alert")).toContainText(
     "Ocurrió un error al buscar productos. Por favor, intenta de nuevo.",
   );
-  await expectNoSeriousA11yViolations(page);
 });
 
 test("a one-character term asks for 2 characters (400) @once", async ({ page }) => {
@@ -129,7 +111,59 @@ test("a one-character term asks for 2 characters (400) @once", async ({ page }) 
   ).toBeVisible();
 });
 
-test("the top-bar box submits to /buscar @nojs", async ({ page }) => {
+// ── The order of the results ─────────────────────────────────────────────────────────────
+
+const fold = (text: string) => text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+
+/** Card titles, in order. */
+const cardTitles = (page: Page) => cards(page).getByRole("heading").allInnerTexts();
+
+test("searching a product type shows that type first; unsellable products never lead @once", async ({
+  page,
+}) => {
+  await page.goto("/buscar?q=camara");
+  const titles = await cardTitles(page);
+  expect(titles).toHaveLength(12);
+  // Every card of the first page is a camera, not 'Micrófono para Cámara'.
+  for (const title of titles) expect(fold(title)).toMatch(/^camara/);
+
+  await page.goto("/buscar?q=hikvision");
+  const texts = await cards(page).allInnerTexts();
+  expect(texts[0]).not.toContain("Producto sin título");
+  for (const text of texts.slice(0, 6)) {
+    expect(text).not.toContain("Producto sin título");
+    expect(text).toMatch(/\/ Sin IVA/);
+  }
+});
+
+test("the overlay and the results page list the same products in the same order @js", async ({
+  page,
+  ready,
+}) => {
+  for (const query of ["camara", "hikvision"]) {
+    await page.goto(`/buscar?q=${query}`);
+    const page1 = await cardTitles(page);
+    await page.goto("/categorias");
+    await ready();
+    await page.getByRole("banner").getByRole("searchbox", { name: "Buscar productos" }).click();
+    await page.getByRole("dialog").getByRole("combobox").fill(query);
+    const options = page.getByRole("dialog").getByRole("option");
+    await expect(options.first()).toBeVisible({ timeout: 20_000 });
+    const overlay = (await options.allInnerTexts()).map((t) => t.split("\n")[0].trim());
+    expect(overlay.length).toBeGreaterThan(3);
+    // A results card adds the model to a title other products share; the overlay does not.
+    const sameOrder = page1
+      .slice(0, overlay.length)
+      .map((title, i) =>
+        title === overlay[i] || title.startsWith(`${overlay[i]} (`) ? overlay[i] : title,
+      );
+    expect(sameOrder).toEqual(overlay);
+  }
+});
+
+// ── The top-bar box ──────────────────────────────────────────────────────────────────────
+
+test("the top-bar box submits to /buscar @nojs @smoke", async ({ page }) => {
   await page.goto("/");
   await headerBox(page).fill("domo");
   await headerBox(page).press("Enter");
@@ -137,11 +171,12 @@ test("the top-bar box submits to /buscar @nojs", async ({ page }) => {
   await expect(page.getByRole("heading", { level: 1 })).toContainText("domo");
 });
 
-test("with JS: the overlay asks for 2 characters, then shows ranked suggestions; axe clean @js", async ({
+test("with JS: the overlay asks for 2 characters, then shows ranked suggestions @js", async ({
   page,
-}, info) => {
+  ready,
+}) => {
   await page.goto(START);
-  await ready(page, info);
+  await ready();
   await headerBox(page).click();
   const dialog = page.getByRole("dialog", { name: "Buscar productos" });
   await expect(dialog).toBeVisible();
@@ -158,12 +193,11 @@ test("with JS: the overlay asks for 2 characters, then shows ranked suggestions;
   await expect(combo).toHaveAttribute("aria-expanded", "true");
   await expect(listbox.getByRole("group", { name: "Sugerencias" })).toBeVisible();
   await expect(listbox.getByRole("option").first()).toBeVisible();
-  await expectNoSeriousA11yViolations(page);
 });
 
-test("with JS: arrow keys and Enter open a suggestion @js", async ({ page }, info) => {
+test("with JS: arrow keys and Enter open a suggestion @js @smoke", async ({ page, ready }) => {
   await page.goto(START);
-  await ready(page, info);
+  await ready();
   await headerBox(page).click();
   const combo = page.getByRole("dialog").getByRole("combobox");
   await combo.fill("domo");
@@ -188,7 +222,8 @@ test("with JS: arrow keys and Enter open a suggestion @js", async ({ page }, inf
 
 test("with JS: an exact model match is listed under 'Coincidencia Exacta' @js", async ({
   page,
-}, info) => {
+  ready,
+}) => {
   // A real model from a results page.
   await page.goto("/buscar?q=domo");
   const model = (
@@ -199,7 +234,7 @@ test("with JS: an exact model match is listed under 'Coincidencia Exacta' @js", 
   )
     .replace(/^Modelo: /, "")
     .trim();
-  await ready(page, info);
+  await ready();
   await headerBox(page).click();
   await page.getByRole("dialog").getByRole("combobox").fill(model);
   const exact = page.getByRole("group", { name: "Coincidencia Exacta" });
@@ -208,9 +243,10 @@ test("with JS: an exact model match is listed under 'Coincidencia Exacta' @js", 
 
 test("with JS: Escape and the close control dismiss the overlay and return focus @js", async ({
   page,
-}, info) => {
+  ready,
+}) => {
   await page.goto(START);
-  await ready(page, info);
+  await ready();
   await headerBox(page).click();
   const dialog = page.getByRole("dialog", { name: "Buscar productos" });
   await expect(dialog).toBeVisible();
@@ -225,9 +261,10 @@ test("with JS: Escape and the close control dismiss the overlay and return focus
 
 test("with JS: no match and a failing search both show 'No se encontraron productos' @js", async ({
   page,
-}, info) => {
+  ready,
+}) => {
   await page.goto(START);
-  await ready(page, info);
+  await ready();
   await headerBox(page).click();
   const dialog = page.getByRole("dialog");
   const combo = dialog.getByRole("combobox");
@@ -264,23 +301,4 @@ test("the suggestions endpoint answers JSON ranked on the server @once", async (
   const body = await (await request.get("/buscar/sugerencias?q=camara")).json();
   expect(body.suggestions.length).toBeGreaterThan(0);
   expect(body.suggestions.length).toBeLessThanOrEqual(8);
-});
-
-test("robots.txt and the sitemaps cover products and categories @once", async ({
-  request,
-  baseURL,
-}) => {
-  const robots = await (await request.get("/robots.txt")).text();
-  expect(robots).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
-  const index = await (await request.get("/sitemap.xml")).text();
-  for (const name of ["paginas.xml", "categorias.xml", "productos-1.xml"]) {
-    expect(index).toContain(`<loc>${baseURL}/sitemaps/${name}</loc>`);
-  }
-  expect(index).toMatch(/<lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/);
-  const products = await (await request.get("/sitemaps/productos-1.xml")).text();
-  const productUrls = products.match(/<loc>[^<]+\/producto\/[^<]+<\/loc>/g) ?? [];
-  expect(productUrls.length).toBeGreaterThan(20_000);
-  const categories = await (await request.get("/sitemaps/categorias.xml")).text();
-  expect(categories).toContain(`<loc>${baseURL}/categoria/22</loc>`);
-  expect((await request.get("/sitemaps/productos-99.xml")).status()).toBe(404);
 });

@@ -7,6 +7,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import net from "node:net";
 import { expect, test } from "@playwright/test";
+import { scriptsAfterFirstPaint } from "../../app/platform/after-first-paint.server.ts";
 
 test("GET /healthz says the sandbox is in use", async ({ request }) => {
   const res = await request.get("/healthz");
@@ -87,6 +88,25 @@ test("a cached page carries no nonce: its CSP allows each inline script by hash"
   );
   expect(allowed.slice(1).sort()).toEqual([...new Set(hashes)].sort());
   expect(res.headers()["x-content-type-options"]).toBe("nosniff");
+});
+
+test("React Router's module script still has the shape the first-frame rewrite knows", async ({
+  request,
+}) => {
+  // A React Router upgrade that writes its script another way turns the rewrite off silently
+  // (pages load their scripts at once): this names the cause (docs/decisions/0390).
+  for (const path of ["/", "/productos", "/producto/18433"]) {
+    const html = await (await request.get(path)).text();
+    const moduleScript = /<script[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/.exec(html)?.[1];
+    const why =
+      `${path}: app/platform/after-first-paint.server.ts left React Router's module script ` +
+      `as it was (${scriptsAfterFirstPaint(html).skipped}); React Router changed its shape`;
+    const deferred =
+      !html.includes('rel="modulepreload"') &&
+      Boolean(moduleScript?.includes("requestAnimationFrame")) &&
+      !/^\s*import\s/m.test(moduleScript ?? "");
+    expect(deferred, why).toBe(true);
+  }
 });
 
 test("a cross-origin POST is rejected", async ({ request }) => {

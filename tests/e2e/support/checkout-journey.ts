@@ -1,31 +1,62 @@
 /**
- * From the cart to the payment page through the checkout wizard (issue 9), as a shopper does:
- * step 1 billing (person), step 2 shipping 'Igual a la facturación', step 3 the payment method,
+ * From the cart to the payment page through the checkout wizard, as a shopper does: step 1
+ * billing (person), step 2 shipping 'Igual a la facturación', step 3 the payment method,
  * 'Finalizar compra' → /checkout/pago; or the same steps as the wizard's own form posts, for
  * tests about the payment page. Field names are the spec's (§3 flat order payload).
  */
 import { expect, type Page } from "@playwright/test";
-import { addToCart, type Sellable } from "./payments.ts";
+import { cartOf } from "./fixtures.ts";
+import type { Sellable } from "./payments.ts";
 
+/** A natural person's billing data, as step 1 asks for it. */
 export interface Buyer {
   name: string;
-  last_name: string;
-  document: string;
+  lastName: string;
+  /** The optional cédula. */
+  document?: string;
   email: string;
   phone: string;
-  address: string;
+  /** The department's code (11 Bogotá, 05 Antioquia). */
+  department: string;
   city: string;
+  address: string;
 }
 
 const BUYER: Buyer = {
   name: "Ana",
-  last_name: "Gómez",
+  lastName: "Gómez",
   document: "1020304050",
   email: "ana@example.com",
   phone: "3001234567",
-  address: "Calle 10 # 20-30",
+  department: "11",
   city: "Bogotá",
+  address: "Calle 10 # 20-30",
 };
+
+const textbox = (page: Page, name: string) => page.getByRole("textbox", { name, exact: true });
+
+/** Step 1 for a natural person: name, surname, the cédula if given, then the contact fields. */
+export async function fillPerson(page: Page, buyer: Buyer) {
+  await textbox(page, "Nombre").fill(buyer.name);
+  await textbox(page, "Apellido").fill(buyer.lastName);
+  if (buyer.document !== undefined) await textbox(page, "Cédula (opcional)").fill(buyer.document);
+  await fillContact(page, buyer);
+}
+
+/** The fields of step 1 a person and a company share. */
+export async function fillContact(page: Page, buyer: Buyer) {
+  await textbox(page, "Correo electrónico").fill(buyer.email);
+  await textbox(page, "Teléfono").fill(buyer.phone);
+  await page.getByRole("combobox", { name: "Departamento" }).selectOption(buyer.department);
+  await textbox(page, "Ciudad o municipio").fill(buyer.city);
+  await textbox(page, "Dirección").fill(buyer.address);
+}
+
+interface Order {
+  /** Put in the cart first (by the cart form's POST), `quantity` units of it. */
+  product?: Sellable;
+  quantity?: number;
+}
 
 /**
  * Puts `product` in the cart (unless it is already there), walks the checkout from step 1 and
@@ -35,23 +66,15 @@ export async function reachPaymentPage(
   page: Page,
   baseURL: string,
   method: "openpay" | "pse",
-  options: { product?: Sellable; quantity?: number; buyer?: Partial<Buyer> } = {},
+  options: Order & { buyer?: Partial<Buyer> } = {},
 ) {
-  if (options.product) await addToCart(page, baseURL, options.product, options.quantity ?? 1);
-  const buyer = { ...BUYER, ...options.buyer };
+  if (options.product) {
+    await cartOf(page, baseURL, false).add(options.product.id, options.quantity ?? 1);
+  }
   // Step 1 by URL: a checkout restarted after a failed payment opens on step 3.
   await page.goto("/checkout?paso=1");
-
   // Step 1: billing data of a natural person (the form's default client type).
-  const field = (name: string) => page.getByRole("textbox", { name, exact: true });
-  await field("Nombre").fill(buyer.name);
-  await field("Apellido").fill(buyer.last_name);
-  await field("Cédula (opcional)").fill(buyer.document);
-  await field("Correo electrónico").fill(buyer.email);
-  await field("Teléfono").fill(buyer.phone);
-  await page.getByRole("combobox", { name: "Departamento" }).selectOption("11");
-  await field("Ciudad o municipio").fill(buyer.city);
-  await field("Dirección").fill(buyer.address);
+  await fillPerson(page, { ...BUYER, ...options.buyer });
   await page.getByRole("button", { name: "Continuar" }).click();
 
   // Step 2: shipping to the billing address (checked by default).
@@ -71,11 +94,29 @@ export async function openPaymentPage(
   page: Page,
   baseURL: string,
   method: "openpay" | "pse",
-  options: { product?: Sellable; quantity?: number } = {},
+  options: Order = {},
 ) {
-  if (options.product) await addToCart(page, baseURL, options.product, options.quantity ?? 1);
-  const post = async (form: Record<string, string>) => {
-    const response = await page.request.post("/checkout", {
+  if (options.product) {
+    await cartOf(page, baseURL, false).add(options.product.id, options.quantity ?? 1);
+  }
+  await postCheckoutSteps(page, baseURL, 3);
+  // Step 3 as the shopper sees it (the summary they confirm), then 'Finalizar compra'.
+  expect((await page.request.get(`${baseURL}/checkout`)).status()).toBe(200);
+  const post = checkoutPost(page, baseURL);
+  expect(await post({ intent: "finalize", payment_method: method })).toBe("/checkout/pago");
+  await page.goto(`${baseURL}/checkout/pago`);
+  await expect(
+    page.getByRole("heading", {
+      level: 1,
+      name: method === "openpay" ? "Pago con tarjeta" : "Pago con PSE",
+    }),
+  ).toBeVisible();
+}
+
+/** A POST of one of the wizard's forms, answered 303; its Location. */
+function checkoutPost(page: Page, baseURL: string) {
+  return async (form: Record<string, string>) => {
+    const response = await page.request.post(`${baseURL}/checkout`, {
       form,
       headers: { Origin: new URL(baseURL).origin },
       maxRedirects: 0,
@@ -83,29 +124,27 @@ export async function openPaymentPage(
     expect(response.status(), `checkout step ${form.intent}`).toBe(303);
     return response.headers()["location"];
   };
+}
+
+/**
+ * Takes the checkout of the cart in `page`'s browser to step `step` by the wizard's own posts:
+ * billing (a person), then for step 3 shipping 'Igual a la facturación'.
+ */
+export async function postCheckoutSteps(page: Page, baseURL: string, step: 2 | 3) {
+  const post = checkoutPost(page, baseURL);
   await post({
     intent: "billing",
     client_type: "person",
     name: BUYER.name,
-    last_name: BUYER.last_name,
-    document: BUYER.document,
+    last_name: BUYER.lastName,
+    document: BUYER.document!,
     email: BUYER.email,
     phone: BUYER.phone,
-    department: "11",
+    department: BUYER.department,
     city: BUYER.city,
     address: BUYER.address,
   });
-  await post({ intent: "shipping", same_as_invoice: "on" });
-  // Step 3 as the shopper sees it (the summary they confirm), then 'Finalizar compra'.
-  expect((await page.request.get("/checkout")).status()).toBe(200);
-  expect(await post({ intent: "finalize", payment_method: method })).toBe("/checkout/pago");
-  await page.goto("/checkout/pago");
-  await expect(
-    page.getByRole("heading", {
-      level: 1,
-      name: method === "openpay" ? "Pago con tarjeta" : "Pago con PSE",
-    }),
-  ).toBeVisible();
+  if (step === 3) await post({ intent: "shipping", same_as_invoice: "on" });
 }
 
 /**

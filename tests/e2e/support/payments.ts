@@ -1,10 +1,10 @@
 /**
- * Helpers of the payment tests: products that can be bought, the sandbox gateway's calls
+ * The sandbox gateway as the tests use it: products that can be bought, the gateway's calls
  * (prepare-checkout, card token and charge, PSE, charges, outbox; made as the signed-in staff,
  * the only visitor the store's /sandbox mount lets at them) and the `pagos` cookie that marks
- * the browser whose checkout made a charge.
+ * the browser whose checkout made a charge. For the payment, staff and sandbox specs alike.
  */
-import { type APIRequestContext, type BrowserContext, expect, type Page } from "@playwright/test";
+import { type APIRequestContext, type BrowserContext, expect } from "@playwright/test";
 import { createCookie } from "react-router";
 import { asStaff } from "./staff-api.ts";
 
@@ -61,31 +61,21 @@ export async function sellableProducts(request: APIRequestContext, count = 2): P
   return found;
 }
 
-/** Adds to the cart by the cart's plain form POST (the page's cookies are the browser's). */
-export async function addToCart(page: Page, baseURL: string, product: Sellable, quantity = 1) {
-  const response = await page.request.post("/carrito", {
-    form: {
-      intent: "add",
-      productId: product.id,
-      quantity: String(quantity),
-      redirectTo: "/carrito",
-    },
-    headers: { Origin: baseURL },
-  });
-  expect(response.ok()).toBe(true);
-}
-
 const totalsOf = (subtotal: number) => {
   const iva = Math.floor((subtotal * 19 + 50) / 100);
   return { iva, shipping: subtotal > 100_000 ? 0 : 5_000 };
 };
 
-/** A checkout session prepared at the sandbox for these lines, as 'Finalizar compra' does. */
+/**
+ * A checkout session prepared at the sandbox for these lines, as 'Finalizar compra' does, for a
+ * customer 'Ana Gómez' (`customerName` replaces her first name).
+ */
 export async function prepareCheckout(
   request: APIRequestContext,
   lines: Array<{ product: Sellable; quantity: number }>,
   method: "openpay" | "pse",
   email = "ana@example.com",
+  customerName = "Ana",
 ): Promise<PreparedOrder> {
   const items = lines.map(({ product, quantity }) => ({
     title: product.title,
@@ -104,7 +94,7 @@ export async function prepareCheckout(
     data: {
       client_type: "person",
       customer: {
-        name: "Ana",
+        name: customerName,
         last_name: "Gómez",
         email,
         phone: "3001234567",
@@ -138,8 +128,16 @@ export async function prepareCheckout(
   return { orderId, sessionId: body.session_id, total, email };
 }
 
-/** A card charge made at the gateway for the order: the charge, or the declined answer. */
-export async function chargeCard(request: APIRequestContext, order: PreparedOrder, number: string) {
+/**
+ * A card charge made at the gateway for the order: the charge, or the declined answer.
+ * `chargeEmail` is the customer e-mail sent with the charge (the order's unless given).
+ */
+export async function chargeCard(
+  request: APIRequestContext,
+  order: PreparedOrder,
+  number: string,
+  chargeEmail = order.email,
+) {
   const token = await request.post("/sandbox/payments/card/token", {
     headers: await asStaff(),
     data: {
@@ -160,7 +158,7 @@ export async function chargeCard(request: APIRequestContext, order: PreparedOrde
       order_id: order.orderId,
       customer_name: "Ana",
       customer_last_name: "Gómez",
-      customer_email: order.email,
+      customer_email: chargeEmail,
       customer_phone: "3001234567",
       sessionId: order.sessionId,
     },
@@ -244,22 +242,26 @@ export async function rememberPayments(
   ]);
 }
 
+/** The e-mails the gateway sent for an order (its outbox). */
 export async function outbox(request: APIRequestContext, orderId: string) {
   const response = await request.get(
     `/sandbox/payments/emails?order_id=${encodeURIComponent(orderId)}`,
     { headers: await asStaff() },
   );
+  expect(response.status()).toBe(200);
   return (await response.json()) as Array<{ kind: string; to: string[]; subject: string }>;
 }
 
+/** The gateway's charges of an order. */
 export async function chargesOf(request: APIRequestContext, orderId: string) {
   const response = await request.get(
     `/sandbox/payments/charges?order_id=${encodeURIComponent(orderId)}`,
     { headers: await asStaff() },
   );
-  return (await response.json()) as Array<{ id: string; status: string }>;
-}
-
-export async function cartCookie(context: BrowserContext) {
-  return (await context.cookies()).find((cookie) => cookie.name === "__Host-carrito");
+  return (await response.json()) as Array<{
+    id: string;
+    status: string;
+    amount: number;
+    authorization: string | null;
+  }>;
 }

@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { findMatch, normalizeText } from "./normalize";
+
+describe("normalizeText", () => {
+  it.each([
+    ["Cámara IP", "camara ip"],
+    ["  DOMO   PTZ  ", "domo ptz"],
+    ["Detección-de-Humo!", "deteccion de humo"],
+    ["ÑANDÚ", "nandu"],
+    ["DS-2CD2143G2-I", "ds 2cd2143g2 i"],
+    ["", ""],
+  ])("%j → %j", (input, expected) => {
+    expect(normalizeText(input)).toBe(expected);
+  });
+
+  it("treats null and undefined as empty", () => {
+    expect(normalizeText(null)).toBe("");
+    expect(normalizeText(undefined)).toBe("");
+  });
+});
+
+describe("findMatch (highlight offsets in the original text)", () => {
+  it("finds the first match ignoring case and accents", () => {
+    const name = "Cámaras y cámaras";
+    const range = findMatch(name, "CAMARA");
+    expect(range).toEqual([0, 6]);
+    expect(name.slice(...(range as [number, number]))).toBe("Cámara");
+  });
+
+  it("maps offsets after accented characters", () => {
+    const name = "Detección de humo";
+    const range = findMatch(name, "humo");
+    expect(range && name.slice(...range)).toBe("humo");
+    expect(findMatch(name, "CION")).toEqual([5, 9]);
+  });
+
+  it("returns null for no match or an empty term", () => {
+    expect(findMatch("Energía", "agua")).toBeNull();
+    expect(findMatch("Energía", "  ")).toBeNull();
+  });
+});

@@ -1,0 +1,48 @@
+/**
+ * Text compared the way shoppers type it: case, accents and punctuation aside. Pure: the
+ * server (search, filters, category paths, product names) and the browser (highlights) use it.
+ */
+const COMBINING_MARKS = /\p{M}+/gu;
+const NOT_LETTER_OR_DIGIT = /[^\p{L}\p{N}]+/gu;
+
+/** Lower-case one character and strip its accents ('Á' → 'a', 'ñ' → 'n'). */
+function foldChar(ch: string): string {
+  return ch.normalize("NFD").replace(COMBINING_MARKS, "").toLowerCase();
+}
+
+/** Lower-case, accents and punctuation removed, single spaces, trimmed. */
+export function normalizeText(value: string | null | undefined): string {
+  if (!value) return "";
+  return value
+    .normalize("NFD")
+    .replace(COMBINING_MARKS, "")
+    .toLowerCase()
+    .replace(NOT_LETTER_OR_DIGIT, " ")
+    .trim()
+    .replace(/\s+/g, " ");
+}
+
+/**
+ * Where the term first appears in the text, ignoring case and accents, as
+ * [start, end) offsets into the ORIGINAL text (for a <mark>), or null.
+ */
+export function findMatch(text: string, term: string): [number, number] | null {
+  const needle = Array.from(term.trim()).map(foldChar).join("");
+  if (!needle) return null;
+  let folded = "";
+  // starts[i] = offset in `text` of the character that produced folded[i].
+  const starts: number[] = [];
+  let offset = 0;
+  for (const ch of text) {
+    const f = foldChar(ch);
+    for (let k = 0; k < f.length; k++) starts.push(offset);
+    folded += f;
+    offset += ch.length;
+  }
+  const at = folded.indexOf(needle);
+  if (at < 0) return null;
+  const lastFolded = at + needle.length - 1;
+  const lastStart = starts[lastFolded];
+  const lastChar = String.fromCodePoint(text.codePointAt(lastStart) ?? 0);
+  return [starts[at], lastStart + lastChar.length];
+}

@@ -1,0 +1,77 @@
+/**
+ * The store process the bench measures (`server.ts`, or `cluster.ts` and its workers) and what
+ * it uses: resident memory and CPU time, read from Linux /proc.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+
+let server: ChildProcess | undefined;
+
+export function startServer(port: number, cluster: boolean) {
+  // BENCH_NODE_ARGS passes flags to the server's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/p".
+  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [];
+  server = spawn(process.execPath, [...nodeArgs, cluster ? "cluster.ts" : "server.ts"], {
+    env: {
+      // A secret of its own: without one, server.ts and the build each make a random one, and
+      // the staff session the search part signs in with does not open the /sandbox mount.
+      SESSION_SECRET: "bench-secret-0123456789abcdef",
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      LOG_LEVEL: "warn",
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+}
+
+/** The server's process and its workers' (Linux /proc). */
+function serverPids(pid: number): number[] {
+  try {
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8")
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
+    return [pid, ...children.flatMap(serverPids)];
+  } catch {
+    return [pid];
+  }
+}
+
+/** Resident memory of the server and its workers, in MB (Linux /proc; undefined elsewhere). */
+export function serverMemoryMb(): number | undefined {
+  if (!server?.pid) return undefined;
+  try {
+    let kb = 0;
+    for (const pid of serverPids(server.pid)) {
+      const status = readFileSync(`/proc/${pid}/status`, "utf8");
+      kb += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    }
+    return kb / 1024;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * CPU time the server and its workers have used, in ms (Linux /proc; undefined elsewhere). Per
+ * request, it tells the cost of a request even when other work shares the machine's cores.
+ */
+export function serverCpuMs(): number | undefined {
+  if (!server?.pid) return undefined;
+  try {
+    let ticks = 0;
+    for (const pid of serverPids(server.pid)) {
+      // utime and stime, fields 14 and 15, after the parenthesised command name.
+      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]);
+    }
+    return ticks * 10; // USER_HZ is 100 on Linux
+  } catch {
+    return undefined;
+  }
+}
+
+export function stopServer() {
+  server?.kill("SIGTERM");
+}
