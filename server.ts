@@ -411,12 +411,13 @@ async function personalSlots(): Promise<PersonalSlots | undefined> {
   return (entry.module as { personalSlots?: PersonalSlots }).personalSlots;
 }
 
-/** An answer from the page cache, written as it is (its bytes are final), in one go. */
+/**
+ * An answer from the page cache, written in one go: as it is, or (a page just stored) through
+ * the compression middleware like any rendered page.
+ */
 function writeCached(res: express.Response, answer: CachedAnswer): void {
   res.writeHead(answer.status, answer.headers);
-  res.cork();
-  for (const piece of answer.body) res.write(piece);
-  res.end();
+  res.end(answer.body.length === 1 ? answer.body[0] : Buffer.concat(answer.body));
 }
 
 /** Seconds a 503 asks the client to wait before trying again. */

@@ -4,7 +4,7 @@
  * Runs once (project "server"), not per browser mode.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import net from "node:net";
 import { expect, test } from "@playwright/test";
 import { scriptsAfterFirstPaint } from "../../app/platform/after-first-paint.server.ts";
@@ -28,11 +28,29 @@ test("hashed assets are immutable for a year, other static files short-lived", a
   expect(favicon.headers()["cache-control"]).toBe("public, max-age=3600");
 });
 
-test("pages are compressed with brotli or gzip", async ({ request }) => {
-  const br = await request.get("/", { headers: { "Accept-Encoding": "br" } });
-  expect(br.headers()["content-encoding"]).toBe("br");
-  const gzip = await request.get("/", { headers: { "Accept-Encoding": "gzip" } });
-  expect(gzip.headers()["content-encoding"]).toBe("gzip");
+test("pages go out whole and compressed, just rendered or from memory, for anyone and a shopper", async ({
+  request,
+}) => {
+  // Two addresses of a public page no one asked for yet; a cart cookie that reads as an empty
+  // cart still makes the answer a shopper's (docs/decisions/0470).
+  const [anyone, shopper] = [`/nosotros?v=${randomUUID()}`, `/nosotros?v=${randomUUID()}`];
+  const cart = "carrito=x";
+  for (const [path, cookie, encoding, state, sent] of [
+    [anyone, "", "gzip", "miss", "gzip"], // compressed on the way out
+    [anyone, "", "br", "hit", "br"],
+    [shopper, cart, "br", "miss", "br"],
+    [shopper, cart, "gzip", "hit", "gzip"], // stitched
+    [shopper, cart, "br", "hit", undefined], // a shopper's page is never brotli
+  ] as const) {
+    const headers = { "Accept-Encoding": encoding, ...(cookie ? { Cookie: cookie } : {}) };
+    const res = await request.get(path, { headers });
+    const what = `${path} ${cookie} ${encoding}`;
+    expect(res.headers()["x-page-cache"], what).toBe(state);
+    expect(res.headers()["content-encoding"], what).toBe(sent);
+    const html = await res.text();
+    expect(html, what).toMatch(/<\/html>$/);
+    expect(html, what).toContain("<!-- -->0 productos<");
+  }
 });
 
 test("a page rendered for one request carries its own nonce, matching its scripts", async ({
