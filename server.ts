@@ -417,7 +417,7 @@ async function personalSlots(): Promise<PersonalSlots | undefined> {
  */
 function writeCached(res: express.Response, answer: CachedAnswer): void {
   res.writeHead(answer.status, answer.headers);
-  res.end(answer.body.length === 1 ? answer.body[0] : Buffer.concat(answer.body));
+  res.end(answer.body);
 }
 
 /** Seconds a 503 asks the client to wait before trying again. */

@@ -26,11 +26,11 @@ export const PAGE_CACHE_HEADER = "X-Page-Cache";
 
 export type CacheState = "hit" | "stale" | "miss";
 
-/** An answer from memory: its status, headers (lower-case names) and body, in pieces. */
+/** An answer from memory: its status, headers (lower-case names) and body. */
 export interface CachedAnswer {
   status: 200 | 304;
   headers: Record<string, string | string[]>;
-  body: Buffer[];
+  body: Buffer;
 }
 
 export interface StoredPage {
@@ -72,7 +72,7 @@ export interface PersonalSlots {
   fill(request: CookieRequest): Promise<{ slots: readonly string[]; cookies: readonly string[] }>;
 }
 
-/** A shopper's slots as bytes, deflated, and their validator: kept while the cart stays. */
+/** A shopper's slots as bytes, deflated, and their validator: kept with the slots. */
 interface FilledSlots {
   bytes: Buffer[];
   pieces: DeflatedPiece[];
@@ -131,11 +131,12 @@ function finish(
     // What the 200 would say about the page, and nothing about a body that is not sent.
     delete headers["content-type"];
     delete headers["content-security-policy"];
-    return { status: 304, headers, body: [] };
+    return { status: 304, headers, body: Buffer.alloc(0) };
   }
   if (encoding !== "identity") headers["content-encoding"] = encoding;
-  headers["content-length"] = String(body.reduce((n, piece) => n + piece.length, 0));
-  return { status: 200, headers, body };
+  const bytes = body.length === 1 ? body[0] : Buffer.concat(body);
+  headers["content-length"] = String(bytes.length);
+  return { status: 200, headers, body: bytes };
 }
 
 /**
