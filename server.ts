@@ -24,7 +24,6 @@ import { withoutPersonalCookies } from "./app/platform/http-cache.server.ts";
 import {
   type CachedAnswer,
   createPageCache,
-  type PageRequest,
   type PersonalSlots,
 } from "./app/platform/page-cache.server.ts";
 import { servePrecompressed } from "./app/platform/precompressed.server.ts";
@@ -34,13 +33,13 @@ import {
   connectRateLimitStore,
   rateLimitStore,
 } from "./app/platform/rate-limit.server.ts";
+import { createRequestReaders, type TrustsPeer } from "./app/platform/node-request.server.ts";
 import { merchantApiReadiness } from "./app/platform/readiness.server.ts";
 import {
   createRequestGuard,
   createRouteIds,
   FORM_BODY_LIMIT,
   readLimitedBody,
-  targetRefusal,
 } from "./app/platform/request-guard.server.ts";
 import { resolveStaffAccess, type StaffAccess } from "./app/staff/staff-access.server.ts";
 import { currentStaff } from "./app/staff/staff-session.server.ts";
@@ -67,28 +66,42 @@ if (staff.mode === "demo") {
 }
 
 startMetrics();
+/** Headers of every answer (what the browser may do with it). */
+const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  "X-Content-Type-Options": "nosniff",
+  "Referrer-Policy": "strict-origin-when-cross-origin",
+  "X-Frame-Options": "DENY",
+  "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(self)",
+  ...(cfg.isProduction && {
+    "Strict-Transport-Security": "max-age=31536000; includeSubDomains",
+  }),
+};
+
 const app = express();
 app.disable("x-powered-by");
-// Behind a TLS-terminating proxy, TRUST_PROXY lets req.protocol/host come from
-// X-Forwarded-*, so the URL React Router compares with the Origin of a POST
-// has the public https origin.
-if (cfg.trustProxy) {
-  app.set("trust proxy", parseTrustProxy(cfg.trustProxy));
-  // The request adapter takes the port from the Host header when X-Forwarded-Host has
-  // none, which would give https://public-host:3000; the public Host is the right one.
-  app.use((req, _res, next) => {
-    const forwardedHost = req.get("x-forwarded-host")?.split(",")[0]?.trim();
-    // Express keeps its compiled trust function untyped in the app settings.
-    const trusts = req.app.get("trust proxy fn") as (
-      address: string | undefined,
-      hop: number,
-    ) => boolean;
-    if (forwardedHost && trusts(req.socket.remoteAddress, 0)) {
-      req.headers.host = forwardedHost;
-    }
-    next();
-  });
-}
+// Behind a TLS-terminating proxy, TRUST_PROXY lets the request's protocol, host and address come
+// from X-Forwarded-*, so the URL React Router compares with the Origin of a POST has the public
+// https origin. The server reads requests through one set of readers, trusting the peers
+// TRUST_PROXY names (Express's compiled check, kept untyped in its settings).
+if (cfg.trustProxy) app.set("trust proxy", parseTrustProxy(cfg.trustProxy));
+const { pageRequestOf, toFetchRequest } = createRequestReaders(
+  app.get("trust proxy fn") as TrustsPeer,
+);
+
+// Pages from memory (docs/decisions/0384, 0470), for anonymous visitors and, with their own cart
+// and notice filled in, for shoppers: fresh 30 s, then refreshed behind a stale answer for up to
+// 5 minutes.
+const pageCache =
+  cfg.pageCacheMb > 0
+    ? createPageCache({
+        maxBytes: cfg.pageCacheMb * 1024 * 1024,
+        freshMs: 30_000,
+        maxStaleMs: 5 * 60_000,
+      })
+    : undefined;
+if (pageCache) watchPageCache(pageCache.size);
+// The build's slots for a shopper's page (set once the production build is loaded).
+let slotsAtOnce: PersonalSlots | undefined;
 
 // Pages rendered for one request are compressed as they go out. Brotli's default 4 MB window
 // cost each of them 20 ms of CPU (allocating it under load) and grew the resident memory;
@@ -106,31 +119,18 @@ app.use(
   }),
 );
 
-// One structured line per request: method, path, status, duration. Never the
-// query string, headers, cookies or bodies. The metrics count it under its route id (set by the
-// app's handler) or a fixed class of path, never the URL (docs/decisions/0440).
+// Every other answer is logged and counted once written; the app's handler sets its route id.
 app.use((req, res, next) => {
   const start = process.hrtime.bigint();
   res.on("finish", () => {
-    const ms = Number(process.hrtime.bigint() - start) / 1e6;
-    logger.info(
-      { method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 },
-      "request",
-    );
     const route = typeof res.locals.route === "string" ? res.locals.route : pathClass(req.path);
-    observeRequest(route, req.method, res.statusCode, ms / 1000);
+    recordRequest(req.method, req.path, res.statusCode, route, start);
   });
   next();
 });
 
 app.use((_req, res, next) => {
-  res.setHeader("X-Content-Type-Options", "nosniff");
-  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-  res.setHeader("X-Frame-Options", "DENY");
-  res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(self)");
-  if (cfg.isProduction) {
-    res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
-  }
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
   next();
 });
 
@@ -234,6 +234,7 @@ if (vite) {
     /\.(?!data$)\w+$/.test(req.path) ? publicFiles(req, res, next) : next(),
   );
   build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
+  slotsAtOnce = await personalSlots();
 }
 
 // The client address rate limits are keyed on (under TRUST_PROXY, from X-Forwarded-For). The
@@ -249,18 +250,6 @@ app.use((req, _res, next) => {
 const handleRequest = createRequestHandler(build, cfg.isProduction ? "production" : "development");
 const guard = createRequestGuard(build);
 const routeIdOf = createRouteIds(build);
-// Pages from memory (docs/decisions/0384, 0470), for anonymous visitors and, with their own cart
-// and notice filled in, for shoppers: fresh 30 s, then refreshed behind a stale answer for up to
-// 5 minutes.
-const pageCache =
-  cfg.pageCacheMb > 0
-    ? createPageCache({
-        maxBytes: cfg.pageCacheMb * 1024 * 1024,
-        freshMs: 30_000,
-        maxStaleMs: 5 * 60_000,
-      })
-    : undefined;
-if (pageCache) watchPageCache(pageCache.size);
 app.use(async (req, res, next) => {
   try {
     const route = (res.locals.route = await routeIdOf(req.path));
@@ -271,7 +260,7 @@ app.use(async (req, res, next) => {
       if ("refusal" in verdict) return verdict.refusal;
       return handleRequest(anonymous ? withoutPersonalCookies(verdict.request) : verdict.request);
     };
-    const fromMemory = req.method === "GET" ? pageRequestOf(req) : undefined;
+    const fromMemory = req.method === "GET" ? pageRequestOf(req, req.originalUrl) : undefined;
     const response =
       pageCache && fromMemory
         ? await pageCache.respond(fromMemory, render, { route, slots: await personalSlots() })
@@ -299,9 +288,12 @@ app.use(((error, _req, res, _next) => {
 // idle keep-alive connection stays open 65 s, longer than the usual 60 s idle timeout of load
 // balancers, so the store never closes a connection a balancer is about to reuse. Bodies and
 // URLs are capped by the request guard (64 KB forms, 4,096-character URLs).
+// Most requests are a fresh page from memory, answered before Express (docs/decisions/0500).
 const server = http.createServer(
   { maxHeaderSize: 16 * 1024, connectionsCheckingInterval: 5_000 },
-  app,
+  (req, res) => {
+    if (!answerFromMemory(req, res)) void app(req, res);
+  },
 );
 server.maxHeadersCount = 100;
 server.headersTimeout = 20_000;
@@ -417,76 +409,44 @@ async function personalSlots(): Promise<PersonalSlots | undefined> {
  */
 function writeCached(res: express.Response, answer: CachedAnswer): void {
   res.writeHead(answer.status, answer.headers);
-  res.end(answer.body);
+  res.end(answer.body.length === 1 ? answer.body[0] : Buffer.concat(answer.body));
+}
+
+/**
+ * One structured line per request (method, path, status, duration; never the query string,
+ * headers, cookies or bodies) and its metrics, under its route id or a fixed class of path,
+ * never the URL (docs/decisions/0440).
+ */
+function recordRequest(method: string, path: string, status: number, route: string, start: bigint) {
+  const ms = Number(process.hrtime.bigint() - start) / 1e6;
+  logger.info({ method, path, status, ms: Math.round(ms * 10) / 10 }, "request");
+  observeRequest(route, method, status, ms / 1000);
+}
+
+/**
+ * A GET whose fresh page the page cache gives at once, answered as Express would with the same
+ * headers, log line and metrics, without its per-request work (a third of such an answer's
+ * CPU, docs/decisions/0500). False for anything else, which Express then takes.
+ */
+function answerFromMemory(req: http.IncomingMessage, res: http.ServerResponse): boolean {
+  if (!pageCache || req.method !== "GET" || !req.url?.startsWith("/")) return false;
+  const start = process.hrtime.bigint();
+  const request = pageRequestOf(req, req.url);
+  const answer = request && pageCache.answerAtOnce(request, slotsAtOnce);
+  if (!answer) return false;
+  res.writeHead(answer.status, Object.assign(answer.headers, SECURITY_HEADERS));
+  // The pieces leave in one write of the socket, as they are.
+  res.cork();
+  for (const piece of answer.body) res.write(piece);
+  res.end();
+  const at = req.url.indexOf("?");
+  const path = at < 0 ? req.url : req.url.slice(0, at);
+  recordRequest("GET", path, answer.status, answer.route ?? "other", start);
+  return true;
 }
 
 /** Seconds a 503 asks the client to wait before trying again. */
 const RETRY_AFTER_SECONDS = 10;
-
-/** The public URL of a request (see toFetchRequest), or undefined when it is not valid. */
-function requestUrl(req: express.Request, target: string): URL | undefined {
-  const [, forwardedPort] = req.app.enabled("trust proxy")
-    ? (req.get("x-forwarded-host")?.split(":") ?? [])
-    : [];
-  const [, hostPort] = req.get("host")?.split(":") ?? [];
-  const port = [forwardedPort, hostPort]
-    .map((p) => Number.parseInt(p ?? "", 10))
-    .find((p) => Number.isSafeInteger(p));
-  const host = `${req.hostname?.split(/[\\/?#@]/)[0] || "localhost"}${port ? `:${port}` : ""}`;
-  try {
-    return new URL(`${req.protocol}://${host}${target}`);
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * A GET as the page cache reads it: its URL and headers, read from the Node request as asked
- * for. Undefined for a target the guard refuses, which the guard then answers.
- */
-function pageRequestOf(req: express.Request): PageRequest | undefined {
-  const url = targetRefusal(req.originalUrl) ? undefined : requestUrl(req, req.originalUrl);
-  if (!url) return undefined;
-  const get = (name: string) => {
-    const value = req.headers[name.toLowerCase()];
-    return (Array.isArray(value) ? value.join(", ") : value) ?? null;
-  };
-  return { url: url.href, headers: { get } };
-}
-
-/**
- * The Fetch request for a Node request, with the body the server has already read (the same
- * URL rules as React Router's Express adapter: the public host and port, the protocol from
- * X-Forwarded-Proto under TRUST_PROXY). Undefined when the request cannot make a valid URL.
- */
-function toFetchRequest(
-  req: express.Request,
-  res: express.Response,
-  target: string,
-  body: Uint8Array<ArrayBuffer> | undefined,
-): Request | undefined {
-  const url = requestUrl(req, target);
-  if (!url) return undefined;
-  const controller = new AbortController();
-  res.on("close", () => {
-    if (!res.writableFinished) controller.abort();
-  });
-  try {
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(req.headers)) {
-      if (value === undefined) continue;
-      for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
-    }
-    return new Request(url, {
-      method: req.method,
-      headers,
-      body,
-      signal: controller.signal,
-    });
-  } catch {
-    return undefined;
-  }
-}
 
 /** Writes a Fetch response, with the standard reason phrase when it has none ("200 OK"). */
 function sendResponse(res: express.Response, response: Response): Promise<void> {

@@ -66,4 +66,5 @@ export const personalSlots: PersonalSlots = {
     if (read.length === 0) byCookies.set(cookies, slots);
     return { slots, cookies: read };
   },
+  kept: (request) => byCookies.get(request.headers.get("Cookie") ?? ""),
 };

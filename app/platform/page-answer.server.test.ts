@@ -41,15 +41,23 @@ function app(body: (request: Request) => string = () => html()) {
   });
 }
 
-/** The build's slots: the count from the cart cookie, the notice from the notice cookie. */
-const slots: PersonalSlots = {
-  anonymous: [count(0), notice()],
-  async fill(request) {
-    const text = cookieOf(request, "aviso");
-    const cookies = text ? ["aviso=; Max-Age=0"] : [];
-    return { slots: [count(Number(cookieOf(request, "carrito") ?? 0)), notice(text)], cookies };
-  },
-};
+/**
+ * The build's slots: the count from the cart cookie, the notice from the notice cookie; kept per
+ * Cookie header when there is no notice, as the store's are.
+ */
+function slotsOfCookies(): PersonalSlots {
+  const kept = new Map<string, string[]>();
+  return {
+    anonymous: [count(0), notice()],
+    async fill(request) {
+      const text = cookieOf(request, "aviso");
+      const filled = [count(Number(cookieOf(request, "carrito") ?? 0)), notice(text)];
+      if (!text) kept.set(request.headers.get("Cookie") ?? "", filled);
+      return { slots: filled, cookies: text ? ["aviso=; Max-Age=0"] : [] };
+    },
+    kept: (request) => kept.get(request.headers.get("Cookie") ?? ""),
+  };
+}
 
 const get = (path: string, headers: Record<string, string> = {}) =>
   new Request(`http://localhost${path}`, {
@@ -57,11 +65,22 @@ const get = (path: string, headers: Record<string, string> = {}) =>
   });
 
 function store() {
-  const pages = createPageCache({ maxBytes: 10 * 1024 * 1024, freshMs: 1000, maxStaleMs: 10_000 });
+  let clock = 1; // lru-cache takes a start time of 0 for "no time"
+  const pages = createPageCache({
+    maxBytes: 10 * 1024 * 1024,
+    freshMs: 1000,
+    maxStaleMs: 10_000,
+    now: () => clock,
+  });
   const render = app();
+  const slots = slotsOfCookies();
   const respond = async (request: Request, route = "p") =>
     asResponse(await pages.respond(request, rendering(render, request), { route, slots }));
-  return { respond, render };
+  const atOnce = (request: Request) => {
+    const answer = pages.answerAtOnce(request, slots);
+    return answer && { route: answer.route, response: asResponse(answer) };
+  };
+  return { respond, render, atOnce, wait: (ms: number) => (clock += ms) };
 }
 
 const text = async (answer: Response) => {
@@ -198,6 +217,7 @@ describe("a shopper's page rendered for them", () => {
   });
 
   it("when the stored page has no slots, or the page is not the same for everyone", async () => {
+    const slots = slotsOfCookies();
     const pages = createPageCache({ maxBytes: 1e7, freshMs: 1000, maxStaleMs: 10_000 });
     const render = app((request) =>
       new URL(request.url).pathname === "/sin" ? "<p>sin huecos</p>" : html(),
@@ -213,6 +233,57 @@ describe("a shopper's page rendered for them", () => {
       await pages.respond(request, rendering(render, request), { route: "p" }),
     );
     expect(await text(bare)).toBe(html(5));
+  });
+});
+
+describe("an answer at once", () => {
+  it("is the answer `respond` gives, once the page is stored, compressed and fresh", async () => {
+    const { respond, atOnce, wait } = store();
+    expect(atOnce(get("/p"))).toBeUndefined(); // nothing stored
+    await respond(get("/p"));
+    expect(atOnce(get("/p"))).toBeUndefined(); // not compressed yet: `respond` does it
+    const given = await respond(get("/p"));
+    const now = atOnce(get("/p"));
+    expect(now?.route).toBe("p");
+    expect(now?.response.headers.get(PAGE_CACHE_HEADER)).toBe("hit");
+    expect(now?.response.headers.get("ETag")).toBe(given.headers.get("ETag"));
+    expect(now?.response.headers.get("Content-Encoding")).toBe("br");
+    expect(await text(now!.response)).toBe(html(0));
+    const held = atOnce(get("/p", { "If-None-Match": given.headers.get("ETag")! }));
+    expect(held?.response.status).toBe(304);
+    wait(1001); // stale: `respond` answers and refreshes it
+    expect(atOnce(get("/p"))).toBeUndefined();
+  });
+
+  it("fills a shopper's slots only once they are kept and the page's pieces made", async () => {
+    const { respond, render, atOnce } = store();
+    await respond(get("/p"));
+    const shopper = (headers: Record<string, string> = {}) =>
+      get("/p", { Cookie: "carrito=3", ...headers });
+    expect(atOnce(shopper())).toBeUndefined(); // slots not read yet
+    const given = await respond(shopper());
+    const now = atOnce(shopper());
+    expect(now?.response.headers.get("Cache-Control")).toBe("private, no-cache");
+    expect(now?.response.headers.get("ETag")).toBe(given.headers.get("ETag"));
+    expect(await text(now!.response)).toBe(html(3));
+    expect(atOnce(shopper({ "Accept-Encoding": "identity" }))?.response.status).toBe(200);
+    // A notice is read once, by `respond`.
+    expect(atOnce(get("/p", { Cookie: "carrito=3; aviso=Hola" }))).toBeUndefined();
+    expect(render).toHaveBeenCalledTimes(1);
+  });
+
+  it("leaves a `.data` request that asks for the root's data to `respond`", async () => {
+    const { respond, atOnce } = store();
+    await respond(get("/p.data?_routes=p"));
+    await respond(get("/p.data"));
+    await respond(get("/p.data?_routes=p"));
+    await respond(get("/p.data"));
+    expect(atOnce(get("/p.data", { Cookie: "carrito=1" }))).toBeUndefined();
+    const data = atOnce(get("/p.data?_routes=p", { Cookie: "carrito=1" }));
+    expect(data?.response.headers.get("Cache-Control")).toBe("private, no-cache");
+    expect(atOnce(get("/p.data"))?.response.headers.get("Cache-Control")).toBe(
+      "public, max-age=60",
+    );
   });
 });
 

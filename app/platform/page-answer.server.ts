@@ -26,11 +26,16 @@ export const PAGE_CACHE_HEADER = "X-Page-Cache";
 
 export type CacheState = "hit" | "stale" | "miss";
 
-/** An answer from memory: its status, headers (lower-case names) and body. */
+/**
+ * An answer from memory: its status, headers (lower-case names) and body, in pieces (a shopper's
+ * page is the stored pieces around their own: written as they are, never copied into one).
+ */
 export interface CachedAnswer {
   status: 200 | 304;
   headers: Record<string, string | string[]>;
-  body: Buffer;
+  body: readonly Buffer[];
+  /** The id of the route that answered, when known (the metrics label). */
+  route?: string;
 }
 
 export interface StoredPage {
@@ -38,8 +43,12 @@ export interface StoredPage {
   headers: Readonly<Record<string, string>>;
   identity: Buffer;
   storedAt: number;
-  /** Brotli and gzip, made on the entry's first reuse (docs/decisions/0386). */
-  encoded?: Promise<Record<"br" | "gzip", Buffer>>;
+  /** The id of the route that answered it (the metrics label of its answers). */
+  route?: string;
+  /** Brotli and gzip, made on the entry's first reuse (docs/decisions/0386)… */
+  encoded?: Promise<Encodings>;
+  /** …and once made, for the answers given at once. */
+  encodings?: Encodings;
   /** The strong validator of each encoding's bytes, made when first asked for. */
   tags: Partial<Record<Encoding, string>>;
   /** The page cut around the shopper's slots, on its first answer to a shopper; null: none. */
@@ -49,9 +58,18 @@ export interface StoredPage {
 /** A stored document between its slots: one more segment than there are slots. */
 interface Cut {
   segments: Buffer[];
-  /** The segments deflated apart, for gzip answers, and the validator of those bytes. */
-  gzip?: Promise<{ pieces: DeflatedPiece[]; tag: string }>;
+  /** The segments deflated apart, for gzip answers, and the validator of those bytes… */
+  deflating?: Promise<DeflatedCut>;
+  /** …once made. */
+  gzip?: DeflatedCut;
 }
+
+interface DeflatedCut {
+  pieces: DeflatedPiece[];
+  tag: string;
+}
+
+type Encodings = Record<"br" | "gzip", Buffer>;
 
 /**
  * What the page cache reads of a request: its URL (the key) and a few headers. No Fetch Request
@@ -70,6 +88,8 @@ export interface PersonalSlots {
    * answer sets (a notice read).
    */
   fill(request: CookieRequest): Promise<{ slots: readonly string[]; cookies: readonly string[] }>;
+  /** The slots `fill` keeps for this request's cookies, if it keeps some: no read, no render. */
+  kept(request: CookieRequest): readonly string[] | undefined;
 }
 
 /** A shopper's slots as bytes, deflated, and their validator: kept with the slots. */
@@ -81,7 +101,7 @@ interface FilledSlots {
 
 const tagOf = (bytes: Buffer | string) => hash("sha256", bytes, "base64url").slice(0, 22);
 
-async function encode(identity: Buffer): Promise<Record<"br" | "gzip", Buffer>> {
+async function encode(identity: Buffer): Promise<Encodings> {
   const [br, gz] = await Promise.all([
     brotli(identity, {
       params: {
@@ -131,34 +151,47 @@ function finish(
     // What the 200 would say about the page, and nothing about a body that is not sent.
     delete headers["content-type"];
     delete headers["content-security-policy"];
-    return { status: 304, headers, body: Buffer.alloc(0) };
+    return { status: 304, headers, body: [] };
   }
   if (encoding !== "identity") headers["content-encoding"] = encoding;
-  const bytes = body.length === 1 ? body[0] : Buffer.concat(body);
-  headers["content-length"] = String(bytes.length);
-  return { status: 200, headers, body: bytes };
+  headers["content-length"] = String(body.reduce((length, piece) => length + piece.length, 0));
+  return { status: 200, headers, body };
 }
 
 /**
  * The stored page as it is, for anyone (or for one shopper, private: a `.data` answer holds no
- * shopper's part). A page just rendered goes out as it is and the server's compression takes it
- * like any other answer; from its first reuse on it is compressed once, kept so, and validated.
+ * shopper's part), if it can be given at once: undefined while its compressed copy is being made.
+ * A page just rendered goes out as it is and the server's compression takes it like any other
+ * answer; from its first reuse on it is compressed once, kept so, and validated.
  */
+export function storedAnswerNow(
+  page: StoredPage,
+  request: PageRequest,
+  state: CacheState,
+  cacheControl?: string,
+): CachedAnswer | undefined {
+  if (state === "miss") {
+    const headers = headersOf(page, state, cacheControl);
+    return finish(request, headers, [page.identity], "identity", undefined);
+  }
+  const encoding = preferredEncoding(request.headers.get("Accept-Encoding"));
+  const body = encoding === "identity" ? page.identity : page.encodings?.[encoding];
+  if (!body) return undefined;
+  const etag = `"${(page.tags[encoding] ??= tagOf(body))}"`;
+  return finish(request, headersOf(page, state, cacheControl), [body], encoding, etag);
+}
+
+/** The same, waiting for the compressed copy (made on the first answer that needs it). */
 export async function storedAnswer(
   page: StoredPage,
   request: PageRequest,
   state: CacheState,
   cacheControl?: string,
 ): Promise<CachedAnswer> {
-  const headers = headersOf(page, state, cacheControl);
-  if (state === "miss") return finish(request, headers, [page.identity], "identity", undefined);
-  const encoding = preferredEncoding(request.headers.get("Accept-Encoding"));
-  const body =
-    encoding === "identity"
-      ? page.identity
-      : (await (page.encoded ??= encode(page.identity)))[encoding];
-  const etag = `"${(page.tags[encoding] ??= tagOf(body))}"`;
-  return finish(request, headers, [body], encoding, etag);
+  const now = storedAnswerNow(page, request, state, cacheControl);
+  if (now) return now;
+  page.encodings = await (page.encoded ??= encode(page.identity));
+  return storedAnswerNow(page, request, state, cacheControl)!;
 }
 
 /** The document split around each anonymous slot, found once each, in order; else null. */
@@ -189,30 +222,34 @@ export function createPersonalAnswers() {
     return known;
   }
 
-  /**
-   * The stored document with this request's slots filled in, private: gzip when the client
-   * takes it (stitched, docs/decisions/0470; brotli cannot be stitched cheaply), else plain.
-   * Its ETag names the stored bytes and the shopper's, so it changes with the cart. Null when
-   * the document has no slots to fill: the caller renders the page for the request.
-   */
-  return async function personalAnswer(
-    page: StoredPage,
-    request: PageRequest,
-    state: CacheState,
-    slots: PersonalSlots,
-  ): Promise<CachedAnswer | null> {
+  function cutOf(page: StoredPage, slots: PersonalSlots): Cut | null {
     if (page.cut === undefined) {
       const segments = cutAt(page.identity, slots.anonymous);
       page.cut = segments && { segments };
     }
-    const cut = page.cut;
-    if (!cut) return null;
-    const own = await slots.fill(request);
+    return page.cut;
+  }
+
+  /**
+   * The stored document with these slots filled in, private: gzip when the client takes it
+   * (stitched, docs/decisions/0470; brotli cannot be stitched cheaply), else plain. Its ETag
+   * names the stored bytes and the shopper's, so it changes with the cart. Undefined while the
+   * page's gzip pieces are being made.
+   */
+  function answerWith(
+    page: StoredPage,
+    cut: Cut,
+    request: PageRequest,
+    state: CacheState,
+    own: { slots: readonly string[]; cookies: readonly string[] },
+  ): CachedAnswer | undefined {
+    const encoding = preferredEncoding(request.headers.get("Accept-Encoding"), ["gzip"]);
+    const gzip = state === "miss" || encoding === "identity" ? undefined : cut.gzip;
+    if (encoding === "gzip" && state !== "miss" && !gzip) return undefined;
     const mine = filledSlots(own.slots);
     const headers = headersOf(page, state, PRIVATE_REVALIDATE);
     if (own.cookies.length > 0) headers["set-cookie"] = [...own.cookies];
-    const encoding = preferredEncoding(request.headers.get("Accept-Encoding"), ["gzip"]);
-    if (state === "miss" || encoding === "identity") {
+    if (!gzip) {
       const body = cut.segments.flatMap((segment, i) =>
         i === 0 ? [segment] : [mine.bytes[i - 1], segment],
       );
@@ -223,16 +260,48 @@ export function createPersonalAnswers() {
           : `"${(page.tags.identity ??= tagOf(page.identity))}-${mine.tag}"`;
       return finish(request, headers, body, "identity", etag);
     }
-    const gzip = await (cut.gzip ??= deflateCut(cut.segments));
-    const etag = `"${gzip.tag}-${mine.tag}"`;
     const pieces = gzip.pieces.flatMap((piece, i) =>
       i === 0 ? [piece] : [mine.pieces[i - 1], piece],
     );
-    return finish(request, headers, gzipOf(pieces), "gzip", etag);
+    return finish(request, headers, gzipOf(pieces), "gzip", `"${gzip.tag}-${mine.tag}"`);
+  }
+
+  return {
+    /**
+     * The shopper's answer when it can be given at once: their slots kept and the page's pieces
+     * made. Null when the document has no slots to fill (the caller renders the page for the
+     * request); undefined when something is still to be made (`answer` makes it).
+     */
+    answerNow(
+      page: StoredPage,
+      request: PageRequest,
+      state: CacheState,
+      slots: PersonalSlots,
+    ): CachedAnswer | null | undefined {
+      const cut = cutOf(page, slots);
+      if (!cut) return null;
+      const kept = slots.kept(request);
+      return kept && answerWith(page, cut, request, state, { slots: kept, cookies: [] });
+    },
+    /** The shopper's answer, their slots read and rendered if need be; null as `answerNow`. */
+    async answer(
+      page: StoredPage,
+      request: PageRequest,
+      state: CacheState,
+      slots: PersonalSlots,
+    ): Promise<CachedAnswer | null> {
+      const cut = cutOf(page, slots);
+      if (!cut) return null;
+      const own = await slots.fill(request);
+      const now = answerWith(page, cut, request, state, own);
+      if (now) return now;
+      cut.gzip = await (cut.deflating ??= deflateCut(cut.segments));
+      return answerWith(page, cut, request, state, own)!;
+    },
   };
 }
 
-async function deflateCut(segments: Buffer[]) {
+async function deflateCut(segments: Buffer[]): Promise<DeflatedCut> {
   const pieces = await Promise.all(segments.map((segment) => deflatePiece(segment)));
   return { pieces, tag: tagOf(Buffer.concat(pieces.map((piece) => piece.deflated))) };
 }

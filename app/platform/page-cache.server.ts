@@ -29,6 +29,7 @@ import {
   type PageRequest,
   type PersonalSlots,
   storedAnswer,
+  storedAnswerNow,
   type StoredPage,
 } from "./page-answer.server.ts";
 
@@ -96,7 +97,7 @@ export function withoutNonce(html: string, csp: string): { html: string; csp: st
   return { html: bare, csp: csp.replace(/script-src [^;]*/, scriptSrc) };
 }
 
-async function store(response: Response, storedAt: number): Promise<StoredPage> {
+async function store(response: Response, storedAt: number, route?: string): Promise<StoredPage> {
   let body: string | Buffer = Buffer.from(await response.arrayBuffer());
   const headers = new Headers(response.headers);
   const csp = headers.get("Content-Security-Policy");
@@ -109,6 +110,7 @@ async function store(response: Response, storedAt: number): Promise<StoredPage> 
     headers: Object.fromEntries([...headers].filter(([name]) => !NOT_STORED.has(name))),
     identity: Buffer.from(body),
     storedAt,
+    route,
     tags: {},
   };
 }
@@ -162,10 +164,10 @@ export function createPageCache({
         return undefined;
       }
       if (context.route) publicRoutes.add(context.route);
-      return store(response, now());
+      return store(response, now(), context.route);
     },
   });
-  const personalAnswer = createPersonalAnswers();
+  const personal = createPersonalAnswers();
 
   /** The stored page of the request's URL: fresh, stale (refreshed behind), or rendered now. */
   async function lookUp(request: PageRequest, context: FetchContext) {
@@ -205,7 +207,7 @@ export function createPageCache({
       countPageCache(state);
       return storedAnswer(page, request, state, PRIVATE_REVALIDATE);
     }
-    const answer = await personalAnswer(page, request, state, slots);
+    const answer = await personal.answer(page, request, state, slots);
     if (answer) {
       countPageCache(state);
       return answer;
@@ -215,6 +217,25 @@ export function createPageCache({
   }
 
   return {
+    /**
+     * The answer to a GET when a fresh stored page gives it at once, with nothing to render,
+     * read or compress first: most answers, which the server then writes before any other
+     * middleware (docs/decisions/0500). Undefined otherwise: `respond` answers.
+     */
+    answerAtOnce(request: PageRequest, slots?: PersonalSlots): CachedAnswer | undefined {
+      const page = pages.get(request.url, { allowStale: false });
+      if (!page) return undefined;
+      let answer: CachedAnswer | null | undefined;
+      if (!carriesPersonalCookie(request)) answer = storedAnswerNow(page, request, "hit");
+      else if (!slots || asksForRootData(request)) return undefined;
+      else if (!isDocument(page)) {
+        answer = storedAnswerNow(page, request, "hit", PRIVATE_REVALIDATE);
+      } else answer = personal.answerNow(page, request, "hit", slots);
+      if (!answer) return undefined;
+      countPageCache("hit");
+      answer.route = page.route;
+      return answer;
+    },
     /**
      * The answer to a GET: from the cache when it holds the URL, else rendered by `render`
      * (once for concurrent requests of one URL) and stored when it may be. A request with the

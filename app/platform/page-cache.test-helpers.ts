@@ -8,6 +8,6 @@ export function asResponse(answer: Response | CachedAnswer): Response {
   for (const [name, value] of Object.entries(answer.headers)) {
     for (const v of [value].flat()) headers.append(name, v);
   }
-  const body = answer.status === 304 ? null : new Uint8Array(answer.body);
+  const body = answer.status === 304 ? null : new Uint8Array(Buffer.concat(answer.body));
   return new Response(body, { status: answer.status, headers });
 }

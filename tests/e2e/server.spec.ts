@@ -37,9 +37,11 @@ test("pages go out whole and compressed, just rendered or from memory, for anyon
   const cart = "carrito=x";
   for (const [path, cookie, encoding, state, sent] of [
     [anyone, "", "gzip", "miss", "gzip"], // compressed on the way out
-    [anyone, "", "br", "hit", "br"],
+    [anyone, "", "br", "hit", "br"], // compressed once, kept
+    [anyone, "", "gzip", "hit", "gzip"], // answered before Express (docs/decisions/0500)
     [shopper, cart, "br", "miss", "br"],
     [shopper, cart, "gzip", "hit", "gzip"], // stitched
+    [shopper, cart, "gzip", "hit", "gzip"], // the shopper's slots kept: before Express
     [shopper, cart, "br", "hit", undefined], // a shopper's page is never brotli
   ] as const) {
     const headers = { "Accept-Encoding": encoding, ...(cookie ? { Cookie: cookie } : {}) };
@@ -47,6 +49,7 @@ test("pages go out whole and compressed, just rendered or from memory, for anyon
     const what = `${path} ${cookie} ${encoding}`;
     expect(res.headers()["x-page-cache"], what).toBe(state);
     expect(res.headers()["content-encoding"], what).toBe(sent);
+    expect(res.headers()["x-content-type-options"], what).toBe("nosniff");
     const html = await res.text();
     expect(html, what).toMatch(/<\/html>$/);
     expect(html, what).toContain("<!-- -->0 productos<");
