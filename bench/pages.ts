@@ -4,15 +4,18 @@
  * compressed as the store sends it, is saved as the files that Debian's nginx (one worker, on a
  * free port) serves precompressed: `brotli_static` when Debian's module is installed
  * (libnginx-mod-http-brotli-static), else `gzip_static`, and every request on both sides then
- * asks for gzip. Reported: req/s and p99 of nginx, of the store for anonymous visitors (the
- * whole-page cache) and with a cart cookie, and each ratio to nginx; the HTML size, the size
- * sent, and the JavaScript each page loads (gzip).
+ * asks for gzip. Reported: req/s, p99 and CPU time per request of nginx, of the store for
+ * anonymous visitors (the whole-page cache) and with a cart cookie, and each req/s ratio to
+ * nginx; the HTML size, the size sent, and the JavaScript each page loads (gzip). The bench's
+ * own client shares the machine and may be what limits both servers' req/s: the CPU time per
+ * request is each server's own cost (docs/decisions/0500).
  */
 import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { debianModule, NGINX, startNginx } from "../tests/support/nginx.ts";
 import { fmt, send, Tally } from "./http.ts";
+import { cpuMs, serverCpuMs } from "./store-process.ts";
 
 /** The page classes of the fast-pages goal (docs/decisions/0384), one URL each. */
 const PAGE_CLASSES: Array<{ name: string; path: string }> = [
@@ -31,9 +34,16 @@ interface Load {
   seconds: number;
 }
 
-/** req/s, p99 and non-200 answers of `path` on `port`. */
-async function measure(port: number, path: string, load: Load, headers: Record<string, string>) {
+/** req/s, p99, non-200 answers and the server's CPU µs per request of `path` on `port`. */
+async function measure(
+  port: number,
+  path: string,
+  load: Load,
+  headers: Record<string, string>,
+  cpu: () => number | undefined,
+) {
   const tally = new Tally();
+  const cpuBefore = cpu();
   const end = performance.now() + load.seconds * 1000;
   await Promise.all(
     Array.from({ length: load.connections }, async () => {
@@ -42,7 +52,17 @@ async function measure(port: number, path: string, load: Load, headers: Record<s
       }
     }),
   );
-  return { rps: tally.count / load.seconds, p99: tally.percentile(0.99), errors: tally.errors };
+  const cpuAfter = cpu();
+  const cpuUs =
+    cpuBefore === undefined || cpuAfter === undefined
+      ? undefined
+      : ((cpuAfter - cpuBefore) * 1000) / tally.count;
+  return {
+    rps: tally.count / load.seconds,
+    p99: tally.percentile(0.99),
+    errors: tally.errors,
+    cpuUs,
+  };
 }
 
 /** A signed cart cookie with one product, as a shopper's browser holds it. */
@@ -108,6 +128,7 @@ export async function pagesScenario(port: number, load: Load, only?: string[]) {
     brotliModule ? [brotliModule] : [],
   );
   const nginxPort = Number(new URL(nginx.origins[0]).port);
+  const nginxCpu = () => (nginx.pid ? cpuMs(nginx.pid) : undefined);
   const rows = [];
   try {
     mkdirSync(`${nginx.dir}/pages`);
@@ -127,12 +148,13 @@ export async function pagesScenario(port: number, load: Load, only?: string[]) {
       const served = await send(nginxPort, `/${file}`, { keep: true, headers: accept });
       if (!served.bytes.equals(sent.bytes)) throw new Error(`nginx served other bytes for ${file}`);
       // One round each to warm the caches, then the measured one.
-      await measure(nginxPort, `/${file}`, load, accept);
-      const fixed = await measure(nginxPort, `/${file}`, load, accept);
-      await measure(port, page.path, load, accept);
-      const anonymous = await measure(port, page.path, load, accept);
-      await measure(port, page.path, load, { ...accept, cookie });
-      const withCart = await measure(port, page.path, load, { ...accept, cookie });
+      await measure(nginxPort, `/${file}`, load, accept, nginxCpu);
+      const fixed = await measure(nginxPort, `/${file}`, load, accept, nginxCpu);
+      await measure(port, page.path, load, accept, serverCpuMs);
+      const anonymous = await measure(port, page.path, load, accept, serverCpuMs);
+      const carted = { ...accept, cookie };
+      await measure(port, page.path, load, carted, serverCpuMs);
+      const withCart = await measure(port, page.path, load, carted, serverCpuMs);
       rows.push({
         ...page,
         html: plain.bytes.length,
@@ -156,15 +178,16 @@ export async function pagesScenario(port: number, load: Load, only?: string[]) {
           "request asks for gzip\n"),
   );
   console.log(
-    `| page | HTML | sent (${encoding}) | JS (gzip) | nginx req/s | p99 ms | anonymous req/s | ratio | p99 ms | with cart req/s | ratio | p99 ms | non-200 |`,
+    `| page | HTML | sent (${encoding}) | JS (gzip) | nginx req/s | p99 ms | CPU µs | anonymous req/s | ratio | p99 ms | CPU µs | with cart req/s | ratio | p99 ms | CPU µs | non-200 |`,
   );
-  console.log("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+  console.log("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+  const us = (m: { cpuUs?: number }) => (m.cpuUs === undefined ? "–" : fmt(m.cpuUs));
   for (const r of rows) {
     console.log(
       `| ${r.name} \`${r.path}\` | ${kb(r.html)} | ${kb(r.sent)} | ${kb(r.js)} | ` +
-        `${fmt(r.fixed.rps)} | ${fmt(r.fixed.p99, 1)} | ` +
-        `${fmt(r.anonymous.rps)} | ${fmt(r.anonymous.rps / r.fixed.rps, 2)} | ${fmt(r.anonymous.p99, 1)} | ` +
-        `${fmt(r.withCart.rps)} | ${fmt(r.withCart.rps / r.fixed.rps, 2)} | ${fmt(r.withCart.p99, 1)} | ` +
+        `${fmt(r.fixed.rps)} | ${fmt(r.fixed.p99, 1)} | ${us(r.fixed)} | ` +
+        `${fmt(r.anonymous.rps)} | ${fmt(r.anonymous.rps / r.fixed.rps, 2)} | ${fmt(r.anonymous.p99, 1)} | ${us(r.anonymous)} | ` +
+        `${fmt(r.withCart.rps)} | ${fmt(r.withCart.rps / r.fixed.rps, 2)} | ${fmt(r.withCart.p99, 1)} | ${us(r.withCart)} | ` +
         `${r.fixed.errors + r.anonymous.errors + r.withCart.errors} |`,
     );
   }

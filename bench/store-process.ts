@@ -58,12 +58,16 @@ export function serverMemoryMb(): number | undefined {
  * request, it tells the cost of a request even when other work shares the machine's cores.
  */
 export function serverCpuMs(): number | undefined {
-  if (!server?.pid) return undefined;
+  return server?.pid ? cpuMs(server.pid) : undefined;
+}
+
+/** CPU time a process and its children have used, in ms (Linux /proc; undefined elsewhere). */
+export function cpuMs(pid: number): number | undefined {
   try {
     let ticks = 0;
-    for (const pid of serverPids(server.pid)) {
+    for (const each of serverPids(pid)) {
       // utime and stime, fields 14 and 15, after the parenthesised command name.
-      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+      const fields = readFileSync(`/proc/${each}/stat`, "utf8").split(") ")[1].split(" ");
       ticks += Number(fields[11]) + Number(fields[12]);
     }
     return ticks * 10; // USER_HZ is 100 on Linux

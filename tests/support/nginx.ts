@@ -17,6 +17,8 @@ export interface Nginx {
   dir: string;
   /** `http://127.0.0.1:<port>`, one per port asked for. */
   origins: string[];
+  /** The master process (its worker is its child). */
+  pid: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -67,6 +69,7 @@ http {
   const nginx: Nginx = {
     dir,
     origins: ports.map((port) => `http://127.0.0.1:${port}`),
+    pid: child.pid,
     async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
       await exited;
