@@ -153,8 +153,11 @@ test("pagination then sort, and sort then pagination, stay on the list @js", asy
   await filters(page).getByLabel("Ordenar por").selectOption("precio-desc");
   await expect(page).toHaveURL(/\/categoria\/22\?.*orden=precio-desc/);
   await expectListing(page, "Productos en Videovigilancia");
-  await page.getByRole("navigation", { name: "Paginación" }).getByText("Siguiente").click();
+  const pager = page.getByRole("navigation", { name: "Paginación" });
+  await pager.getByText("Siguiente").click();
   await expect(page).toHaveURL(/\/categoria\/22\?.*pagina=2/);
+  // Page 2 rendered before the next sort (the URL changes a moment before the list does).
+  await expect(pager.locator('[aria-current="page"]')).toHaveText(/\b2\b/);
   await filters(page).getByLabel("Ordenar por").selectOption("nombre");
   await expect(page).toHaveURL(/\/categoria\/22\?.*orden=nombre/);
   await expectListing(page, "Productos en Videovigilancia");

@@ -10,6 +10,7 @@
  */
 import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
+import { personBilling } from "../support/buyer.ts";
 import { type Nginx, startNginx } from "../support/nginx.ts";
 import { type StoreProcess, startStoreOnFreePort } from "./support/store-process.ts";
 
@@ -156,18 +157,7 @@ test("behind nginx's proxy_cache, anonymous pages come from the cache and a shop
     }
 
     // Ana's cart, checkout and payment page, twice through each cache: never stored.
-    await post(store, "/checkout", ana, {
-      intent: "billing",
-      client_type: "person",
-      name: "Ana",
-      last_name: "Gómez",
-      document: "1020304050",
-      email: "ana@example.com",
-      phone: "3001234567",
-      department: "11",
-      city: "Bogotá",
-      address: "Calle 10 # 20-30",
-    });
+    await post(store, "/checkout", ana, personBilling());
     await post(store, "/checkout", ana, { intent: "shipping", same_as_invoice: "on" });
     // Step 3 as she sees it (the checkout keeps the cart it showed), then 'Finalizar compra'.
     expect((await get(store.origin, "/checkout?paso=3", ana)).status).toBe(200);

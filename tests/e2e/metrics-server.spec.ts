@@ -6,6 +6,7 @@
  * carries a URL, an order id, an e-mail or card data. Runs once, in the "server" project.
  */
 import { type APIRequestContext, expect, request as requests, test } from "@playwright/test";
+import { personBilling } from "../support/buyer.ts";
 import { type FaultProxy, startFaultProxy } from "../support/fault-proxy.ts";
 import { freePort, type MerchantApi, startMerchantApi } from "./support/merchant-api.ts";
 import { type StoreProcess, startStoreOnFreePort } from "./support/store-process.ts";
@@ -253,18 +254,7 @@ async function paymentForm(shopper: APIRequestContext, origin: string, productId
     expect(response.status(), `${path} ${form.intent}`).toBe(303);
   };
   await post("/carrito", { intent: "add", productId, quantity: "1", redirectTo: "/carrito" });
-  await post("/checkout", {
-    intent: "billing",
-    client_type: "person",
-    name: "Ana",
-    last_name: "Gómez",
-    document: "1020304050",
-    email: EMAIL,
-    phone: "3001234567",
-    department: "11",
-    city: "Bogotá",
-    address: "Calle 10 # 20-30",
-  });
+  await post("/checkout", personBilling(EMAIL));
   await post("/checkout", { intent: "shipping", same_as_invoice: "on" });
   expect((await shopper.get("/checkout")).status()).toBe(200);
   await post("/checkout", { intent: "finalize", payment_method: "openpay" });

@@ -11,6 +11,7 @@ import { apiClient, withCurrentPrices } from "~/merchant-api/client.server";
 import type { PaymentOrder } from "~/payments/order";
 import type { PaymentAnswer } from "~/payments/payment-answers.server";
 import { CLIENT_ADDRESS_HEADER } from "~/platform/rate-limit.server";
+import { personBilling } from "./buyer.ts";
 
 export const ORIGIN = "http://tienda.test";
 export const VISA = "4111111111111111";
@@ -90,19 +91,7 @@ export async function prepare(
   // (?paso=1: always shown, where another address may redirect to a step or the payment page.)
   jar.apply((await loadCheckout(request(jar, `${ORIGIN}/checkout?paso=1`))).headers);
   const steps: Array<Record<string, string>> = [
-    {
-      intent: "billing",
-      client_type: "person",
-      name: "Ana",
-      last_name: "Gómez",
-      document: "1020304050",
-      email,
-      phone: "3001234567",
-      department: "11",
-      city: "Bogotá",
-      address: "Calle 10 # 20-30",
-      ...over.billing,
-    },
+    { ...personBilling(email), ...over.billing },
     over.shipping
       ? { intent: "shipping", ...over.shipping }
       : { intent: "shipping", same_as_invoice: "on" },

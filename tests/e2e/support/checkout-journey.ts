@@ -5,6 +5,7 @@
  * tests about the payment page. Field names are the spec's (§3 flat order payload).
  */
 import { expect, type Page } from "@playwright/test";
+import { ANA, personBilling } from "../../support/buyer.ts";
 import { cartOf } from "./fixtures.ts";
 import type { Sellable } from "./payments.ts";
 
@@ -21,17 +22,6 @@ export interface Buyer {
   city: string;
   address: string;
 }
-
-const BUYER: Buyer = {
-  name: "Ana",
-  lastName: "Gómez",
-  document: "1020304050",
-  email: "ana@example.com",
-  phone: "3001234567",
-  department: "11",
-  city: "Bogotá",
-  address: "Calle 10 # 20-30",
-};
 
 const textbox = (page: Page, name: string) => page.getByRole("textbox", { name, exact: true });
 
@@ -74,7 +64,7 @@ export async function reachPaymentPage(
   // Step 1 by URL: a checkout restarted after a failed payment opens on step 3.
   await page.goto("/checkout?paso=1");
   // Step 1: billing data of a natural person (the form's default client type).
-  await fillPerson(page, { ...BUYER, ...options.buyer });
+  await fillPerson(page, { ...ANA, ...options.buyer });
   await page.getByRole("button", { name: "Continuar" }).click();
 
   // Step 2: shipping to the billing address (checked by default).
@@ -132,18 +122,7 @@ function checkoutPost(page: Page, baseURL: string) {
  */
 export async function postCheckoutSteps(page: Page, baseURL: string, step: 2 | 3) {
   const post = checkoutPost(page, baseURL);
-  await post({
-    intent: "billing",
-    client_type: "person",
-    name: BUYER.name,
-    last_name: BUYER.lastName,
-    document: BUYER.document!,
-    email: BUYER.email,
-    phone: BUYER.phone,
-    department: BUYER.department,
-    city: BUYER.city,
-    address: BUYER.address,
-  });
+  await post(personBilling());
   if (step === 3) await post({ intent: "shipping", same_as_invoice: "on" });
 }
 

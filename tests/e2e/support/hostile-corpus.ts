@@ -6,6 +6,7 @@
  */
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "../../../app/routes.ts";
+import { personBilling } from "../../support/buyer.ts";
 
 export interface HostileRequest {
   method: string;
@@ -56,17 +57,7 @@ const FORMS: Array<{ path: string; fields: Record<string, string>; staff?: boole
   { path: "/admin/salir", fields: {}, staff: true },
   {
     path: "/checkout",
-    fields: {
-      intent: "billing",
-      client_type: "person",
-      name: "Ana",
-      last_name: "Gómez",
-      email: "ana@example.co",
-      phone: "3001234567",
-      department: "11",
-      city: "Bogotá",
-      address: "Calle 10 # 20-30",
-    },
+    fields: personBilling(),
   },
   { path: "/checkout", fields: { intent: "shipping", same_as_invoice: "on" } },
   { path: "/checkout", fields: { intent: "finalize", payment_method: "openpay" } },
