@@ -287,8 +287,8 @@ app.use(((error, _req, res, _next) => {
 // within 30 s, else 408, checked every 5 s (a slow client cannot hold a connection open); an
 // idle keep-alive connection stays open 65 s, longer than the usual 60 s idle timeout of load
 // balancers, so the store never closes a connection a balancer is about to reuse. Bodies and
-// URLs are capped by the request guard (64 KB forms, 4,096-character URLs).
-// Most requests are a fresh page from memory, answered before Express (docs/decisions/0500).
+// URLs are capped by the request guard (64 KB forms, 4,096-character URLs). Most requests are a
+// fresh page from memory, answered before Express (docs/decisions/0500).
 const server = http.createServer(
   { maxHeaderSize: 16 * 1024, connectionsCheckingInterval: 5_000 },
   (req, res) => {
@@ -425,7 +425,7 @@ function recordRequest(method: string, path: string, status: number, route: stri
 
 /**
  * A GET whose fresh page the page cache gives at once, answered as Express would with the same
- * headers, log line and metrics, without its per-request work (a third of such an answer's
+ * headers, log line and metrics, without its per-request work (about 40 % of such an answer's
  * CPU, docs/decisions/0500). False for anything else, which Express then takes.
  */
 function answerFromMemory(req: http.IncomingMessage, res: http.ServerResponse): boolean {

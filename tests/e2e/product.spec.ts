@@ -223,8 +223,9 @@ test("hostile supplier HTML is shown as harmless text @once", async ({ page }) =
   expect(dialogs).toEqual([]);
 });
 
-test("the gallery moves between images with its thumbnails", async ({ page, jsOn }) => {
+test("the gallery moves between images with its thumbnails", async ({ page, jsOn, ready }) => {
   await page.goto(`/producto/${P.complete.id}`);
+  await ready(); // a click before hydration is a plain in-page link
   const thumbs = page.getByRole("list", { name: "Miniaturas" }).getByRole("link");
   await expect(thumbs).toHaveCount(2);
   const second = page.locator("#imagen-2");
