@@ -292,7 +292,15 @@ app.use(((error, _req, res, _next) => {
 const server = http.createServer(
   { maxHeaderSize: 16 * 1024, connectionsCheckingInterval: 5_000 },
   (req, res) => {
-    if (!answerFromMemory(req, res)) void app(req, res);
+    let answered = false;
+    try {
+      answered = answerFromMemory(req, res);
+    } catch (error) {
+      // As Express would for a failing middleware: logged, and the request still answered.
+      logger.error({ err: error }, "answer from memory failed");
+      if (res.headersSent) return void res.destroy();
+    }
+    if (!answered) void app(req, res);
   },
 );
 server.maxHeadersCount = 100;
