@@ -1,16 +1,16 @@
 import AxeBuilder from "@axe-core/playwright";
-import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Page, test } from "@playwright/test";
 
-/** One scripted context per browser (so per worker) for the pages re-opened without JavaScript. */
-const scriptedContexts = new WeakMap<Browser, Promise<BrowserContext>>();
+/** One scripted page per browser (so per worker) for the pages re-opened without JavaScript. */
+const scriptedPages = new WeakMap<Browser, Promise<Page>>();
 
-function scriptedContext(browser: Browser) {
-  let context = scriptedContexts.get(browser);
-  if (!context) {
-    context = browser.newContext({ javaScriptEnabled: true });
-    scriptedContexts.set(browser, context);
+function scriptedPage(browser: Browser) {
+  let page = scriptedPages.get(browser);
+  if (!page) {
+    page = browser.newContext({ javaScriptEnabled: true }).then((context) => context.newPage());
+    scriptedPages.set(browser, page);
   }
-  return context;
+  return page;
 }
 
 /**
@@ -20,9 +20,8 @@ function scriptedContext(browser: Browser) {
  * axe needs timers, which do not run in a page with JavaScript disabled. In the
  * js-off project the page's current DOM (scripts removed) is re-opened in a
  * scripted page at the same URL, with the same popovers open, so axe checks
- * exactly what a no-JS visitor sees. That page is new for each check; the
- * context it opens in is kept for the worker, so stylesheets and images come
- * from its cache after the first check.
+ * exactly what a no-JS visitor sees. That page is kept for the worker, so
+ * stylesheets and images come from its cache after the first check.
  *
  * axe runs with `axe.run` in the page (the builder's legacy mode: same-origin
  * frames are checked, cross-origin ones would not be, and the store has none)
@@ -35,7 +34,7 @@ export async function expectNoSeriousA11yViolations(
   options: { include?: string } = {},
 ) {
   let target = page;
-  let close = async () => {};
+  let done = async () => {};
   if (test.info().project.name === "js-off") {
     const html = (await page.content()).replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "");
     const openPopovers = await page
@@ -43,17 +42,22 @@ export async function expectNoSeriousA11yViolations(
       .evaluateAll((elements) => elements.map((element) => element.id).filter(Boolean));
     const browser = page.context().browser();
     if (!browser) throw new Error("no browser");
-    target = await (await scriptedContext(browser)).newPage();
+    const scripted = await scriptedPage(browser);
     const url = page.url();
-    await target.route(url, (route) =>
+    await scripted.route(url, (route) =>
       route.fulfill({ contentType: "text/html; charset=utf-8", body: html }),
     );
-    await target.goto(url);
-    await target.evaluate((ids) => {
+    await scripted.goto(url);
+    await scripted.evaluate((ids) => {
       for (const id of ids) document.getElementById(id)?.showPopover();
     }, openPopovers);
-    const opened = target;
-    close = () => opened.close();
+    target = scripted;
+    // Left blank, so the next check's page loads whole even at the same URL (a fragment alone
+    // would not load it again).
+    done = async () => {
+      await scripted.unroute(url);
+      await scripted.goto("about:blank");
+    };
   }
   try {
     let builder = new AxeBuilder({ page: target })
@@ -68,6 +72,6 @@ export async function expectNoSeriousA11yViolations(
       serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
     ).toEqual([]);
   } finally {
-    await close();
+    await done();
   }
 }
