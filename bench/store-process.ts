@@ -24,15 +24,15 @@ export function startServer(port: number, cluster: boolean) {
   });
 }
 
-/** The server's process and its workers' (Linux /proc). */
-function serverPids(pid: number): number[] {
+/** A process and its children, theirs included (Linux /proc). */
+function processTree(pid: number): number[] {
   try {
     const children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8")
       .trim()
       .split(/\s+/)
       .filter(Boolean)
       .map(Number);
-    return [pid, ...children.flatMap(serverPids)];
+    return [pid, ...children.flatMap(processTree)];
   } catch {
     return [pid];
   }
@@ -43,7 +43,7 @@ export function serverMemoryMb(): number | undefined {
   if (!server?.pid) return undefined;
   try {
     let kb = 0;
-    for (const pid of serverPids(server.pid)) {
+    for (const pid of processTree(server.pid)) {
       const status = readFileSync(`/proc/${pid}/status`, "utf8");
       kb += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
     }
@@ -65,7 +65,7 @@ export function serverCpuMs(): number | undefined {
 export function cpuMs(pid: number): number | undefined {
   try {
     let ticks = 0;
-    for (const each of serverPids(pid)) {
+    for (const each of processTree(pid)) {
       // utime and stime, fields 14 and 15, after the parenthesised command name.
       const fields = readFileSync(`/proc/${each}/stat`, "utf8").split(") ")[1].split(" ");
       ticks += Number(fields[11]) + Number(fields[12]);
