@@ -8,6 +8,7 @@ export default defineConfig({
       "sandbox/**/*.test.ts",
       "scripts/**/*.test.ts",
       "tests/integration/**/*.test.ts",
+      "bench/**/*.test.ts",
     ],
     environment: "node",
     testTimeout: 30_000,

@@ -14,6 +14,7 @@ export interface Answer {
   body: string;
   encoding: string;
   cookies: string[];
+  headers: http.IncomingHttpHeaders;
 }
 
 export interface RequestOptions {
@@ -33,6 +34,7 @@ export function send(port: number, path: string, options: RequestOptions = {}): 
     body: "",
     encoding: "",
     cookies: [],
+    headers: {},
   });
   return new Promise((resolve) => {
     // Compressed, as browsers ask for it.
@@ -57,6 +59,7 @@ export function send(port: number, path: string, options: RequestOptions = {}): 
             body: bytes.toString(),
             encoding: res.headers["content-encoding"] ?? "identity",
             cookies: (res.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]),
+            headers: res.headers,
           });
         });
         res.on("error", () => resolve(failed()));

@@ -4,18 +4,25 @@
  * compressed as the store sends it, is saved as the files that Debian's nginx (one worker, on a
  * free port) serves precompressed: `brotli_static` when Debian's module is installed
  * (libnginx-mod-http-brotli-static), else `gzip_static`, and every request on both sides then
- * asks for gzip. Reported: req/s, p99 and CPU time per request of nginx, of the store for
- * anonymous visitors (the whole-page cache) and with a cart cookie, and each req/s ratio to
- * nginx; the HTML size, the size sent, and the JavaScript each page loads (gzip). The bench's
- * own client shares the machine and may be what limits both servers' req/s: the CPU time per
- * request is each server's own cost (docs/decisions/0500).
+ * asks for gzip. The same answer and headers are also written by Node's own HTTP server and
+ * nothing else (bench/node-floor.ts), the floor under any Node server. Reported: req/s, p99 and
+ * CPU time per request of nginx, of that floor, of the store for anonymous visitors (the
+ * whole-page cache) and with a cart cookie, and each req/s ratio to nginx; the HTML size, the
+ * size sent, and the JavaScript each page loads (gzip). The load comes from Debian's wrk when it
+ * is installed (bench/wrk.ts), else from the bench's own client, which then limits every
+ * server's req/s; the CPU time per request is each server's own cost either way
+ * (docs/decisions/0500, 0505).
  */
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
+import { once } from "node:events";
 import { mkdirSync, writeFileSync } from "node:fs";
+import type { IncomingHttpHeaders } from "node:http";
+import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { debianModule, NGINX, startNginx } from "../tests/support/nginx.ts";
 import { fmt, send, Tally } from "./http.ts";
 import { cpuMs, serverCpuMs } from "./store-process.ts";
+import { runWrk, type LoadRun, wrkInstalled } from "./wrk.ts";
 
 /** The page classes of the fast-pages goal (docs/decisions/0384), one URL each. */
 const PAGE_CLASSES: Array<{ name: string; path: string }> = [
@@ -34,16 +41,42 @@ interface Load {
   seconds: number;
 }
 
-/** req/s, p99, non-200 answers and the server's CPU µs per request of `path` on `port`. */
+interface Measured {
+  rps: number;
+  p99: number;
+  errors: number;
+  cpuUs?: number;
+}
+
+/** req/s, p99, errors and the server's CPU µs per request of `path` on `port` under `drive`. */
 async function measure(
+  drive: Drive,
+  load: Load,
+  port: number,
+  path: string,
+  headers: Record<string, string>,
+  cpu: () => number | undefined,
+): Promise<Measured> {
+  const cpuBefore = cpu();
+  const run = await drive(port, path, load, headers);
+  const cpuAfter = cpu();
+  const cpuUs =
+    cpuBefore === undefined || cpuAfter === undefined
+      ? undefined
+      : ((cpuAfter - cpuBefore) * 1000) / run.requests;
+  return { rps: run.rps, p99: run.p99, errors: run.errors, cpuUs };
+}
+
+type Drive = (
   port: number,
   path: string,
   load: Load,
   headers: Record<string, string>,
-  cpu: () => number | undefined,
-) {
+) => Promise<LoadRun>;
+
+/** The bench's own client as the load, where wrk is not installed. */
+const nodeLoad: Drive = async (port, path, load, headers) => {
   const tally = new Tally();
-  const cpuBefore = cpu();
   const end = performance.now() + load.seconds * 1000;
   await Promise.all(
     Array.from({ length: load.connections }, async () => {
@@ -52,17 +85,40 @@ async function measure(
       }
     }),
   );
-  const cpuAfter = cpu();
-  const cpuUs =
-    cpuBefore === undefined || cpuAfter === undefined
-      ? undefined
-      : ((cpuAfter - cpuBefore) * 1000) / tally.count;
   return {
+    requests: tally.count,
     rps: tally.count / load.seconds,
     p99: tally.percentile(0.99),
     errors: tally.errors,
-    cpuUs,
   };
+};
+
+/** Node's own HTTP server writing `dir`'s answers (bench/node-floor.ts), on a free port. */
+async function startNodeFloor(dir: string) {
+  const script = fileURLToPath(new URL("node-floor.ts", import.meta.url));
+  const child = spawn(process.execPath, [script, dir], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const [line] = (await once(child.stdout, "data")) as [Buffer];
+  return {
+    port: Number(line.toString().trim()),
+    cpu: () => (child.pid ? cpuMs(child.pid) : undefined),
+    stop: () => child.kill("SIGTERM"),
+  };
+}
+
+/** Headers Node's server writes itself. */
+const SET_BY_NODE = /^(date|connection|keep-alive|transfer-encoding)$/;
+
+/** The headers the store sent, for the floor server to send as well. */
+function floorHeaders(headers: IncomingHttpHeaders): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined && !SET_BY_NODE.test(name)) {
+      kept[name] = Array.isArray(value) ? value.join(", ") : value;
+    }
+  }
+  return kept;
 }
 
 /** A signed cart cookie with one product, as a shopper's browser holds it. */
@@ -129,9 +185,19 @@ export async function pagesScenario(port: number, load: Load, only?: string[]) {
   );
   const nginxPort = Number(new URL(nginx.origins[0]).port);
   const nginxCpu = () => (nginx.pid ? cpuMs(nginx.pid) : undefined);
+  const drive = wrkInstalled() ? runWrk : nodeLoad;
   const rows = [];
+  mkdirSync(`${nginx.dir}/pages`);
+  mkdirSync(`${nginx.dir}/floor`);
+  const floor = await startNodeFloor(`${nginx.dir}/floor`);
+  // One round to warm the caches, then the measured one.
+  const twice = async (
+    ...args: [number, string, Record<string, string>, () => number | undefined]
+  ) => {
+    await measure(drive, load, ...args);
+    return measure(drive, load, ...args);
+  };
   try {
-    mkdirSync(`${nginx.dir}/pages`);
     for (const page of PAGE_CLASSES.filter((p) => !only || only.includes(p.name))) {
       // The store's answers: plain (stored by its page cache), then compressed from its cache.
       const plain = await send(port, page.path, {
@@ -142,53 +208,68 @@ export async function pagesScenario(port: number, load: Load, only?: string[]) {
       if (plain.status !== 200 || sent.encoding !== encoding) {
         throw new Error(`${page.path}: ${plain.status}, sent as ${sent.encoding}`);
       }
-      const file = `${page.name.replace(/\W+/g, "-")}.html`;
-      writeFileSync(`${nginx.dir}/pages/${file}`, plain.bytes);
-      writeFileSync(`${nginx.dir}/pages/${file}.${brotli ? "br" : "gz"}`, sent.bytes);
-      const served = await send(nginxPort, `/${file}`, { keep: true, headers: accept });
-      if (!served.bytes.equals(sent.bytes)) throw new Error(`nginx served other bytes for ${file}`);
-      // One round each to warm the caches, then the measured one.
-      await measure(nginxPort, `/${file}`, load, accept, nginxCpu);
-      const fixed = await measure(nginxPort, `/${file}`, load, accept, nginxCpu);
-      await measure(port, page.path, load, accept, serverCpuMs);
-      const anonymous = await measure(port, page.path, load, accept, serverCpuMs);
-      const carted = { ...accept, cookie };
-      await measure(port, page.path, load, carted, serverCpuMs);
-      const withCart = await measure(port, page.path, load, carted, serverCpuMs);
+      // The store first, within the 30 s its page stays fresh: the refresh behind a stale page
+      // is the browsing part's measure, not this one's.
+      const anonymous = await twice(port, page.path, accept, serverCpuMs);
+      const withCart = await twice(port, page.path, { ...accept, cookie }, serverCpuMs);
+      const file = page.name.replace(/\W+/g, "-");
+      writeFileSync(`${nginx.dir}/pages/${file}.html`, plain.bytes);
+      writeFileSync(`${nginx.dir}/pages/${file}.html.${brotli ? "br" : "gz"}`, sent.bytes);
+      writeFileSync(`${nginx.dir}/floor/${file}.body`, sent.bytes);
+      writeFileSync(
+        `${nginx.dir}/floor/${file}.headers.json`,
+        JSON.stringify(floorHeaders(sent.headers)),
+      );
+      for (const [server, path] of [
+        [nginxPort, `/${file}.html`],
+        [floor.port, `/${file}`],
+      ] as const) {
+        const served = await send(server, path, { keep: true, headers: accept });
+        if (!served.bytes.equals(sent.bytes)) throw new Error(`${path} on ${server}: other bytes`);
+      }
       rows.push({
         ...page,
         html: plain.bytes.length,
         sent: sent.bytes.length,
         js: await javascriptOf(port, plain.body),
-        fixed,
+        fixed: await twice(nginxPort, `/${file}.html`, accept, nginxCpu),
+        bare: await twice(floor.port, `/${file}`, accept, floor.cpu),
         anonymous,
         withCart,
       });
     }
   } finally {
+    floor.stop();
     await nginx.stop();
   }
   const kb = (n: number) => `${fmt(n / 1024, 1)} KB`;
   console.log(
-    `\nsingle pages: ${load.connections} connections, ${load.seconds} s per measure; "nginx" is ` +
-      `${nginxVersion()} (one worker) serving the store's own answer for the page as a file, ` +
+    `\nsingle pages: ${load.connections} connections, ${load.seconds} s per measure, ` +
+      (drive === runWrk
+        ? "the load from wrk (one thread); "
+        : "the load from the bench's own client (wrk is not installed: the client may be what limits every server); ") +
+      `"nginx" is ${nginxVersion()} (one worker) serving the store's own answer for the page as a file, ` +
       (brotli
-        ? "precompressed (brotli_static); every request asks for br\n"
+        ? "precompressed (brotli_static); every request asks for br; "
         : "precompressed (gzip_static; Debian's brotli_static module is not installed); every " +
-          "request asks for gzip\n"),
+          "request asks for gzip; ") +
+      '"Node" is Node\'s own HTTP server writing the same bytes and headers and nothing else ' +
+      "(bench/node-floor.ts); the ratios are to nginx\n",
   );
   console.log(
-    `| page | HTML | sent (${encoding}) | JS (gzip) | nginx req/s | p99 ms | CPU µs | anonymous req/s | ratio | p99 ms | CPU µs | with cart req/s | ratio | p99 ms | CPU µs | non-200 |`,
+    `| page | HTML | sent (${encoding}) | JS (gzip) | nginx req/s | p99 ms | CPU µs | Node req/s | ratio | CPU µs | anonymous req/s | ratio | p99 ms | CPU µs | with cart req/s | ratio | p99 ms | CPU µs | errors |`,
   );
-  console.log("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
-  const us = (m: { cpuUs?: number }) => (m.cpuUs === undefined ? "–" : fmt(m.cpuUs));
+  console.log("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+  const us = (m: Measured) => (m.cpuUs === undefined ? "–" : fmt(m.cpuUs));
   for (const r of rows) {
+    const ratio = (m: Measured) => fmt(m.rps / r.fixed.rps, 2);
     console.log(
       `| ${r.name} \`${r.path}\` | ${kb(r.html)} | ${kb(r.sent)} | ${kb(r.js)} | ` +
         `${fmt(r.fixed.rps)} | ${fmt(r.fixed.p99, 1)} | ${us(r.fixed)} | ` +
-        `${fmt(r.anonymous.rps)} | ${fmt(r.anonymous.rps / r.fixed.rps, 2)} | ${fmt(r.anonymous.p99, 1)} | ${us(r.anonymous)} | ` +
-        `${fmt(r.withCart.rps)} | ${fmt(r.withCart.rps / r.fixed.rps, 2)} | ${fmt(r.withCart.p99, 1)} | ${us(r.withCart)} | ` +
-        `${r.fixed.errors + r.anonymous.errors + r.withCart.errors} |`,
+        `${fmt(r.bare.rps)} | ${ratio(r.bare)} | ${us(r.bare)} | ` +
+        `${fmt(r.anonymous.rps)} | ${ratio(r.anonymous)} | ${fmt(r.anonymous.p99, 1)} | ${us(r.anonymous)} | ` +
+        `${fmt(r.withCart.rps)} | ${ratio(r.withCart)} | ${fmt(r.withCart.p99, 1)} | ${us(r.withCart)} | ` +
+        `${r.fixed.errors + r.bare.errors + r.anonymous.errors + r.withCart.errors} |`,
     );
   }
 }

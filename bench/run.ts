@@ -6,9 +6,11 @@
  *
  * - pages: each page class (home, catalogue, category, brand, product, content, search) at 50
  *   connections, beside nginx serving the store's own bytes precompressed (`bench/pages.ts`):
- *   req/s, p99 and the ratio to nginx, anonymous (the whole-page cache) and with a cart cookie;
- *   the HTML size and the JavaScript each page loads (gzip). A table in Markdown. Needs Debian's
- *   nginx (`/usr/sbin/nginx`, or NGINX).
+ *   req/s, p99 and the ratio to nginx, of Node's own HTTP server writing the same bytes, and of
+ *   the store anonymous (the whole-page cache) and with a cart cookie; the HTML size and the
+ *   JavaScript each page loads (gzip). A table in Markdown. Needs Debian's nginx
+ *   (`/usr/sbin/nginx`, or NGINX); the load comes from Debian's wrk (`apt-get install wrk`, or
+ *   WRK) when it is installed.
  * - search: the sandbox's product search, two-word queries one at a time (p50/p90/p99).
  * - browsing: 200 connections of mixed browsing (home, catalogue pages with filters, categories,
  *   products, search, content pages) for 60 s after a warm-up: requests/s, errors, p50/p90/p99
