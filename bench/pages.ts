@@ -41,12 +41,8 @@ interface Load {
   seconds: number;
 }
 
-interface Measured {
-  rps: number;
-  p99: number;
-  errors: number;
-  cpuUs?: number;
-}
+/** A run's figures, with the server's CPU µs per request (undefined off Linux). */
+type Measured = Omit<LoadRun, "requests"> & { cpuUs?: number };
 
 /** req/s, p99, errors and the server's CPU µs per request of `path` on `port` under `drive`. */
 async function measure(

@@ -5,7 +5,7 @@
  */
 import { spawn, spawnSync } from "node:child_process";
 
-export const WRK = process.env.WRK ?? "wrk";
+const WRK = process.env.WRK ?? "wrk";
 
 /** Whether wrk runs here (it prints its version and exits 1 for `-v`). */
 export function wrkInstalled(): boolean {
