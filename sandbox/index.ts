@@ -18,8 +18,8 @@ export interface SandboxOptions {
   dataDir: string;
   /** Base for URLs the browser loads (images, PDFs): a path like /sandbox, or "" to use the request origin. */
   publicBase: string;
-  /** The store's address for links in the order e-mails; default "" (root-relative). */
-  storeUrl?: string;
+  /** The store's absolute address (http(s)) for links in the order e-mails; without it they are root-relative. */
+  storeOrigin?: string;
 }
 
 export interface Sandbox {
@@ -59,7 +59,7 @@ export function getSandbox(options: SandboxOptions): Sandbox {
   const handler = storePromise.then((store) => {
     const app = createSandboxApp({
       catalogue: store,
-      payments: getPayments({ dataDir, publicBase, storeUrl: options.storeUrl }),
+      payments: getPayments({ dataDir, publicBase, storeOrigin: options.storeOrigin }),
       publicBase,
     });
     return (request: Request) => Promise.resolve(app.fetch(request));

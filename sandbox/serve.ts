@@ -1,7 +1,7 @@
 /**
  * Serves the sandbox alone over HTTP (npm run sandbox), with URLs absolute
  * from the request origin. SANDBOX_PORT (4010), HOST (127.0.0.1), SANDBOX_DATA_DIR (.data/sandbox),
- * SANDBOX_STORE_URL (the store's address for the links in the order e-mails).
+ * SANDBOX_STORE_URL (the store's absolute http(s) address for the links in the order e-mails).
  */
 import http from "node:http";
 import { createRequestListener } from "@remix-run/node-fetch-server";
@@ -15,11 +15,15 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(1);
 }
 
-const sandbox = getSandbox({
-  dataDir,
-  publicBase: "",
-  storeUrl: process.env.SANDBOX_STORE_URL?.trim() || undefined,
-});
+const storeOrigin = process.env.SANDBOX_STORE_URL?.trim() || undefined;
+if (storeOrigin !== undefined && !/^https?:\/\/[^/?#\s]+/i.test(storeOrigin)) {
+  console.error(
+    `Invalid environment variable SANDBOX_STORE_URL (an absolute http(s) URL): ${storeOrigin}`,
+  );
+  process.exit(1);
+}
+
+const sandbox = getSandbox({ dataDir, publicBase: "", storeOrigin });
 const started = Date.now();
 await sandbox.ready;
 

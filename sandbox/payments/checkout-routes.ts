@@ -19,13 +19,14 @@ import {
   prepareCheckoutSchema,
 } from "./schemas.ts";
 import type { RouteContext } from "./context.ts";
-import { gatewayFailure, plain, readJson, validationFailure } from "./requests.ts";
+import { gatewayFailure, HttpError, plain, readJson, validationFailure } from "./requests.ts";
 import type { ChargeRecord } from "./records.ts";
 
 const FAULTS = PAYMENT_FIXTURES.faults;
 
 export function checkoutRoutes(app: Hono, ctx: RouteContext): void {
-  const { store, now, stamp, chargeView, checkFault500, slowIfAsked, completionNotice } = ctx;
+  const { store, orders, orderJson, now, stamp, chargeView, checkFault500, slowIfAsked } = ctx;
+  const { completionNotice } = ctx;
 
   // Checkout sessions
 
@@ -35,7 +36,7 @@ export function checkoutRoutes(app: Hono, ctx: RouteContext): void {
     const { products_html: _ignored, ...data } = body;
     const lines = data.products.length > 0 ? data.products : data.cart_items;
     const breakdown = breakdownOf(lines, data.order.total_amount)!;
-    const session = store.createSession({
+    const result = orders.prepare({
       id: newSessionId(),
       createdAt: stamp(),
       customerEmail: data.customer.email,
@@ -43,7 +44,18 @@ export function checkoutRoutes(app: Hono, ctx: RouteContext): void {
       data,
       breakdown,
       orderId: data.order.order_id ?? null,
+      cartId: data.cart_id ?? null,
+      checkoutId: data.checkout_id ?? null,
     });
+    if (result.kind === "locked") {
+      // What was charged (or given up) stays as it was: the store starts a new order to change it.
+      throw new HttpError(409, {
+        error: "order_locked",
+        message: `El pedido ${data.order.order_id} ya tiene un pago o fue cancelado: su contenido no se puede cambiar. Crea un pedido nuevo.`,
+        order: result.order ? orderJson(c, result.order) : null,
+      });
+    }
+    const { session } = result;
     return c.json({
       success: true,
       session_id: session.id,
@@ -51,6 +63,7 @@ export function checkoutRoutes(app: Hono, ctx: RouteContext): void {
       total_amount: session.totalAmount,
       totals: breakdown,
       created_at: session.createdAt,
+      order: result.order ? orderJson(c, result.order) : null,
     });
   });
 

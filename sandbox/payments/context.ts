@@ -6,11 +6,12 @@ import { setTimeout as delay } from "node:timers/promises";
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { BrowserAccess } from "./browser-api.ts";
-import { orderEmails, orderSummary } from "./emails.ts";
+import { orderEmails, orderSummary, type Seller } from "./emails.ts";
 import { PAYMENT_FIXTURES } from "./fixtures.ts";
 import { GATEWAY_ERRORS, gatewayDate, maskFromLast4 } from "./gateway.ts";
 import type { GatewayErrorCode } from "./gateway.ts";
 import { type Family, gatewayFailure, sameEmail } from "./requests.ts";
+import { type Order, OrderBook, orderView } from "./orders.ts";
 import type { ChargeRecord } from "./records.ts";
 import type { CompletionNotice, PaymentsStore } from "./store.ts";
 
@@ -25,10 +26,13 @@ export interface PaymentsAppOptions {
   /** Recipient of the sales notice; default PAYMENT_FIXTURES.salesEmail. */
   salesEmail?: string;
   /**
-   * The store's address for the links in the customer's e-mail (Mis pedidos); default "":
-   * root-relative, right for the sandbox mounted in the store, whose outbox the store serves.
+   * The store's absolute address (http(s), e.g. https://tienda.example.co) for the links in the
+   * customer's e-mail (Mis pedidos). Without it the links are root-relative, which only works
+   * inside the store's own outbox page (the sandbox mounted in the store).
    */
-  storeUrl?: string;
+  storeOrigin?: string;
+  /** Who sells, named in the order e-mails; default PAYMENT_FIXTURES.seller. */
+  seller?: Seller;
   /** Who may tokenize from a browser; default SANDBOX_PUBLIC_KEY and SANDBOX_ALLOWED_ORIGINS. */
   browser?: BrowserAccess;
 }
@@ -40,12 +44,26 @@ const PAGE_CSP =
 
 export type RouteContext = ReturnType<typeof routeContext>;
 
+/** The store's address without a trailing slash, "" when not given; anything but an absolute http(s) URL is refused. */
+export function storeOriginOf(value: string | undefined): string {
+  const raw = value?.trim() ?? "";
+  if (raw === "") return "";
+  const url = URL.canParse(raw) ? new URL(raw) : null;
+  if (!url || (url.protocol !== "http:" && url.protocol !== "https:") || url.hostname === "") {
+    throw new Error(`The store origin must be an absolute http(s) URL: ${raw}`);
+  }
+  return url.href.replace(/\/+$/, "");
+}
+
 export function routeContext(options: PaymentsAppOptions) {
   const { store } = options;
   const publicBase = options.publicBase.replace(/\/+$/, "");
   const now = options.now ?? (() => new Date());
   const slowMs = options.slowChargeMs ?? FAULTS.defaultSlowMs;
   const salesEmail = options.salesEmail ?? PAYMENT_FIXTURES.salesEmail;
+  const seller = options.seller ?? PAYMENT_FIXTURES.seller;
+  const storeOrigin = storeOriginOf(options.storeOrigin);
+  const orders = new OrderBook(store);
   const stamp = () => gatewayDate(now());
 
   const baseOf = (c: Context) => publicBase || new URL(c.req.url).origin;
@@ -122,7 +140,8 @@ export function routeContext(options: PaymentsAppOptions) {
     orderEmails(orderSummary(charge, store.sessionForOrder(charge.orderId, charge.sessionId)), {
       resend,
       salesEmail,
-      storeUrl: options.storeUrl ?? "",
+      seller,
+      storeOrigin,
     });
   /**
    * The gateway's notice of a completed charge, which sends the order e-mails at once, whoever
@@ -133,8 +152,13 @@ export function routeContext(options: PaymentsAppOptions) {
       ? undefined
       : { at: stamp(), build: (charge) => buildEmails(charge)(false) };
 
+  /** The order record as the API answers it, its charge as the status call shows it. */
+  const orderJson = (c: Context, order: Order) => orderView(order, (ch) => chargeView(c, ch));
+
   return {
     store,
+    orders,
+    orderJson,
     now,
     slowMs,
     stamp,

@@ -1,8 +1,9 @@
 /**
  * The e-mails the merchant would send for a paid order: the confirmation to
- * the customer (products table, totals) and the notice to sales. Built only
- * from validated data, every value escaped; supplied HTML (products_html) is
- * never used.
+ * the customer (products table, totals) and the notice to sales, both from the
+ * order's content (the session orders.ts reads as the order record) and naming
+ * the seller. Built only from validated data, every value escaped; supplied
+ * HTML (products_html) is never used.
  */
 import type { Breakdown, CheckoutLine } from "./schemas.ts";
 import type { ChargeRecord, OutgoingEmail, SessionRecord } from "./records.ts";
@@ -60,6 +61,18 @@ const BRAND_LABELS: Record<string, string> = {
   diners: "Diners Club",
   jcb: "JCB",
 };
+
+/** The business that sells: razón social, NIT (with its check digit), address. */
+export interface Seller {
+  name: string;
+  nit: string;
+  address: string;
+  city: string;
+}
+
+/** When the electronic invoice (factura electrónica) reaches the customer: one sentence, one promise. */
+export const INVOICE_NOTICE =
+  "Recibirás la factura electrónica en este correo dentro de las 48 horas hábiles siguientes a la confirmación del pago.";
 
 const EMAIL_KINDS = {
   customer: "confirmacion-cliente",
@@ -183,13 +196,22 @@ function paymentText(charge: ChargeRecord): string {
 }
 
 const CELL = 'style="padding:8px;border-bottom:1px solid #e2e8f0;text-align:left"';
+const NOTE = 'style="color:#475569;font-size:13px"';
+
+/** The product's name, and under it its brand and model when the store sent them. */
+function productCell(l: CheckoutLine): string {
+  const detail = [l.brand ? `Marca: ${l.brand}` : "", l.model ? `Modelo: ${l.model}` : ""]
+    .filter(Boolean)
+    .join(" · ");
+  return `${escapeHtml(l.title ?? l.name)}${detail ? `<br><span ${NOTE}>${escapeHtml(detail)}</span>` : ""}`;
+}
 const CELL_RIGHT = 'style="padding:8px;border-bottom:1px solid #e2e8f0;text-align:right"';
 
 function productsTable(s: OrderSummary): string {
   const rows = s.lines
     .map(
       (l) =>
-        `<tr><td ${CELL}>${escapeHtml(l.title ?? l.name)}</td><td ${CELL_RIGHT}>${l.quantity}</td>` +
+        `<tr><td ${CELL}>${productCell(l)}</td><td ${CELL_RIGHT}>${l.quantity}</td>` +
         `<td ${CELL_RIGHT}>${formatCOP(l.unit_price)}</td><td ${CELL_RIGHT}>${formatCOP(l.subtotal)}</td></tr>`,
     )
     .join("");
@@ -309,8 +331,14 @@ function billingFacts(p: Party): string {
 export interface EmailOptions {
   resend: boolean;
   salesEmail: string;
-  /** The store's address for links ("" = root-relative, for the sandbox mounted in the store). */
-  storeUrl?: string;
+  seller: Seller;
+  /** The store's absolute address for links; "" = root-relative (only the store's own outbox resolves them). */
+  storeOrigin?: string;
+}
+
+/** Who sells, at the foot of both e-mails. */
+function sellerFooter(seller: Seller): string {
+  return `<p ${NOTE}>${escapeHtml(seller.name)} · NIT ${escapeHtml(seller.nit)} · ${escapeHtml(seller.address)}, ${escapeHtml(seller.city)}</p>`;
 }
 
 function customerConfirmationEmail(s: OrderSummary, opts: EmailOptions): OutgoingEmail {
@@ -321,7 +349,7 @@ function customerConfirmationEmail(s: OrderSummary, opts: EmailOptions): Outgoin
       : fullName(s.party);
   // Only a completed charge is paid: anything else is worded as pending, never 'pagado'.
   const paid = s.charge.status === "completed";
-  const lookup = `${(opts.storeUrl ?? "").replace(/\/+$/, "")}/mi-cuenta/pedidos`;
+  const lookup = `${(opts.storeOrigin ?? "").replace(/\/+$/, "")}/mi-cuenta/pedidos`;
   const html = emailDocument(
     subject,
     `<h1 style="font-size:22px;margin:0 0 12px">${paid ? "¡Gracias por tu compra" : "Recibimos tu pedido"}, ${escapeHtml(greeting)}!</h1>
@@ -338,8 +366,10 @@ ${billingFacts(s.party)}
 <h2 style="font-size:18px;margin:16px 0 4px">Envío</h2>
 ${shippingFacts(s)}
 <p>${paid ? "Procesaremos tu pedido en 24 a 48 horas" : "Procesaremos tu pedido cuando se confirme el pago"}; la entrega tarda de 2 a 5 días hábiles.</p>
+<p>${escapeHtml(INVOICE_NOTICE)}</p>
 <p>Consulta el estado de tu pedido y descarga su comprobante en <a href="${escapeHtml(lookup)}">Mis pedidos</a>, con el número de pedido <strong>${escapeHtml(s.orderId)}</strong> y este correo electrónico.</p>
-<p>¿Preguntas? Escríbenos a <a href="mailto:${escapeHtml(opts.salesEmail)}">${escapeHtml(opts.salesEmail)}</a>.</p>`,
+<p>¿Preguntas? Escríbenos a <a href="mailto:${escapeHtml(opts.salesEmail)}">${escapeHtml(opts.salesEmail)}</a>.</p>
+${sellerFooter(opts.seller)}`,
   );
   return { kind: EMAIL_KINDS.customer, recipients: [s.party.email], subject, html };
 }
@@ -373,7 +403,8 @@ ${facts([
 ${shippingFacts(s)}
 <h2 style="font-size:18px;margin:16px 0 4px">Pago</h2>
 ${paymentFacts(s)}
-${productsTable(s)}`,
+${productsTable(s)}
+${sellerFooter(opts.seller)}`,
   );
   return { kind: EMAIL_KINDS.sales, recipients: [opts.salesEmail], subject, html };
 }

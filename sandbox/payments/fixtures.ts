@@ -157,6 +157,16 @@ export const PAYMENT_FIXTURES = {
   storeFallbackBankCount: 10,
   /** Recipient of the sales notice. */
   salesEmail: "ventas@seguridadtelecom.com.co",
+  /**
+   * Who sells, named in the order e-mails (demo values). The NIT's check digit follows the DIAN
+   * rule: 900123456 gives 8.
+   */
+  seller: {
+    name: "SegTel Colombia S.A.S.",
+    nit: "900.123.456-8",
+    address: "Calle 93 # 11-28, oficina 502",
+    city: "Bogotá D.C.",
+  },
 } as const;
 
 export type FaultMode = (typeof PAYMENT_FIXTURES.faults.modes)[number];

@@ -97,6 +97,16 @@ ${content}
   );
 }
 
+/** The bank's answer for a payment the store cancelled: nothing to decide, nothing debited. */
+export function cancelledBankPage(returnUrl: string): string {
+  return htmlPage(
+    "Pago cancelado por el comercio",
+    `<h1>Pago cancelado por el comercio</h1>
+<p>La tienda canceló este pago antes de que el banco lo confirmara. No se debitó ningún valor de tu cuenta y ya no es posible aprobarlo.</p>
+<p><a class="boton" href="${escapeHtml(returnUrl)}">Volver a la tienda</a></p>`,
+  );
+}
+
 const KIND_LABELS: Record<string, string> = {
   "confirmacion-cliente": "Confirmación al cliente",
   "aviso-ventas": "Aviso a ventas",

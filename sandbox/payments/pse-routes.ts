@@ -2,7 +2,7 @@
 import type { Context, Hono } from "hono";
 import { PAYMENT_FIXTURES } from "./fixtures.ts";
 import { newAuthorization, newChargeId } from "./gateway.ts";
-import { bankPage, messagePage } from "./pages.ts";
+import { bankPage, cancelledBankPage, messagePage } from "./pages.ts";
 import { pseChargeSchema } from "./schemas.ts";
 import type { RouteContext } from "./context.ts";
 import { faultMode, gatewayFailure, readJson } from "./requests.ts";
@@ -83,6 +83,18 @@ export function pseRoutes(app: Hono, ctx: RouteContext): void {
   const redirectOrigin = (target: string) =>
     target.startsWith("/") ? "" : ` ${new URL(target).origin}`;
 
+  /**
+   * A PSE the store cancelled is closed at the bank too: nothing can approve, reject or leave
+   * it pending any more, as a real bank refuses a payment its merchant withdrew.
+   */
+  const cancelledPage = (c: Context, charge: { id: string; redirectUrl: string }) =>
+    html(
+      c,
+      cancelledBankPage(withChargeId(charge.redirectUrl, charge.id)),
+      409,
+      `'self'${redirectOrigin(charge.redirectUrl)}`,
+    );
+
   app.get("/banco-pse/:chargeId", (c) => {
     const charge = bankCharge(c);
     if (!charge)
@@ -91,6 +103,7 @@ export function pseRoutes(app: Hono, ctx: RouteContext): void {
         messagePage("Pago no encontrado", "No existe un pago PSE con esa referencia."),
         404,
       );
+    if (charge.status === "cancelled") return cancelledPage(c, charge);
     const page = bankPage(charge, {
       action: bankUrl(c, charge.id),
       returnUrl: withChargeId(charge.redirectUrl, charge.id),
@@ -120,13 +133,16 @@ export function pseRoutes(app: Hono, ctx: RouteContext): void {
         400,
       );
     }
-    store.decideBankCharge(
+    const decided = store.decideBankCharge(
       charge.id,
       DECISIONS[decision as keyof typeof DECISIONS],
       stamp(),
       newAuthorization(),
       completionNotice(charge.customer.email),
     );
+    // Checked after the decision, which changes only a charge still in progress: a cancel that
+    // landed between reading the charge and deciding it is refused too.
+    if (decided?.status === "cancelled") return cancelledPage(c, charge);
     return c.redirect(withChargeId(charge.redirectUrl, charge.id), 303);
   });
 }

@@ -6,7 +6,8 @@ import type { TestCardOutcome } from "./fixtures.ts";
 import type { CardBrand, ChargeStatus } from "./gateway.ts";
 import type { Breakdown, CheckoutPayload } from "./schemas.ts";
 
-export const SCHEMA_VERSION = 1;
+/** Written to PRAGMA user_version; migrate.ts brings an older file up to it when it opens. */
+export const SCHEMA_VERSION = 2;
 
 /**
  * The kinds of charge this gateway makes, as Openpay names them (a charge's `method` and its
@@ -26,9 +27,14 @@ CREATE TABLE IF NOT EXISTS checkout_sessions (
   order_id TEXT,                 -- order.order_id, or the one link-payment set
   charge_id TEXT,
   reported_status TEXT,          -- what link-payment said; informative, never trusted
-  linked_at TEXT
+  linked_at TEXT,
+  cart_id TEXT,                  -- the store's cart and checkout ids, to find its orders (v2)
+  checkout_id TEXT,
+  cancelled_at TEXT              -- set on every session of an order the store cancelled (v2)
 );
 CREATE INDEX IF NOT EXISTS checkout_sessions_order ON checkout_sessions (order_id);
+CREATE INDEX IF NOT EXISTS checkout_sessions_cart ON checkout_sessions (cart_id);
+CREATE INDEX IF NOT EXISTS checkout_sessions_checkout ON checkout_sessions (checkout_id);
 
 CREATE TABLE IF NOT EXISTS tokens (
   id TEXT PRIMARY KEY,
@@ -105,6 +111,9 @@ export interface SessionRecord {
   chargeId: string | null;
   reportedStatus: string | null;
   linkedAt: string | null;
+  cartId: string | null;
+  checkoutId: string | null;
+  cancelledAt: string | null;
 }
 
 export interface TokenRecord {
@@ -188,6 +197,9 @@ export function sessionFromRow(row: Row): SessionRecord {
     chargeId: str(row.charge_id),
     reportedStatus: str(row.reported_status),
     linkedAt: str(row.linked_at),
+    cartId: str(row.cart_id),
+    checkoutId: str(row.checkout_id),
+    cancelledAt: str(row.cancelled_at),
   };
 }
 

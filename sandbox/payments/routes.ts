@@ -1,6 +1,6 @@
 /**
  * The payment side of the sandbox merchant API (spec §7) as a Hono app:
- * checkout sessions, PSE with a simulated bank page, card tokens and charges,
+ * checkout sessions and the orders they record, PSE with a simulated bank page, card tokens and charges,
  * payment status, order e-mails and the outbox page. See README.md here.
  *
  * Paths are absolute (/payments/…, /api/payments/…, /banco-pse/…, /correos);
@@ -15,6 +15,7 @@ import { checkoutRoutes } from "./checkout-routes.ts";
 import { type PaymentsAppOptions, routeContext } from "./context.ts";
 import { emailRoutes } from "./email-routes.ts";
 import { PAYMENT_FIXTURES } from "./fixtures.ts";
+import { orderRoutes } from "./order-routes.ts";
 import { pseRoutes } from "./pse-routes.ts";
 import { familyOf, faultMode, gatewayFailure, HttpError, plain, splitPath } from "./requests.ts";
 
@@ -59,6 +60,7 @@ export function createPaymentsApp(options: PaymentsAppOptions): Hono {
   );
 
   checkoutRoutes(app, ctx);
+  orderRoutes(app, ctx);
   pseRoutes(app, ctx);
   emailRoutes(app, ctx);
 
@@ -67,6 +69,9 @@ export function createPaymentsApp(options: PaymentsAppOptions): Hono {
     ["/payments/prepare-checkout", "POST"],
     ["/payments/link-payment", "POST"],
     ["/payments/checkout-data/:sessionId", "GET, HEAD"],
+    ["/payments/orders", "GET, HEAD"],
+    ["/payments/orders/:orderId", "GET, HEAD"],
+    ["/payments/orders/:orderId/cancel", "POST"],
     ["/payments/pse-banks", "GET, HEAD"],
     ["/payments/pse", "POST"],
     ["/banco-pse/:chargeId", "GET, HEAD, POST"],

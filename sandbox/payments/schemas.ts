@@ -117,6 +117,9 @@ const lineSchema = z
   .object({
     title: optionalText(300),
     name: optionalText(300),
+    brand: optionalText(100),
+    model: optionalText(100),
+    sku: optionalText(100),
     quantity: z.number().int().min(1).max(10_000),
     unit_price: z.number().min(0).max(10_000_000_000),
     product_id: z
@@ -175,6 +178,9 @@ export function breakdownOf(lineList: CheckoutLine[], total: number): Breakdown 
 
 export const prepareCheckoutSchema = z
   .object({
+    /** The store's cart and checkout ids: orders are listed by them (GET /payments/orders). */
+    cart_id: optionalText(64),
+    checkout_id: optionalText(64),
     client_type: z
       .enum(["person", "business", "natural", "persona", "empresa"])
       .transform((v) => (v === "business" || v === "empresa" ? "business" : "person")),

@@ -12,9 +12,9 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { DatabaseSync } from "node:sqlite";
-import type { SQLInputValue, StatementSync } from "node:sqlite";
+import type { DatabaseSync, SQLInputValue, StatementSync } from "node:sqlite";
 import type { TestCardOutcome } from "./fixtures.ts";
+import { openPaymentsDb } from "./migrate.ts";
 import type { CardBrand } from "./gateway.ts";
 import {
   type ChargeExtra,
@@ -25,8 +25,6 @@ import {
   emailFromRow,
   type OutgoingEmail,
   type Row,
-  SCHEMA,
-  SCHEMA_VERSION,
   type SessionRecord,
   sessionFromRow,
   str,
@@ -77,16 +75,7 @@ export class PaymentsStore {
   constructor(dataDir: string) {
     fs.mkdirSync(dataDir, { recursive: true });
     this.file = path.join(dataDir, PAYMENTS_DB_FILE);
-    this.db = new DatabaseSync(this.file);
-    // busy_timeout first: switching to WAL needs a lock another process may hold.
-    this.db.exec("PRAGMA busy_timeout = 5000");
-    this.db.exec("PRAGMA journal_mode = WAL");
-    this.db.exec("PRAGMA synchronous = NORMAL");
-    this.db.exec("PRAGMA foreign_keys = ON");
-    this.#transaction(() => {
-      this.db.exec(SCHEMA);
-      this.db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
-    });
+    this.db = openPaymentsDb(this.file);
   }
 
   close(): void {
@@ -114,6 +103,11 @@ export class PaymentsStore {
     return Number(this.#stmt(sql).run(...args).changes);
   }
 
+  /** For the order book (orders.ts): its check-then-write steps under the same lock. */
+  transaction<T>(fn: () => T): T {
+    return this.#transaction(fn);
+  }
+
   /** BEGIN IMMEDIATE takes the write lock up front, so a check and the insert after it are atomic across processes too. */
   #transaction<T>(fn: () => T): T {
     this.db.exec("BEGIN IMMEDIATE");
@@ -129,10 +123,13 @@ export class PaymentsStore {
 
   // Checkout sessions
 
-  createSession(s: Omit<SessionRecord, "chargeId" | "reportedStatus" | "linkedAt">): SessionRecord {
+  createSession(
+    s: Omit<SessionRecord, "chargeId" | "reportedStatus" | "linkedAt" | "cancelledAt">,
+  ): SessionRecord {
     this.#run(
-      `INSERT INTO checkout_sessions (id, created_at, customer_email, total_amount, data, breakdown, order_id)
-       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO checkout_sessions (id, created_at, customer_email, total_amount, data, breakdown, order_id,
+         cart_id, checkout_id)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       s.id,
       s.createdAt,
       s.customerEmail,
@@ -140,8 +137,10 @@ export class PaymentsStore {
       JSON.stringify(s.data),
       JSON.stringify(s.breakdown),
       s.orderId,
+      s.cartId,
+      s.checkoutId,
     );
-    return { ...s, chargeId: null, reportedStatus: null, linkedAt: null };
+    return { ...s, chargeId: null, reportedStatus: null, linkedAt: null, cancelledAt: null };
   }
 
   getSession(id: string): SessionRecord | undefined {
@@ -149,7 +148,10 @@ export class PaymentsStore {
     return row ? sessionFromRow(row) : undefined;
   }
 
-  /** The session tied to an order: the one a charge names, else the last one linked to (or prepared with) that order id. */
+  /**
+   * The session tied to an order (its content): the one a charge names, else the last one
+   * prepared with or linked to that order id, so preparing again before paying replaces it.
+   */
   sessionForOrder(orderId: string, sessionId: string | null): SessionRecord | undefined {
     if (sessionId) {
       const s = this.getSession(sessionId);
@@ -157,7 +159,7 @@ export class PaymentsStore {
     }
     const row = this.#get(
       `SELECT * FROM checkout_sessions WHERE order_id = ?
-       ORDER BY linked_at IS NULL, linked_at DESC, created_at DESC, rowid DESC LIMIT 1`,
+       ORDER BY COALESCE(linked_at, created_at) DESC, rowid DESC LIMIT 1`,
       orderId,
     );
     return row ? sessionFromRow(row) : undefined;
@@ -245,8 +247,7 @@ export class PaymentsStore {
   ): CardChargeResult {
     try {
       return this.#transaction((): CardChargeResult => {
-        if (this.#get("SELECT 1 FROM charges WHERE order_id = ?", input.orderId))
-          return { kind: "duplicate_order" };
+        if (this.#orderIdUsed(input.orderId)) return { kind: "duplicate_order" };
         const token = this.getToken(input.tokenId);
         if (!token) return { kind: "token_unknown" };
         if (token.usedAt !== null) return { kind: "token_used" };
@@ -305,8 +306,7 @@ export class PaymentsStore {
   }): ChargeRecord | "duplicate_order" {
     try {
       return this.#transaction(() => {
-        if (this.#get("SELECT 1 FROM charges WHERE order_id = ?", input.orderId))
-          return "duplicate_order" as const;
+        if (this.#orderIdUsed(input.orderId)) return "duplicate_order" as const;
         const sessionId =
           input.sessionId &&
           this.#get("SELECT 1 FROM checkout_sessions WHERE id = ?", input.sessionId)
@@ -334,6 +334,18 @@ export class PaymentsStore {
       if (isUniqueOrderError(error)) return "duplicate_order";
       throw error;
     }
+  }
+
+  /** An order id is used once: by any charge, or by an order the store cancelled before paying. */
+  #orderIdUsed(orderId: string): boolean {
+    return (
+      this.#get(
+        `SELECT 1 FROM charges WHERE order_id = ?
+         UNION ALL SELECT 1 FROM checkout_sessions WHERE order_id = ? AND cancelled_at IS NOT NULL`,
+        orderId,
+        orderId,
+      ) !== undefined
+    );
   }
 
   getCharge(id: string): ChargeRecord | undefined {
