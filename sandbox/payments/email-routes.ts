@@ -82,9 +82,11 @@ export function emailRoutes(app: Hono, ctx: RouteContext): void {
         ...payment,
         already_sent: store.notificationSent(orderId),
         suggestion:
-          charge.status === "failed" || charge.status === "cancelled"
-            ? "El pago fue rechazado: el cliente debe intentar de nuevo con un pedido nuevo."
-            : "Espera a que el banco confirme el pago (suele tardar de 24 a 48 horas) y vuelve a intentarlo.",
+          charge.status === "cancelled"
+            ? "La tienda canceló este pedido antes de que se confirmara el pago: no se cobró nada."
+            : charge.status === "failed"
+              ? "El pago fue rechazado: el cliente debe intentar de nuevo con un pedido nuevo."
+              : "Espera a que el banco confirme el pago (suele tardar de 24 a 48 horas) y vuelve a intentarlo.",
       });
     }
     const sent = store.sendOrderEmails({

@@ -390,6 +390,11 @@ describe("cancelling an order", () => {
     }
     expect((await call("GET", `/payments/status/${chargeId}`)).json.status).toBe("cancelled");
     expect((await call("GET", `/payments/emails?order_id=${orderId}`)).json).toEqual([]);
+    expect((await call("POST", `/payments/manual-notification/${orderId}`)).json).toMatchObject({
+      success: false,
+      payment_status: "cancelled",
+      suggestion: expect.stringContaining("La tienda canceló este pedido"),
+    });
 
     // An order id is used once: no new charge, card or PSE, and no new content.
     const again = await pse(orderId);
