@@ -10,7 +10,9 @@ const SHARED = "(ui|merchant-api|platform|money|text)";
 /** The modules each part offers the others. Anything else inside a part is its own business. */
 const PUBLIC_FACES = [
   "cart/(CartButton|AddToCartForm|TotalsList)\\.tsx",
-  "cart/cart\\.server\\.ts",
+  "cart/(cart|cart-order|cart-session)\\.server\\.ts",
+  "cart/cart-order\\.ts",
+  "cart/CartOrderNotice\\.tsx",
   "home/HomePage\\.tsx",
   "home/home\\.server\\.ts",
   "catalogue/(category-tree|catalogue\\.server)\\.ts",

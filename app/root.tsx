@@ -23,6 +23,7 @@ import { readPersonalParts } from "~/layout/personal-parts.server";
 import { useNonce } from "~/platform/nonce";
 import { NavigationProgress } from "~/ui/NavigationProgress";
 import { SITE_NAME } from "~/platform/page-meta";
+import type { Seller } from "~/platform/seller";
 import "~/ui/global.css";
 import { publicPage } from "~/platform/http-cache.server";
 
@@ -34,6 +35,7 @@ export interface RootData {
   notice: Notice | null;
   salesEmail: string;
   salesPhone: string;
+  seller: Seller;
   year: number;
 }
 
@@ -49,6 +51,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     ...parts,
     salesEmail: cfg.salesEmail,
     salesPhone: cfg.salesPhone,
+    seller: cfg.seller,
     year: new Date().getFullYear(),
   };
   return data(value, { headers });
@@ -119,6 +122,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Footer
           email={root?.salesEmail ?? null}
           phone={root?.salesPhone ?? null}
+          seller={root?.seller ?? null}
           year={root?.year ?? new Date().getFullYear()}
         />
         {root ? <ContactDialog email={root.salesEmail} phone={root.salesPhone} /> : null}

@@ -4,6 +4,7 @@ import { applyIntent } from "./cart";
 import { computeTotals, subtotalOf } from "~/money/totals";
 import type { CartPageData, CartViewLine } from "./cart.server";
 import { usePendingCartIntents } from "./cart-fetcher";
+import { CartOrderNotice } from "./CartOrderNotice";
 import { ClearConfirmation } from "./ConfirmClear";
 import styles from "./CartPage.module.css";
 import { CartSummaryPanel } from "./CartSummaryPanel";
@@ -54,6 +55,7 @@ export function CartPage({ page, confirmClear }: { page: CartPageData; confirmCl
       <h1 ref={heading} tabIndex={-1} className={styles.heading}>
         Carrito de Compras
       </h1>
+      {page.order ? <CartOrderNotice order={page.order} id="pedido-del-carrito" /> : null}
       {page.notices.length > 0 ? (
         <div role="status" className={styles.notices}>
           <ul>
@@ -78,7 +80,7 @@ export function CartPage({ page, confirmClear }: { page: CartPageData; confirmCl
         <div hidden={visible.length === 0}>
           {confirmClear ? <ClearConfirmation /> : null}
           <div className={styles.layout}>
-            <CartTable lines={lines} removed={removed} />
+            <CartTable lines={lines} removed={removed} outside={page.order?.outside} />
             <CartSummaryPanel totals={totals} busy={busy} />
           </div>
         </div>

@@ -1,4 +1,5 @@
 import { Link } from "~/ui/router";
+import { CART_ORDER_TEXTS } from "./cart-order";
 import { formatCOP } from "~/money/format";
 import type { CartViewLine } from "./cart.server";
 import { CART_ACTION, FetcherFlag, useCartBusy, useCartFetcher } from "./cart-fetcher";
@@ -23,7 +24,16 @@ function LineFields({ intent, productId }: { intent: string; productId: string }
  * JavaScript, 303 back to /carrito); with JavaScript they share one fetcher
  * per line, and a line takes one change at a time.
  */
-function CartLineRow({ line, removing }: { line: CartViewLine; removing: boolean }) {
+function CartLineRow({
+  line,
+  removing,
+  outside,
+}: {
+  line: CartViewLine;
+  removing: boolean;
+  /** Units added after 'Finalizar compra': not part of the pending order. */
+  outside: number | undefined;
+}) {
   const fetcher = useCartFetcher();
   const busy = fetcher.state !== "idle";
   const waiting = useCartBusy();
@@ -52,6 +62,7 @@ function CartLineRow({ line, removing }: { line: CartViewLine; removing: boolean
             {[line.brand, line.sku ? `Modelo ${line.sku}` : null].filter(Boolean).join(" · ")}
           </p>
         ) : null}
+        {outside ? <p className={styles.outside}>{CART_ORDER_TEXTS.outside(outside)}</p> : null}
       </td>
       <td className={styles.num} data-label="Precio">
         {formatCOP(line.unitPrice)}
@@ -126,10 +137,13 @@ function CartLineRow({ line, removing }: { line: CartViewLine; removing: boolean
 export function CartTable({
   lines,
   removed,
+  outside = {},
 }: {
   lines: CartViewLine[];
   /** Lines being removed: kept mounted but hidden until the server answers. */
   removed: ReadonlySet<string>;
+  /** Units of each line that a pending order does not hold (product id → units). */
+  outside?: Record<string, number>;
 }) {
   return (
     <table className={styles.table}>
@@ -154,7 +168,12 @@ export function CartTable({
       </thead>
       <tbody>
         {lines.map((line) => (
-          <CartLineRow key={line.productId} line={line} removing={removed.has(line.productId)} />
+          <CartLineRow
+            key={line.productId}
+            line={line}
+            removing={removed.has(line.productId)}
+            outside={outside[line.productId]}
+          />
         ))}
       </tbody>
     </table>

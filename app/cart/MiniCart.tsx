@@ -3,6 +3,7 @@ import { Link } from "~/ui/router";
 import { formatCOP } from "~/money/format";
 import { computeTotals } from "~/money/totals";
 import type { CartSummary } from "./cart.server";
+import { CartOrderNotice } from "./CartOrderNotice";
 import styles from "./MiniCart.module.css";
 
 export const MINI_CART_ID = "mini-carrito";
@@ -36,6 +37,9 @@ export function MiniCart({ cart, pending }: { cart: CartSummary; pending: boolea
           ×
         </button>
       </div>
+      {cart.order ? (
+        <CartOrderNotice order={cart.order} id="mini-carrito-pedido" level={3} />
+      ) : null}
       {cart.lines.length === 0 ? (
         <p className={styles.empty}>
           {cart.count > 0 ? "Abre el carrito para ver tus productos." : "Tu carrito está vacío"}

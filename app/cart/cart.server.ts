@@ -13,9 +13,7 @@ import {
   type Cart,
   cartCount,
   clearCart,
-  decodeCart,
   decrementItem,
-  encodeCart,
   exceedsLineLimit,
   isProductId,
   lineQuantity,
@@ -34,7 +32,10 @@ import {
 import type { FlashNotice } from "~/platform/flash.server";
 import { logger } from "~/platform/logger.server";
 import type { CookieRequest } from "~/platform/cookie-session.server";
-import { cartSessionStorage } from "./cart-session.server";
+import type { CartOrder } from "./cart-order";
+import { type CartOrderStatus, readCartOrder } from "./cart-order.server";
+import type { CartCookie } from "./cart-session.server";
+import { commitCartCookie, readCartCookie } from "./cart-session.server";
 
 interface CartSummaryLine {
   productId: string;
@@ -50,12 +51,15 @@ export interface CartSummary {
   count: number;
   lines: CartSummaryLine[];
   subtotal: number;
+  /** The order the cart waits on, while pending; or the order just paid from it. */
+  order: CartOrder | null;
 }
 
 /** A cart page line: the summary line plus what the table shows. */
 export interface CartViewLine extends CartSummaryLine {
   sku: string | null;
   brand: string | null;
+  model: string | null;
   stock: number;
 }
 
@@ -68,33 +72,18 @@ const unitsWord = (n: number) => (n === 1 ? "unidad disponible" : "unidades disp
 
 /** The verified cart of the request; a tampered, malformed or foreign cookie reads as empty. */
 export async function readCart(request: CookieRequest): Promise<Cart> {
-  const cookieHeader = request.headers.get("Cookie");
-  if (!cookieHeader) return [];
-  try {
-    const session = await cartSessionStorage().getSession(cookieHeader);
-    return decodeCart(session.get("c"));
-  } catch {
-    logger.warn("unreadable cart cookie");
-    return [];
-  }
+  return (await readCartCookie(request)).cart;
 }
 
-/** The Set-Cookie value that stores `cart` (an empty cart deletes the cookie). */
-export async function commitCart(cart: Cart): Promise<string> {
-  const storage = cartSessionStorage();
-  const session = await storage.getSession();
-  if (cart.length === 0) return storage.destroySession(session);
-  session.set("c", encodeCart(cart));
-  return storage.commitSession(session);
-}
-
-/** The Set-Cookie value that empties the request's cart (a settled payment). */
-export async function clearCartCookie(request: Request): Promise<string> {
-  const storage = cartSessionStorage();
-  const session = await storage
-    .getSession(request.headers.get("Cookie"))
-    .catch(() => storage.getSession());
-  return storage.destroySession(session);
+/**
+ * The Set-Cookie value that stores `cart` as the request's cart, keeping the order it waits on;
+ * a change of the cart ends the note of the last paid order.
+ */
+export async function commitCart(cart: Cart, request?: CookieRequest): Promise<string> {
+  const cookie = request
+    ? await readCartCookie(request)
+    : { cart, id: null, order: null, paid: null };
+  return commitCartCookie({ ...cookie, cart, paid: null });
 }
 
 interface PricedCart {
@@ -125,6 +114,7 @@ async function priceCart(cart: Cart): Promise<PricedCart> {
       image: p.images[0] ?? null,
       sku: p.sku,
       brand: p.brand,
+      model: p.model,
       stock: p.stock,
     };
   });
@@ -136,7 +126,7 @@ async function priceCart(cart: Cart): Promise<PricedCart> {
   };
 }
 
-function summaryOf(lines: CartViewLine[]): CartSummary {
+function summaryOf(lines: CartViewLine[], order: CartOrder | null): CartSummary {
   return {
     count: lines.reduce((n, l) => n + l.quantity, 0),
     lines: lines.map(({ productId, title, quantity, unitPrice, lineTotal, image }) => ({
@@ -148,18 +138,30 @@ function summaryOf(lines: CartViewLine[]): CartSummary {
       image,
     })),
     subtotal: lines.reduce((n, l) => n + l.lineTotal, 0),
+    order,
   };
 }
 
-/** What the header shows: count, lines and subtotal, re-priced from the API. */
-export async function getCartSummary(request: CookieRequest): Promise<CartSummary> {
-  const cart = await readCart(request);
+/** The order to show: a pending or paid one. */
+const shownOrder = (status: CartOrderStatus) =>
+  status.kind === "pending" || status.kind === "paid" ? status.order : null;
+
+/**
+ * What the header shows: count, lines and subtotal, re-priced from the API, and the cart's
+ * order; `setCookie` when the order's state changed the cart (paid lines out, order released).
+ */
+export async function getCartSummary(
+  request: CookieRequest,
+): Promise<{ summary: CartSummary; setCookie: string | null }> {
+  const { status, setCookie, cookie } = await readCartOrder(request);
+  const { cart } = cookie;
+  const order = shownOrder(status);
   try {
-    return summaryOf((await priceCart(cart)).lines);
+    return { summary: summaryOf((await priceCart(cart)).lines, order), setCookie };
   } catch (error) {
     // The header must never take a page down: show the stored count without lines.
     logger.warn({ err: error }, "cart summary unavailable");
-    return { count: cartCount(cart), lines: [], subtotal: 0 };
+    return { summary: { count: cartCount(cart), lines: [], subtotal: 0, order }, setCookie };
   }
 }
 
@@ -167,17 +169,28 @@ export interface CartPageData {
   lines: CartViewLine[];
   totals: CartTotals;
   notices: string[];
+  /** The order the cart waits on, while pending; or the order just paid from it. */
+  order: CartOrder | null;
 }
 
 /**
  * The cart page: lines, totals and notices about products that left the cart or
  * were capped to stock. `headers` rewrites the cookie when the cart changed.
  */
-export async function loadCartPage(
-  request: Request,
-): Promise<{ page: CartPageData; headers: Headers }> {
-  const cart = await readCart(request);
+export async function loadCartPage(request: Request): Promise<{
+  page: CartPageData;
+  headers: Headers;
+  /** The cart's order as the merchant's record says (for 'Finalizar compra'). */
+  orderStatus: CartOrderStatus;
+  /** The cart cookie as this answer leaves it. */
+  cookie: CartCookie;
+}> {
+  const read = await readCartOrder(request);
+  const { status, setCookie } = read;
+  let { cookie } = read;
+  const { cart } = cookie;
   const headers = new Headers();
+  if (setCookie) headers.append("Set-Cookie", setCookie);
   let priced: PricedCart;
   try {
     priced = await priceCart(cart);
@@ -195,10 +208,17 @@ export async function loadCartPage(
     );
   }
   if (priced.removed.length > 0 || priced.capped.length > 0) {
-    headers.append("Set-Cookie", await commitCart(priced.cart));
+    cookie = { ...cookie, cart: priced.cart };
+    headers.set("Set-Cookie", await commitCartCookie(cookie));
   }
   const subtotal = priced.lines.reduce((n, l) => n + l.lineTotal, 0);
-  return { page: { lines: priced.lines, totals: computeTotals(subtotal), notices }, headers };
+  const page = {
+    lines: priced.lines,
+    totals: computeTotals(subtotal),
+    notices,
+    order: shownOrder(status),
+  };
+  return { page, headers, orderStatus: status, cookie };
 }
 
 /**
@@ -281,7 +301,7 @@ export async function performCartAction(
     ok: true,
     status: 200,
     notice: { type, message },
-    cookie: await commitCart(next),
+    cookie: await commitCart(next, request),
     count: cartCount(next),
   });
 

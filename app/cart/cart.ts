@@ -163,3 +163,34 @@ export function applyIntent(cart: Cart, fields: CartIntentFields): Cart {
       return cart;
   }
 }
+
+/**
+ * The cart once an order is paid: the paid quantities leave it, and whatever the shopper added
+ * after the order was recorded stays (a line added twice keeps the units beyond the order's).
+ */
+export function withoutPaidLines(
+  cart: Cart,
+  paid: ReadonlyArray<{ productId: string | null; quantity: number }>,
+): Cart {
+  const left = new Map<string, number>();
+  for (const line of paid) {
+    if (line.productId) left.set(line.productId, (left.get(line.productId) ?? 0) + line.quantity);
+  }
+  return cart.flatMap((line) => {
+    const quantity = line.quantity - (left.get(line.productId) ?? 0);
+    return quantity > 0 ? [{ ...line, quantity }] : [];
+  });
+}
+
+/**
+ * The units of each cart line that a recorded order does not hold: what the shopper added after
+ * 'Finalizar compra', which a pending order will not pay for. Only lines with such units.
+ */
+export function unitsOutsideOrder(
+  cart: Cart,
+  order: ReadonlyArray<{ productId: string | null; quantity: number }>,
+): Map<string, number> {
+  const outside = new Map<string, number>();
+  for (const line of withoutPaidLines(cart, order)) outside.set(line.productId, line.quantity);
+  return outside;
+}

@@ -1,6 +1,10 @@
 import { useEffect, useRef } from "react";
 import buttons from "~/ui/buttons.module.css";
+import { FormTitle } from "~/ui/form/ErrorSummary";
 import { Link } from "~/ui/router";
+import { SITE_NAME } from "~/platform/page-meta";
+import type { CartOrder } from "~/cart/cart-order";
+import { CartOrderNotice } from "~/cart/CartOrderNotice";
 import { BillingStep } from "./BillingStep";
 import { type Step, STEP_TITLES } from "./checkout-state";
 import type { CheckoutActionData } from "./checkout-actions.server";
@@ -12,8 +16,22 @@ import { OrderSummary } from "./OrderSummary";
 import { ShippingStep } from "./ShippingStep";
 import { StepTitle } from "./StepForm";
 
-/** 'Carrito Vacío' (spec §2): nothing to check out. */
-function EmptyCheckout() {
+/** 'Carrito Vacío' (spec §2): nothing to check out; or the order just paid (Back after paying). */
+function EmptyCheckout({ paid }: { paid: CartOrder | null }) {
+  if (paid) {
+    return (
+      <main id="contenido" className={`container ${styles.page}`}>
+        <FormTitle title={`Compra finalizada | ${SITE_NAME}`} hasErrors={false} />
+        <h1 className={styles.heading}>Compra finalizada</h1>
+        <CartOrderNotice order={paid} id="pedido-pagado" />
+        <p className={styles.emptyActions}>
+          <Link to="/productos" className={buttons.primary}>
+            Ver Productos
+          </Link>
+        </p>
+      </main>
+    );
+  }
   return (
     <main id="contenido" className={`container ${styles.page}`}>
       <StepTitle step={null} />
@@ -59,6 +77,7 @@ function Wizard({ view, action }: { view: WizardView; action: CheckoutActionData
           <h1 ref={heading} tabIndex={-1} className={styles.heading}>
             {STEP_TITLES[step]}
           </h1>
+          {view.order ? <CartOrderNotice order={view.order} id="pedido-pendiente" /> : null}
           {view.notice ? (
             <div role="status" className={styles.notice}>
               <p className={styles.noticeTitle}>{view.notice.title}</p>
@@ -101,6 +120,6 @@ export function CheckoutPage({
   view: CheckoutView;
   action: CheckoutActionData | undefined;
 }) {
-  if (view.kind === "empty") return <EmptyCheckout />;
+  if (view.kind === "empty") return <EmptyCheckout paid={view.paid} />;
   return <Wizard view={view} action={action} />;
 }

@@ -9,6 +9,10 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ApiError, apiClient, PaymentError } from "~/merchant-api/client.server";
 import { failureStatus } from "~/merchant-api/failure.server";
+import { CART_ORDER_TEXTS } from "~/cart/cart-order";
+import { cancelCartOrder, recordCartOrder } from "~/cart/cart-order.server";
+import { redirectWithFlash } from "~/platform/flash.server";
+import { PRIVATE_NO_STORE } from "~/platform/http-cache.server";
 import { logger } from "~/platform/logger.server";
 import { type PricedCart, pricedCart, seeOther } from "./checkout-common.server";
 import {
@@ -148,16 +152,28 @@ async function finalize(
     return seeOther(stepPath(3), await withState(chosen, cart.headers));
   }
 
+  // One live order per cart, for as long as the cart lives (docs/decisions/0530): the cart
+  // cookie names the order it waits on and the merchant's record says where it stands. A
+  // pending payment blocks a new order whatever cookies expired; a recorded order nothing was
+  // charged for is recorded again under its id; only a failed, cancelled or expired one (the
+  // cart part has released it) lets a new id be minted.
+  const status = cart.orderStatus;
+  if (status.kind === "pending" || status.kind === "unknown") {
+    const pending = status.kind === "pending";
+    const message = pending ? CART_ORDER_TEXTS.finalizeRefused : CART_ORDER_TEXTS.finalizeUnknown;
+    const result = submission.reply({ formErrors: [message] });
+    return answer(3, result, pending ? 409 : 503, await withState(chosen, cart.headers));
+  }
   const parties = partiesOf(chosen) as OrderParties;
-  // One order id per cart until the payments part releases it after a failed charge
-  // (restartPaymentCookie), whatever method the shopper switches to: the gateway refuses a
-  // second charge of one order id, so a pending PSE payment and a card payment can never both
-  // take money for this cart (docs/decisions/0430).
-  const orderId = chosen.order ? chosen.order.id : newOrderId(method, now);
+  const orderId = status.kind === "prepared" ? status.orderId : newOrderId(method, now);
+  const checkoutId = chosen.checkoutId ?? randomBytes(16).toString("base64url");
+  const cartId = cart.cookie.id ?? randomBytes(12).toString("base64url");
   const payload = prepareCheckoutPayload({
     parties,
     method,
     orderId,
+    cartId,
+    checkoutId,
     lines: paymentLines(cart.lines),
     totals: cart.totals,
     now: new Date(now),
@@ -166,19 +182,44 @@ async function finalize(
   try {
     ({ sessionId } = await apiClient().prepareCheckout(payload));
   } catch (error) {
+    // 409: the order got a charge since it was read (a payment whose answer never came).
+    const locked = error instanceof PaymentError && error.status === 409;
     const status =
-      error instanceof PaymentError && error.status === 422 ? 422 : failureStatus(error);
+      error instanceof PaymentError && (error.status === 422 || locked)
+        ? error.status
+        : failureStatus(error);
     logger.warn({ err: error, orderId }, "checkout: prepare-checkout failed");
-    const result = submission.reply({ formErrors: [prepareFailureMessage(error)] });
+    const message = locked ? CART_ORDER_TEXTS.finalizeRefused : prepareFailureMessage(error);
+    const result = submission.reply({ formErrors: [message] });
     return answer(3, result, status, await withState(chosen, cart.headers));
   }
   const prepared: CheckoutState = {
     ...chosen,
     step: 4,
     order: { id: orderId, method, session: sessionId },
-    checkoutId: chosen.checkoutId ?? randomBytes(16).toString("base64url"),
+    checkoutId,
   };
-  return seeOther(stepPath(4), await withState(prepared, cart.headers));
+  const headers = await withState(prepared);
+  headers.append("Set-Cookie", await recordCartOrder(cart.cookie, cartId, orderId));
+  return seeOther(stepPath(4), headers);
+}
+
+/**
+ * 'Cancelar y pagar con otro medio' (from the cart page, the mini cart or step 3): the merchant
+ * cancels the cart's pending order, then the shopper chooses a method again on step 3.
+ */
+async function cancelOrder(request: Request, form: FormData, state: CheckoutState, now: number) {
+  const outcome = await cancelCartOrder(request, form.get("order_id"));
+  const headers = new Headers();
+  if (outcome.setCookie) headers.append("Set-Cookie", outcome.setCookie);
+  if (state.order) {
+    const next: CheckoutState = { ...changed(state, 3, now), order: undefined };
+    headers.append("Set-Cookie", await commitCheckoutState(next));
+  }
+  const to = outcome.status === 409 ? "/carrito" : stepPath(3);
+  const response = await redirectWithFlash(request, to, outcome.notice, { headers });
+  response.headers.set("Cache-Control", PRIVATE_NO_STORE);
+  return response;
 }
 
 /**
@@ -222,6 +263,8 @@ export async function performCheckoutAction(
     }
     case "finalize":
       return finalize(request, form, state, now);
+    case "cancel-order":
+      return cancelOrder(request, form, state, now);
     default:
       return answer(reachableStep(state), formError(INVALID_REQUEST), 400);
   }

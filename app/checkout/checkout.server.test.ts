@@ -1,19 +1,32 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { CartViewLine } from "~/cart/cart.server";
+import type { CartOrderStatus } from "~/cart/cart-order.server";
+import { readCartCookie } from "~/cart/cart-session.server";
 import type { PrepareCheckoutPayload } from "~/merchant-api/client.server";
 import { computeTotals } from "~/money/totals";
 
-// The cart part and the API client are the only dependencies: stand-ins for both.
+// The cart part and the API client are the only dependencies: stand-ins for both. The cart's
+// order is what its cookie names, read as the merchant's record of an order nothing was charged
+// for ("prepared"), unless a test says what the merchant says of it.
 let cartLines: CartViewLine[] = [];
+let cartOrder: CartOrderStatus | null = null;
 vi.mock("~/cart/cart.server", () => ({
-  loadCartPage: async () => ({
-    page: {
-      lines: cartLines,
-      totals: computeTotals(cartLines.reduce((n, l) => n + l.lineTotal, 0)),
-      notices: [],
-    },
-    headers: new Headers(),
-  }),
+  loadCartPage: async (request: Request) => {
+    const cookie = await readCartCookie(request);
+    return {
+      page: {
+        lines: cartLines,
+        totals: computeTotals(cartLines.reduce((n, l) => n + l.lineTotal, 0)),
+        notices: [],
+        order: null,
+      },
+      headers: new Headers(),
+      orderStatus:
+        cartOrder ??
+        (cookie.order ? { kind: "prepared", orderId: cookie.order } : { kind: "none" }),
+      cookie: { ...cookie, cart: cartLines },
+    };
+  },
 }));
 
 const prepareCheckout =
@@ -38,6 +51,7 @@ function line(productId: string, title: string, quantity: number, unitPrice: num
     title,
     quantity,
     unitPrice,
+    model: null,
     lineTotal: quantity * unitPrice,
     image: null,
     sku: null,
@@ -71,10 +85,16 @@ class Browser {
   }
 
   keep(headers: Headers) {
+    const jar = new Map(
+      this.cookie ? this.cookie.split("; ").map((pair) => [pair.split("=")[0], pair]) : [],
+    );
     for (const header of headers.getSetCookie()) {
       const pair = header.split(";")[0];
-      if (pair.startsWith("checkout=")) this.cookie = pair;
+      const name = pair.split("=")[0];
+      // The checkout's cookie, and the cart's (the order it waits on).
+      if (name === "checkout" || name === "carrito") jar.set(name, pair);
     }
+    this.cookie = [...jar.values()].join("; ");
   }
 
   /** GET `path` as a browser does, following redirects to a step's address; `url`: where it ended. */
@@ -149,6 +169,7 @@ function refused(outcome: Response | { status: number; data: unknown }) {
 
 beforeEach(() => {
   cartLines = [CAMERA, NVR];
+  cartOrder = null;
   prepareCheckout.mockReset();
   prepareCheckout.mockResolvedValue({ sessionId: "cs_123" });
 });
@@ -157,7 +178,7 @@ describe("loadCheckout", () => {
   it("shows 'Carrito Vacío' for an empty cart", async () => {
     cartLines = [];
     const { view } = await loadCheckout(new Request("http://localhost/checkout"));
-    expect(view).toEqual({ kind: "empty" });
+    expect(view).toEqual({ kind: "empty", paid: null });
   });
 
   it("starts at step 1 with a person, the summary computed from the cart", async () => {
@@ -542,6 +563,8 @@ describe("the checkout cookie", () => {
     const first = prepareCheckout.mock.calls[0][0].order.order_id;
 
     browser.keep(new Headers({ "Set-Cookie": await restartPaymentCookie(browser.request()) }));
+    // The charge failed: the merchant's record says so, and the cart is released.
+    cartOrder = { kind: "none" };
     expect(await readPreparedOrder(browser.request())).toBeNull();
     expect((await browser.load()).view.step).toBe(3);
     toPayment(await browser.post({ intent: "finalize", payment_method: "pse" }));

@@ -7,6 +7,7 @@
  * The public face for other parts (the payments part): PreparedOrder, readPreparedOrder,
  * clearCheckoutCookie and restartPaymentCookie.
  */
+import type { CartOrder } from "~/cart/cart-order";
 import { type PricedCart, pricedCart, seeOther } from "./checkout-common.server";
 import { getProductsBatch } from "~/merchant-api/client.server";
 import { logger } from "~/platform/logger.server";
@@ -135,9 +136,13 @@ export interface WizardView {
   billingAddress: ReviewRow[] | null;
   /** Billing and shipping as they will be sent (step 3), when both are valid. */
   review: { billing: ReviewRow[]; shipping: ReviewRow[] } | null;
+  /** The cart's order while its payment is pending, or the one just paid (0530). */
+  order: CartOrder | null;
 }
 
-export type CheckoutView = { kind: "empty" } | WizardView;
+export type CheckoutView =
+  /** 'Carrito Vacío', or the order just paid from it (Back after paying). */
+  { kind: "empty"; paid: CartOrder | null } | WizardView;
 
 function summaryOf(cart: PricedCart): OrderSummaryData {
   return {
@@ -223,7 +228,12 @@ export async function loadCheckout(
 ): Promise<{ view: CheckoutView; headers: Headers }> {
   const cart = await pricedCart(request);
   const headers = cart.headers;
-  if (cart.lines.length === 0) return { view: { kind: "empty" }, headers };
+  if (cart.lines.length === 0) {
+    return {
+      view: { kind: "empty", paid: cart.order?.state === "paid" ? cart.order : null },
+      headers,
+    };
+  }
 
   const state = await readCheckoutState(request);
   const fingerprint = cartFingerprint(cart.lines);
@@ -277,6 +287,7 @@ export async function loadCheckout(
     notice,
     billingAddress: step === 2 ? billingAddressOf(next) : null,
     review: parties ? reviewOf(parties) : null,
+    order: cart.order,
   };
   return { view, headers };
 }

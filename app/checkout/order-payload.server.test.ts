@@ -140,6 +140,9 @@ describe("prepareCheckoutPayload", () => {
         unit_price: 41_718,
         product_id: "18433",
         subtotal: 83_436,
+        brand: null,
+        model: null,
+        sku: null,
       },
       {
         title: "NVR 8 canales",
@@ -148,6 +151,9 @@ describe("prepareCheckoutPayload", () => {
         unit_price: 15_000,
         product_id: "10052",
         subtotal: 15_000,
+        brand: null,
+        model: null,
+        sku: null,
       },
     ]);
     // 98,436 + 18,703 IVA + 5,000 shipping.
@@ -162,6 +168,8 @@ describe("prepareCheckoutPayload", () => {
       parties: orderParties(billing, shipping),
       method: "pse",
       orderId: "PSE-1767225600000AB12",
+      cartId: "carrito-1",
+      checkoutId: "checkout-1",
       lines,
       totals,
       now: new Date("2026-01-01T00:00:00Z"),
@@ -196,6 +204,8 @@ describe("prepareCheckoutPayload", () => {
       parties: orderParties(person, same),
       method: "openpay",
       orderId: "CARD-1767225600000AB12",
+      cartId: "carrito-1",
+      checkoutId: "checkout-1",
       lines,
       totals,
       now: new Date(),

@@ -111,6 +111,9 @@ export interface OrderLine {
   title: string;
   quantity: number;
   unitPrice: number;
+  brand?: string | null;
+  model?: string | null;
+  sku?: string | null;
 }
 
 /** Cart lines in payload form; unit prices in whole pesos, as the totals count them. */
@@ -124,6 +127,9 @@ export function paymentLines(lines: ReadonlyArray<OrderLine>): PaymentLine[] {
       unit_price: unitPrice,
       product_id: line.productId,
       subtotal: unitPrice * line.quantity,
+      brand: line.brand ?? null,
+      model: line.model ?? null,
+      sku: line.sku ?? null,
     };
   });
 }
@@ -180,6 +186,8 @@ export function prepareCheckoutPayload(input: {
   parties: OrderParties;
   method: PaymentMethod;
   orderId: string;
+  cartId: string;
+  checkoutId: string;
   lines: ReadonlyArray<PaymentLine>;
   totals: CartTotals;
   now: Date;
@@ -196,6 +204,8 @@ export function prepareCheckoutPayload(input: {
       timestamp: input.now.toISOString(),
       order_id: orderId,
     },
+    cart_id: input.cartId,
+    checkout_id: input.checkoutId,
     products: [...lines],
     cart_items: [...lines],
     products_html: productsHtml(lines, totals),

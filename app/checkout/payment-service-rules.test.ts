@@ -93,6 +93,8 @@ function bodies(parties: OrderParties): Record<Call, Record<string, unknown>> {
     parties,
     method: "pse",
     orderId: "PSE-1767225600000AB12",
+    cartId: "carrito-1",
+    checkoutId: "checkout-1",
     lines: LINES,
     totals: TOTALS,
     now: new Date("2026-01-01T00:00:00Z"),
@@ -235,6 +237,8 @@ const GATEWAY_FIELDS: Record<Call, Record<string, StepField | null>> = {
 const NOT_CUSTOMER_DATA: Record<Call, ReadonlyArray<string>> = {
   prepare: [
     "client_type",
+    "cart_id",
+    "checkout_id",
     "order",
     "products",
     "cart_items",

@@ -1,6 +1,7 @@
 import { Link } from "~/ui/router";
 import { SITE_NAME } from "~/platform/page-meta";
 import { phoneText, telHref } from "~/content/ContactDialog";
+import { type Seller, sellerLine } from "~/platform/seller";
 import styles from "./Footer.module.css";
 
 const LINKS = [
@@ -15,10 +16,12 @@ const LINKS = [
 export function Footer({
   email,
   phone,
+  seller,
   year,
 }: {
   email: string | null;
   phone: string | null;
+  seller: Seller | null;
   year: number;
 }) {
   return (
@@ -66,6 +69,12 @@ export function Footer({
         </section>
       </div>
       <p className={`container ${styles.copy}`}>
+        {seller ? (
+          <>
+            {sellerLine(seller)}
+            <br />
+          </>
+        ) : null}
         © {year} {SITE_NAME}. Todos los derechos reservados.
       </p>
     </footer>

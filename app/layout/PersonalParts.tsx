@@ -17,7 +17,10 @@ export interface PersonalParts {
 }
 
 /** The parts of a visitor without a cart or a notice: what every stored page holds. */
-export const NOBODY: PersonalParts = { cart: { count: 0, lines: [], subtotal: 0 }, notice: null };
+export const NOBODY: PersonalParts = {
+  cart: { count: 0, lines: [], subtotal: 0, order: null },
+  notice: null,
+};
 
 const DATA_ID = "datos-del-comprador";
 

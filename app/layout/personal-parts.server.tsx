@@ -22,11 +22,14 @@ export async function readPersonalParts(
   const [cart, flash] = await Promise.all([
     getCartSummary(request).catch((error: unknown) => {
       logger.warn({ err: error }, "cart summary unavailable");
-      return NOBODY.cart;
+      return { summary: NOBODY.cart, setCookie: null };
     }),
     getFlash(request),
   ]);
-  return { parts: { cart, notice: flash.notice }, headers: flash.headers };
+  const { headers } = flash;
+  // The cart's order was paid or released since the last page: the cart changes with it.
+  if (cart.setCookie) headers.append("Set-Cookie", cart.setCookie);
+  return { parts: { cart: cart.summary, notice: flash.notice }, headers };
 }
 
 /** The slots in page order: the header's cart count, then the notice and the parts' data. */

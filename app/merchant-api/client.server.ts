@@ -5,6 +5,7 @@
  * caching is ~/platform/cache.server.ts.
  */
 import { createCatalogueCalls } from "./catalogue-calls.server.ts";
+import { createOrderCalls } from "./order-calls.server.ts";
 import { createPaymentCalls } from "./payment-calls.server.ts";
 import { createPriceCalls } from "./price-calls.server.ts";
 import { createTransport, type FetchLike } from "./transport.server.ts";
@@ -19,6 +20,8 @@ import type { ProductPage } from "./catalogue-calls.server.ts";
 export { ApiError, neverSent } from "./transport.server.ts";
 export { DATASHEET_NOT_FOUND, PRODUCT_NOT_FOUND } from "./catalogue-calls.server.ts";
 export { PaymentError } from "./payment-calls.server.ts";
+export { orderOfRefusal } from "./order-calls.server.ts";
+export type { OrderLine, OrderRecord, OrderRecordState } from "./order-calls.server.ts";
 export type { Charge, PaymentLine, PrepareCheckoutPayload } from "./payment-calls.server.ts";
 
 export interface ApiClientOptions {
@@ -55,6 +58,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     ...createCatalogueCalls(context),
     ...createPriceCalls(context),
     ...createPaymentCalls(context),
+    ...createOrderCalls(context),
   };
 }
 

@@ -103,6 +103,9 @@ export interface PrepareCheckoutPayload {
     preferredTime: string;
   };
   order: { total_amount: number; payment_method: string; timestamp: string; order_id?: string };
+  /** The cart and checkout the order belongs to (the cart's orders are listed by it). */
+  cart_id: string;
+  checkout_id: string;
   products: PaymentLine[];
   cart_items: PaymentLine[];
   products_html: string;
@@ -117,6 +120,9 @@ export interface PaymentLine {
   unit_price: number;
   product_id: string;
   subtotal: number;
+  brand?: string | null;
+  model?: string | null;
+  sku?: string | null;
 }
 
 export interface CardDetails {

@@ -11,7 +11,7 @@ import { SITE_NAME } from "~/platform/page-meta";
 import { orderLookupSchema } from "./order-lookup";
 import type { OrderLookupReply } from "./lookup.server";
 import { RESULT_TEXTS } from "./result";
-import { DetailList, OrderParties } from "./ResultPage";
+import { DetailList, OrderParties, Receipt } from "./Receipt";
 import styles from "./payments.module.css";
 
 const TITLE = `Mis pedidos | ${SITE_NAME}`;
@@ -94,27 +94,36 @@ export function OrderLookupPage({ result }: { result: OrderLookupReply | undefin
           aria-labelledby="pedido-estado"
         >
           <h2 id="pedido-estado">Pedido {order.orderId}</h2>
-          <DetailList
-            rows={[
-              ["Estado del pago", order.statusLabel],
-              ["Monto", order.amount === null ? null : formatCOP(order.amount)],
-              ["Fecha", order.date],
-              ["Método de pago", order.method],
-              ["Cliente", order.billing ? null : order.customerName],
-            ]}
-          />
-          {order.statusLabel === "Pendiente" ? (
-            <p>
-              {RESULT_TEXTS.pendingResolves} Si el pago se completa, te enviaremos la confirmación
-              por correo electrónico.
-            </p>
-          ) : null}
-          <OrderParties billing={order.billing} delivery={order.delivery} idPrefix="pedido" />
           {order.state === "failed" ? (
-            <p>
-              El pago no se completó. Puedes <Link to="/checkout">intentarlo nuevamente</Link>.
-            </p>
-          ) : null}
+            <>
+              <DetailList
+                rows={[
+                  ["Estado del pago", order.statusLabel],
+                  ["Monto", order.amount === null ? null : formatCOP(order.amount)],
+                  ["Fecha", order.date],
+                  ["Método de pago", order.method],
+                ]}
+              />
+              <OrderParties
+                billing={order.details.billing}
+                delivery={order.details.delivery}
+                idPrefix="pedido"
+              />
+              <p>
+                El pago no se completó. Puedes <Link to="/checkout">intentarlo nuevamente</Link>.
+              </p>
+            </>
+          ) : (
+            <>
+              {order.statusLabel === "Pendiente" ? (
+                <p>
+                  {RESULT_TEXTS.pendingResolves} Si el pago se completa, te enviaremos la
+                  confirmación por correo electrónico.
+                </p>
+              ) : null}
+              <Receipt receipt={order.details} headingLevel={3} />
+            </>
+          )}
           {order.receipt ? (
             // A native form: the browser downloads the PDF, with or without JavaScript.
             <form method="post" action="/mi-cuenta/pedidos/comprobante">

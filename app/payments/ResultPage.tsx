@@ -1,128 +1,14 @@
-import type { ReactNode } from "react";
 import { Link } from "~/ui/router";
-import { formatCOP } from "~/money/format";
 import buttons from "~/ui/buttons.module.css";
 import { AutoRefresh } from "./AutoRefresh";
-import {
-  billingRows,
-  deliveryRows,
-  type ReceiptView,
-  receiptConfirmed,
-  RESULT_TEXTS,
-  type ResultView,
-} from "./result";
+import { Receipt } from "./Receipt";
+import { RESULT_TEXTS, type ResultView } from "./result";
 import { ErrorDetails, ResultCard, RetryActions } from "./ResultCard";
 import styles from "./payments.module.css";
 
 /** The receipt's PDF: inline to print it, `?descargar=1` to save it. */
 function receiptPdfUrl(chargeId: string, download = false) {
   return `/checkout/comprobante/${encodeURIComponent(chargeId)}.pdf${download ? "?descargar=1" : ""}`;
-}
-
-/** A list of label/value rows, leaving out the empty ones. */
-export function DetailList({ rows }: { rows: Array<[string, ReactNode]> }) {
-  return (
-    <dl className={styles.details}>
-      {rows
-        .filter(([, value]) => value !== null && value !== "")
-        .map(([label, value]) => (
-          <div key={label}>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-    </dl>
-  );
-}
-
-/** Billing (a company's name and NIT, a person's cédula) and delivery, when known. */
-export function OrderParties({
-  billing,
-  delivery,
-  idPrefix,
-}: Pick<ReceiptView, "billing" | "delivery"> & { idPrefix: string }) {
-  if (!billing && !delivery) return null;
-  return (
-    <div className={styles.parties}>
-      {billing ? (
-        <section aria-labelledby={`${idPrefix}-facturacion`}>
-          <h3 id={`${idPrefix}-facturacion`}>Datos de facturación</h3>
-          <DetailList rows={billingRows(billing)} />
-        </section>
-      ) : null}
-      {delivery ? (
-        <section aria-labelledby={`${idPrefix}-entrega`}>
-          <h3 id={`${idPrefix}-entrega`}>Entrega</h3>
-          <DetailList rows={deliveryRows(delivery, billing)} />
-        </section>
-      ) : null}
-    </div>
-  );
-}
-
-/** The receipt: what the shopper paid, for the browser that paid it (and for printing). */
-function Receipt({ receipt }: { receipt: ReceiptView }) {
-  const confirmed = receiptConfirmed(receipt);
-  const rows: Array<[string, ReactNode]> = [
-    ["Pedido", receipt.orderId],
-    ["Estado del pago", confirmed ? receipt.statusLabel : "Pendiente de confirmación"],
-    ["Fecha", receipt.date],
-    ["Autorización", receipt.authorization],
-    ["Método de pago", receipt.method],
-    // The billing section names the customer when the order's copy was read.
-    ["Cliente", receipt.billing ? null : receipt.customerName],
-    [
-      confirmed ? "Total pagado" : "Total del pedido",
-      receipt.amount === null ? null : formatCOP(receipt.amount),
-    ],
-  ];
-  return (
-    <section className={styles.receipt} aria-labelledby="comprobante">
-      <h2 id="comprobante">Comprobante de pago</h2>
-      {confirmed ? null : <p>{RESULT_TEXTS.pendingReceiptNote}</p>}
-      <DetailList rows={rows} />
-      <OrderParties billing={receipt.billing} delivery={receipt.delivery} idPrefix="comprobante" />
-      {receipt.lines.length > 0 ? (
-        <table className={styles.receiptLines}>
-          <caption className={styles.visuallyHidden}>Productos del pedido</caption>
-          <thead>
-            <tr>
-              <th scope="col">Producto</th>
-              <th scope="col">Cant.</th>
-              <th scope="col">Precio unitario</th>
-              <th scope="col">Subtotal</th>
-            </tr>
-          </thead>
-          <tbody>
-            {receipt.lines.map((line, index) => (
-              <tr key={`${index}-${line.title}`}>
-                <td>{line.title}</td>
-                <td>{line.quantity}</td>
-                <td>{formatCOP(line.unitPrice)}</td>
-                <td>{formatCOP(line.subtotal)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : null}
-      {receipt.totals ? (
-        <dl className={styles.totals}>
-          <dt>Subtotal</dt>
-          <dd>{formatCOP(receipt.totals.subtotal)}</dd>
-          <dt>IVA (19%)</dt>
-          <dd>{formatCOP(receipt.totals.iva)}</dd>
-          <dt>Envío</dt>
-          <dd>{receipt.totals.shipping === 0 ? "Gratis" : formatCOP(receipt.totals.shipping)}</dd>
-          <dt className={styles.grandTotal}>Total</dt>
-          <dd className={styles.grandTotal}>{formatCOP(receipt.totals.total)}</dd>
-        </dl>
-      ) : null}
-      <ul className={styles.fulfilment}>
-        <li>{confirmed ? RESULT_TEXTS.processing : RESULT_TEXTS.processingPending}</li>
-        <li>{RESULT_TEXTS.delivery}</li>
-      </ul>
-    </section>
-  );
 }
 
 /** 'Imprimir comprobante': the print dialog with JavaScript, the PDF to print without it. */

@@ -4,14 +4,13 @@
  * and every method's pay action checks both before money moves.
  */
 import type { SubmissionResult } from "@conform-to/zod/v4";
-import { z } from "zod";
 import { loadCartPage } from "~/cart/cart.server";
-import { apiClient } from "~/merchant-api/client.server";
-import { failureStatus } from "~/merchant-api/failure.server";
+import { apiClient, type OrderRecord } from "~/merchant-api/client.server";
 import { logger } from "~/platform/logger.server";
 import type { CartTotals } from "~/money/totals";
 import type { PaymentMethodKey } from "~/money/payment-methods";
 import type { PaymentOrder } from "./order";
+import { answerForOrder } from "./order-state.server";
 import { logError, type PaymentAnswer, redirectTo, reply } from "./payment-answers.server";
 import { PAYMENT_MESSAGES } from "./result";
 
@@ -60,37 +59,24 @@ const linesSignature = (lines: Array<{ id: string; quantity: number; price: numb
     .sort()
     .join("|");
 
-const preparedLineSchema = z.object({
-  product_id: z.union([z.string(), z.number()]).transform(String),
-  quantity: z.coerce.number(),
-  unit_price: z.coerce.number(),
-});
-
 /**
- * Whether the cart is still what 'Finalizar compra' prepared (same products, quantities and
- * prices): a change is shown to the shopper before money moves.
+ * Whether the cart is still what 'Finalizar compra' recorded in the merchant's order (same
+ * products, quantities and prices): a change is shown to the shopper before money moves.
  */
 export async function preparedState(
   order: PaymentOrder,
   lines: PaymentPageLine[],
 ): Promise<PaymentPageState> {
-  let prepared: Record<string, unknown>;
+  let record: OrderRecord | null;
   try {
-    prepared = await apiClient().getCheckoutData(order.sessionId);
+    record = await apiClient().getOrder(order.orderId);
   } catch (error) {
-    if (failureStatus(error) === 404) return "expired";
-    logger.warn(
-      { orderId: order.orderId, err: logError(error) },
-      "payments: checkout data unavailable",
-    );
+    logger.warn({ orderId: order.orderId, err: logError(error) }, "payments: order unavailable");
     return "unavailable";
   }
-  const source = Array.isArray(prepared.products) ? prepared.products : prepared.cart_items;
-  const parsed = z.array(preparedLineSchema).safeParse(source);
-  // A merchant API that does not echo the lines cannot be compared: the cart's amount holds.
-  if (!parsed.success || parsed.data.length === 0) return "ready";
+  if (!record) return "expired";
   const before = linesSignature(
-    parsed.data.map((l) => ({ id: l.product_id, quantity: l.quantity, price: l.unit_price })),
+    record.lines.map((l) => ({ id: l.productId ?? "", quantity: l.quantity, price: l.unitPrice })),
   );
   const now = linesSignature(
     lines.map((l) => ({ id: l.productId, quantity: l.quantity, price: l.unitPrice })),
@@ -111,6 +97,7 @@ export async function amountToCharge(
   order: PaymentOrder,
   name: PaymentMethodKey,
   makeReply: (message: string) => SubmissionResult<string[]>,
+  toBank = false,
 ): Promise<{ answer: PaymentAnswer } | { amount: OrderAmount }> {
   let amount: OrderAmount;
   try {
@@ -119,7 +106,12 @@ export async function amountToCharge(
     logger.warn({ orderId: order.orderId, err: logError(error) }, "payments: cart unavailable");
     return { answer: reply(name, 503, makeReply(PAYMENT_MESSAGES.totals)) };
   }
-  if (amount.lines.length === 0) return { answer: redirectTo("/carrito", amount.headers) };
+  if (amount.lines.length === 0) {
+    // Paid meanwhile (a second submit, another tab): the order's own answer, never /carrito.
+    const known = await answerForOrder(request, order, toBank);
+    if (known) return { answer: known };
+    return { answer: redirectTo("/carrito", amount.headers) };
+  }
   const state = await preparedState(order, amount.lines);
   if (state !== "ready") {
     const status = state === "unavailable" ? 503 : 409;

@@ -1,6 +1,7 @@
 /**
- * The order lookup (/mi-cuenta/pedidos): an order's payment status for whoever gives both its
- * id and its customer's e-mail, and its receipt PDF for the same proof (docs/decisions/0451).
+ * The order lookup (/mi-cuenta/pedidos): an order's payment status and receipt, read from the
+ * merchant's record of the order, for whoever gives both its id (in any letter case) and its
+ * customer's e-mail, and its receipt PDF for the same proof (docs/decisions/0451, 0530).
  */
 import { parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
 import type { Charge } from "~/merchant-api/client.server";
@@ -8,15 +9,9 @@ import { countRateLimitRefusal } from "~/platform/metrics.server";
 import { clientAddress, createRateLimit, type RateLimit } from "~/platform/rate-limit.server";
 import { LOOKUP_MESSAGES, orderLookupSchema } from "./order-lookup";
 import { orderCharge } from "./order-state.server";
-import { paymentOf, readPaidOrders } from "./paid-orders.server";
 import { receiptPdf } from "./receipt-pdf.server";
 import { methodLabel, receiptOf } from "./receipt.server";
-import {
-  formatPaymentDate,
-  PAYMENT_MESSAGES,
-  type ReceiptBilling,
-  type ReceiptDelivery,
-} from "./result";
+import { formatPaymentDate, PAYMENT_MESSAGES, type ReceiptView } from "./result";
 import { paymentResult } from "./status";
 
 /** The lookup guesses nothing: 20 lookups per address in 15 minutes (PDFs included). */
@@ -33,11 +28,8 @@ interface OrderStatusView {
   amount: number | null;
   date: string | null;
   method: string;
-  /** The name on the charge (a company's contact). */
-  customerName: string | null;
-  /** Billing and delivery: only where the checkout session is known (the browser that paid). */
-  billing: ReceiptBilling | null;
-  delivery: ReceiptDelivery | null;
+  /** The receipt as the paying browser sees it: parties, lines, totals, seller (0530). */
+  details: ReceiptView;
   /** The e-mail that matched, for the receipt form's proof (never put in a URL). */
   email: string;
   /** Whether the receipt PDF is offered (a completed charge, or one awaiting confirmation). */
@@ -75,8 +67,14 @@ async function matchOrder(request: Request, form: FormData): Promise<Match> {
       retryAfterSeconds: Math.max(1, limit.retryAfterSeconds),
     };
   }
-  const { order_id: orderId, email } = submission.value;
-  const charge = await orderCharge(orderId);
+  const { order_id: typed, email } = submission.value;
+  // Order numbers are upper case; a shopper may type them in any case.
+  let orderId = typed.toUpperCase();
+  let charge = await orderCharge(orderId);
+  if (charge === null && typed !== orderId) {
+    orderId = typed;
+    charge = await orderCharge(typed);
+  }
   if (charge === "unknown") {
     return {
       ok: false,
@@ -104,15 +102,6 @@ async function matchOrder(request: Request, form: FormData): Promise<Match> {
   };
 }
 
-/**
- * The merchant's copy of the order is read by checkout session, and the charge does not carry
- * it: only the browser that paid (its `pagos` cookie) knows the session (decision 0451).
- */
-async function sessionOf(request: Request, charge: Charge, orderId: string) {
-  const entry = paymentOf(await readPaidOrders(request), { id: charge.id, orderId });
-  return { orderId, sessionId: entry?.sessionId ?? "" };
-}
-
 /** An order's payment status, for whoever gives both its id and its customer's e-mail. */
 export async function lookupOrder(
   request: Request,
@@ -122,7 +111,7 @@ export async function lookupOrder(
   if (!match.ok) return match;
   const { charge, orderId } = match;
   const result = paymentResult(charge.status);
-  const details = await receiptOf(charge, await sessionOf(request, charge, orderId));
+  const details = await receiptOf(charge, orderId);
   return {
     status: 200,
     body: {
@@ -134,9 +123,7 @@ export async function lookupOrder(
         amount: charge.amount ?? null,
         date: formatPaymentDate(charge.creation_date),
         method: methodLabel(charge),
-        customerName: details.customerName,
-        billing: details.billing,
-        delivery: details.delivery,
+        details,
         email: match.email,
         receipt: result.state === "success",
       },
@@ -162,6 +149,6 @@ export async function lookupReceiptPdf(
   }
   const { charge, orderId } = match;
   if (paymentResult(charge.status).state !== "success") return { kind: "refused", status: 404 };
-  const receipt = await receiptOf(charge, await sessionOf(request, charge, orderId));
+  const receipt = await receiptOf(charge, orderId);
   return { kind: "pdf", bytes: await receiptPdf(receipt), orderId: receipt.orderId };
 }

@@ -89,7 +89,7 @@ export async function payByPse(
   if (!(await pseBanks()).some((bank) => bank.code === values.bank)) {
     return reply("pse", 422, submission.reply({ fieldErrors: { bank: [PSE_MESSAGES.bank] } }));
   }
-  const ready = await amountToCharge(request, form, order, "pse", fail);
+  const ready = await amountToCharge(request, form, order, "pse", fail, true);
   if ("answer" in ready) return ready.answer;
   const { amount } = ready;
 

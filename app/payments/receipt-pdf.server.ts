@@ -2,15 +2,18 @@
  * The receipt as a PDF (issue 10 point 6), built on the server with pdf-lib so that 'Descargar
  * comprobante (PDF)' works without JavaScript. It shows what the success page shows to the
  * payer: order, status, date, authorization, method, billing (a company's name and NIT) and
- * delivery, lines and totals. Never a card number.
+ * delivery, lines with brand and model and totals from the order record, the seller and when the
+ * electronic invoice arrives. Never a card number.
  */
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
 import { formatCOP } from "~/money/format";
 import { SITE_NAME } from "~/platform/page-meta";
+import { INVOICE_NOTE, sellerLine } from "~/platform/seller";
 import {
   billingRows,
   deliveryRows,
   receiptConfirmed,
+  receiptLineName,
   RESULT_TEXTS,
   type ReceiptView,
 } from "./result";
@@ -113,7 +116,10 @@ export async function receiptPdf(
   const right = A4[0] - MARGIN;
 
   w.text(SITE_NAME, { size: 12, bold: true, color: PRIMARY });
-  w.y -= 28;
+  w.y -= 14;
+  // Who sells, as the buyer's accounting books it.
+  w.text(encodable(w.regular, sellerLine(receipt.seller)), { size: 9, color: MUTED });
+  w.y -= 24;
   w.text("Comprobante de pago", { size: 20, bold: true });
   w.y -= 30;
 
@@ -167,7 +173,7 @@ export async function receiptPdf(
     w.text("Subtotal", { right: columns.subtotal, bold: true });
     w.y -= 16;
     for (const line of receipt.lines) {
-      const title = wrap(w.regular, encodable(w.regular, line.title), 10, 260);
+      const title = wrap(w.regular, encodable(w.regular, receiptLineName(line)), 10, 260);
       w.room(14 * title.length + 6);
       w.text(String(line.quantity), { right: columns.quantity + 20 });
       w.text(formatCOP(line.unitPrice), { right: columns.unit + 20 });
@@ -206,9 +212,12 @@ export async function receiptPdf(
   }
 
   const processing = confirmed ? RESULT_TEXTS.processing : RESULT_TEXTS.processingPending;
-  for (const note of [processing, RESULT_TEXTS.delivery]) {
-    w.text(note, { size: 10, color: MUTED });
-    w.y -= 15;
+  const notes = [processing, RESULT_TEXTS.delivery, ...(confirmed ? [INVOICE_NOTE] : [])];
+  for (const note of notes) {
+    for (const part of wrap(w.regular, encodable(w.regular, note), 10, right - MARGIN)) {
+      w.text(part, { size: 10, color: MUTED });
+      w.y -= 15;
+    }
   }
   return doc.save();
 }

@@ -1,11 +1,13 @@
 /**
- * The receipt of a payment, for the browser that paid it: on the success page and as a PDF
- * (/checkout/comprobante/{chargeId}.pdf).
+ * The receipt of a payment: on the success page and as a PDF (/checkout/comprobante/{chargeId}.pdf)
+ * for the browser that paid it, and through the order lookup for whoever gives the order's id
+ * and e-mail.
  */
 import { z } from "zod";
-import { apiClient, type Charge } from "~/merchant-api/client.server";
+import { apiClient, type Charge, type OrderRecord } from "~/merchant-api/client.server";
+import { config } from "~/platform/config.server";
 import { logger } from "~/platform/logger.server";
-import { type PaidOrder, paymentOf, readPaidOrders } from "./paid-orders.server";
+import { paymentOf, readPaidOrders } from "./paid-orders.server";
 import { PAYMENT_METHODS } from "~/money/payment-methods";
 import { METHOD_ACTIONS } from "./methods.server";
 import { CHARGE_ID, logError, upstreamStatus } from "./payment-answers.server";
@@ -14,7 +16,6 @@ import {
   formatPaymentDate,
   type ReceiptBilling,
   type ReceiptDelivery,
-  type ReceiptLine,
   type ReceiptView,
 } from "./result";
 import { paymentResult } from "./status";
@@ -23,20 +24,6 @@ import { paymentResult } from "./status";
 export function methodLabel(charge: Charge): string {
   return METHOD_ACTIONS[PAYMENT_METHODS.ofCharge(charge).id].receiptLabel(charge);
 }
-
-const checkoutLineSchema = z.object({
-  title: z.string().nullish(),
-  name: z.string().nullish(),
-  quantity: z.coerce.number(),
-  unit_price: z.coerce.number(),
-  subtotal: z.coerce.number().nullish(),
-});
-const checkoutTotalsSchema = z.object({
-  subtotal: z.coerce.number(),
-  iva: z.coerce.number(),
-  shipping: z.coerce.number(),
-  total: z.coerce.number(),
-});
 
 /** A text field of the merchant's copy: trimmed, "" and anything not text read as absent. */
 const text = z
@@ -67,7 +54,7 @@ const checkoutShippingSchema = z.object({
   preferredTime: text,
 });
 
-/** Billing and delivery from the merchant's copy of the order (GET /payments/checkout-data). */
+/** Billing and delivery from the merchant's record of the order (GET /payments/orders/{id}). */
 export function partiesOf(prepared: Record<string, unknown>): {
   billing: ReceiptBilling | null;
   delivery: ReceiptDelivery | null;
@@ -107,56 +94,49 @@ export function partiesOf(prepared: Record<string, unknown>): {
 }
 
 /**
- * The receipt of a charge: the charge plus, when the checkout session is known (the browser
- * that paid keeps it in its `pagos` cookie), the merchant's copy of the order.
+ * The receipt of a charge: the charge, and the merchant's record of its order (lines with brand
+ * and model, totals, billing and delivery), read by order id on any device (0530). Never the
+ * cart: what was paid is what the order recorded.
  */
-export async function receiptOf(
-  charge: Charge,
-  entry: Pick<PaidOrder, "orderId" | "sessionId">,
-): Promise<ReceiptView> {
-  let lines: ReceiptLine[] = [];
-  let totals: ReceiptView["totals"] = null;
-  let customerName: string | null = null;
-  let parties: ReturnType<typeof partiesOf> = { billing: null, delivery: null };
-  if (entry.sessionId) {
-    try {
-      const prepared = await apiClient().getCheckoutData(entry.sessionId);
-      const source = Array.isArray(prepared.products) ? prepared.products : prepared.cart_items;
-      const parsedLines = z.array(checkoutLineSchema).safeParse(source);
-      if (parsedLines.success) {
-        lines = parsedLines.data.map((line) => ({
-          title: line.title || line.name || "Producto",
-          quantity: line.quantity,
-          unitPrice: line.unit_price,
-          subtotal: line.subtotal ?? line.quantity * line.unit_price,
-        }));
-      }
-      const parsedTotals = checkoutTotalsSchema.safeParse(prepared.totals);
-      if (parsedTotals.success) totals = parsedTotals.data;
-      const customer = prepared.customer as Record<string, unknown> | undefined;
-      const name = [customer?.name, customer?.last_name]
-        .filter((part): part is string => typeof part === "string" && part.trim() !== "")
-        .join(" ");
-      customerName = name || null;
-      parties = partiesOf(prepared);
-    } catch (error) {
-      logger.warn({ orderId: entry.orderId, err: logError(error) }, "payments: receipt lines");
-    }
+export async function receiptOf(charge: Charge, orderId: string): Promise<ReceiptView> {
+  let order: OrderRecord | null = null;
+  try {
+    order = await apiClient().getOrder(charge.order_id ?? orderId);
+  } catch (error) {
+    logger.warn({ orderId, err: logError(error) }, "payments: order record unavailable");
   }
-  customerName ??=
-    [charge.customer?.name, charge.customer?.last_name].filter(Boolean).join(" ") || null;
+  const parties = order
+    ? partiesOf({
+        client_type: order.clientType,
+        customer: order.customer,
+        shipping: order.shipping,
+      })
+    : { billing: null, delivery: null };
+  const customer = order?.customer ?? {};
+  const name = [customer.name, customer.last_name]
+    .filter((part): part is string => typeof part === "string" && part.trim() !== "")
+    .join(" ");
   return {
-    orderId: charge.order_id ?? entry.orderId,
+    orderId: charge.order_id ?? orderId,
     chargeId: charge.id,
     amount: charge.amount ?? null,
     date: formatPaymentDate(charge.creation_date),
     authorization: charge.authorization ?? null,
     method: methodLabel(charge),
     statusLabel: paymentResult(charge.status).label,
-    customerName,
+    customerName:
+      name || [charge.customer?.name, charge.customer?.last_name].filter(Boolean).join(" ") || null,
     ...parties,
-    lines,
-    totals,
+    lines: (order?.lines ?? []).map((line) => ({
+      title: line.title,
+      brand: line.brand,
+      model: line.model,
+      quantity: line.quantity,
+      unitPrice: line.unitPrice,
+      subtotal: line.subtotal,
+    })),
+    totals: order?.totals ?? null,
+    seller: config().seller,
   };
 }
 
@@ -177,6 +157,6 @@ export async function loadReceiptPdf(
   }
   const entry = paymentOf(paid, { id: charge.id, orderId: charge.order_id ?? null });
   if (!entry || paymentResult(charge.status).state !== "success") return null;
-  const receipt = await receiptOf(charge, entry);
+  const receipt = await receiptOf(charge, entry.orderId);
   return { bytes: await receiptPdf(receipt), orderId: receipt.orderId };
 }

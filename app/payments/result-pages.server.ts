@@ -4,7 +4,8 @@
  * bank's late return finds the same answer; settling a payment (emptying the cart and the
  * checkout, confirming the success page) happens once, for the browser that paid.
  */
-import { clearCartCookie } from "~/cart/cart.server";
+import { forgetOrder, settleCartOrder } from "~/cart/cart-order.server";
+import { type CartCookie, readCartCookie } from "~/cart/cart-session.server";
 import { clearCheckoutCookie, restartPaymentCookie } from "~/checkout/checkout.server";
 import { apiClient, type Charge } from "~/merchant-api/client.server";
 import { logger } from "~/platform/logger.server";
@@ -12,7 +13,13 @@ import { readPaymentOrder } from "./order.server";
 import { PAYMENT_METHODS } from "~/money/payment-methods";
 import { GATEWAY_ORDER_ID } from "./order-lookup";
 import { orderCharge, orderState } from "./order-state.server";
-import { commitPaidOrders, markPayment, paymentOf, readPaidOrders } from "./paid-orders.server";
+import {
+  commitPaidOrders,
+  markPayment,
+  type PaidOrder,
+  paymentOf,
+  readPaidOrders,
+} from "./paid-orders.server";
 import {
   answerWithCharge,
   bankUrlOf,
@@ -37,6 +44,27 @@ async function restartAfterFailure(request: Request, charge: Charge, headers: He
   if (prepared?.orderId === charge.order_id) {
     headers.append("Set-Cookie", await restartPaymentCookie(request));
   }
+}
+
+/**
+ * This browser's payment of `charge`: the entry its `pagos` cookie keeps (two hours), or, for the
+ * order its cart waits on or was last paid from (as long as the cart lives), a new entry.
+ */
+function ownPayment(paid: PaidOrder[], charge: Charge, cart: CartCookie): PaidOrder | undefined {
+  const kept = paymentOf(paid, { id: charge.id, orderId: charge.order_id ?? null });
+  if (kept || !charge.order_id) return kept;
+  if (cart.order !== charge.order_id && cart.paid !== charge.order_id) return undefined;
+  return {
+    orderId: charge.order_id,
+    chargeId: charge.id,
+    sessionId: "",
+    method: PAYMENT_METHODS.ofCharge(charge).id,
+    sentAt: null,
+    settled: cart.paid === charge.order_id,
+    // The success page of an order settled elsewhere was confirmed there (or the gateway sent
+    // the e-mails when the charge completed: 0411).
+    confirmed: cart.paid === charge.order_id,
+  };
 }
 
 /**
@@ -77,6 +105,7 @@ export async function loadPaymentResult(request: Request, kind: ResultKind): Pro
   const url = pageUrl(request);
   const headers = new Headers();
   const paid = await readPaidOrders(request);
+  const cartCookie = await readCartCookie(request);
   let id = chargeIdFrom(url);
   const orderParam = url.searchParams.get("order_id");
   if (!id && orderParam) id = paid.find((entry) => entry.orderId === orderParam)?.chargeId ?? null;
@@ -95,20 +124,28 @@ export async function loadPaymentResult(request: Request, kind: ResultKind): Pro
 
   const result = paymentResult(charge.status);
   await restartAfterFailure(request, charge, headers);
-  const entry = paymentOf(paid, { id: charge.id, orderId: charge.order_id ?? null });
-  let list = paid;
+  const entry = ownPayment(paid, charge, cartCookie);
+  let list = entry && !paid.includes(entry) ? [...paid, entry] : paid;
   let emptied = false;
   if (entry) {
     list = markPayment(list, entry.orderId, { chargeId: charge.id });
     if (result.state === "success" && !entry.settled) {
-      // Empty the cart and checkout of this order only: a newer checkout keeps its cart.
+      // The order's own lines leave the cart (what was added after 'Finalizar compra' stays),
+      // and the checkout of this order is done; a newer checkout keeps its own (0530).
+      forgetOrder(entry.orderId);
+      const order = await apiClient()
+        .getOrder(entry.orderId)
+        .catch(() => null);
+      const cartCookieSet = order ? await settleCartOrder(request, order) : null;
+      if (cartCookieSet) headers.append("Set-Cookie", cartCookieSet);
       const current = await readPaymentOrder(request);
-      if (!current || current.orderId === entry.orderId) {
-        headers.append("Set-Cookie", await clearCartCookie(request));
-        if (current) headers.append("Set-Cookie", await clearCheckoutCookie(request));
-        emptied = true;
+      if (current?.orderId === entry.orderId) {
+        headers.append("Set-Cookie", await clearCheckoutCookie(request));
       }
-      list = markPayment(list, entry.orderId, { settled: true });
+      emptied = cartCookieSet !== null || current?.orderId === entry.orderId;
+      // Settled once the order's record says it is paid: a charge still awaiting confirmation
+      // keeps its lines in the cart, under the pending notice.
+      if (order?.state === "completed") list = markPayment(list, entry.orderId, { settled: true });
       logger.info({ orderId: entry.orderId, chargeId: charge.id }, "payment settled");
     }
     if (result.state === "success" && !entry.confirmed) {
@@ -134,7 +171,7 @@ export async function loadPaymentResult(request: Request, kind: ResultKind): Pro
     chargeId: charge.id,
     statusLabel: result.label,
     status: result.status,
-    receipt: owner && result.state === "success" ? await receiptOf(charge, entry) : null,
+    receipt: owner && result.state === "success" ? await receiptOf(charge, entry.orderId) : null,
     orderId: owner ? (charge.order_id ?? entry.orderId) : null,
     error:
       result.state === "failed" && (charge.error_code || charge.error_message)

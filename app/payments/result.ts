@@ -6,6 +6,7 @@
 import { CARD_BRAND_LABELS, type CardBrand } from "./card";
 import type { PaymentMethodKey } from "~/money/payment-methods";
 import type { PaymentResult } from "./status";
+import type { Seller } from "~/platform/seller";
 
 type PaymentStatusLabel = PaymentResult["label"];
 
@@ -91,9 +92,11 @@ export interface PageRefresh {
   stopUrl: string;
 }
 
-/** A line of the paid order, from the merchant's checkout session. */
+/** A line of the paid order, from the merchant's record of the order. */
 export interface ReceiptLine {
   title: string;
+  brand: string | null;
+  model: string | null;
   quantity: number;
   unitPrice: number;
   subtotal: number;
@@ -140,6 +143,8 @@ export interface ReceiptView {
   delivery: ReceiptDelivery | null;
   lines: ReceiptLine[];
   totals: { subtotal: number; iva: number; shipping: number; total: number } | null;
+  /** Who sells, as the buyer's accounting needs it. */
+  seller: Seller;
 }
 
 /** The key of the method whose result page it is (/checkout/success/{key}). */
@@ -219,6 +224,12 @@ export function cardLabel(brand: string | null | undefined, last4: string | null
   const name = CARD_BRAND_LABELS[key] ?? (brand ? brand : "Tarjeta");
   const digits = (last4 ?? "").replace(/\D/g, "").slice(-4);
   return digits ? `${name} terminada en ${digits}` : name;
+}
+
+/** "Cámara IP domo 4 MP · Hikvision DS-2CD1143G0-I": the line as the receipt names it. */
+export function receiptLineName(line: Pick<ReceiptLine, "title" | "brand" | "model">): string {
+  const maker = [line.brand, line.model].filter(Boolean).join(" ");
+  return maker ? `${line.title} · ${maker}` : line.title;
 }
 
 /** "PSE · Bancolombia" (or "PSE" when the bank is not known). */

@@ -234,6 +234,12 @@ describe("the PSE form", () => {
   });
 });
 
+const SELLER = {
+  name: "SegTel Colombia S.A.S.",
+  nit: "900.123.456-8",
+  address: "Calle 93 # 11-28, oficina 502, Bogotá D.C.",
+};
+
 const success = (receipt: boolean): ResultView => ({
   state: "success",
   kind: "card",
@@ -256,8 +262,18 @@ const success = (receipt: boolean): ResultView => ({
         customerName: "Ana Gómez",
         billing: null,
         delivery: null,
-        lines: [{ title: "Cámara IP", quantity: 2, unitPrice: 45_000, subtotal: 90_000 }],
+        lines: [
+          {
+            title: "Cámara IP",
+            brand: "Hikvision",
+            model: "DS-2CD1043G0-I",
+            quantity: 2,
+            unitPrice: 45_000,
+            subtotal: 90_000,
+          },
+        ],
         totals: { subtotal: 90_000, iva: 17_100, shipping: 5_000, total: 112_100 },
+        seller: SELLER,
       }
     : null,
 });
@@ -395,7 +411,7 @@ describe("the result pages", () => {
     );
     expect(html).toContain("<dt>Cédula</dt><dd>1020304050</dd>");
     expect(html.match(/Calle 10 # 20-30/g)).toHaveLength(2);
-    expect(html).not.toContain("NIT");
+    expect(html).not.toContain("<dt>NIT</dt>");
   });
 
   it("refreshes a pending page without JavaScript through a meta refresh in <noscript>, which can be stopped", () => {
@@ -460,7 +476,12 @@ const COMPANY: Pick<ReceiptView, "billing" | "delivery"> = {
 };
 
 describe("the order lookup", () => {
-  const reply = (over: Partial<NonNullable<OrderLookupReply["order"]>> = {}): OrderLookupReply => ({
+  const view = success(true);
+  const details = (view.state === "success" ? view.receipt : null) as ReceiptView;
+  const reply = (
+    over: Partial<NonNullable<OrderLookupReply["order"]>> = {},
+    receipt: Partial<ReceiptView> = {},
+  ): OrderLookupReply => ({
     reply: { status: "success", initialValue: {} },
     order: {
       orderId: "CARD-1767225600000K7Q2",
@@ -469,34 +490,41 @@ describe("the order lookup", () => {
       amount: 112_100,
       date: null,
       method: "Visa terminada en 1111",
-      customerName: "Carlos Pérez",
-      billing: null,
-      delivery: null,
+      details: { ...details, ...receipt },
       email: "compras@andina.example",
       receipt: true,
       ...over,
     },
   });
 
-  it("offers the receipt PDF through a native form carrying the matched order and e-mail", () => {
+  it("shows the paying browser's receipt and offers its PDF through a native form", () => {
     const html = render(<OrderLookupPage result={reply()} />);
     expect(html).toContain('<form action="/mi-cuenta/pedidos/comprobante" method="post">');
     expect(html).toContain('<input type="hidden" name="order_id" value="CARD-1767225600000K7Q2"/>');
     expect(html).toContain('<input type="hidden" name="email" value="compras@andina.example"/>');
     expect(html).toContain("Descargar comprobante (PDF)");
-    expect(html).toContain("<dt>Cliente</dt><dd>Carlos Pérez</dd>");
+    expect(html).toContain("<dt>Cliente</dt><dd>Ana Gómez</dd>");
+    // The order's lines with brand and model, IVA, the seller and the invoice.
+    expect(html).toContain("Cámara IP · Hikvision DS-2CD1043G0-I");
+    expect(html).toContain("IVA (19%)");
+    expect(html).toContain("NIT 900.123.456-8");
+    expect(html).toContain("factura electrónica");
   });
 
-  it("shows the company's billing where known, and a pending payment as pending without a PDF", () => {
+  it("shows the company's billing, and a pending payment as pending without a PDF", () => {
     const html = render(
       <OrderLookupPage
-        result={reply({ ...COMPANY, statusLabel: "Pendiente", state: "pending", receipt: false })}
+        result={reply(
+          { statusLabel: "Pendiente", state: "pending", receipt: false },
+          { ...COMPANY, statusLabel: "Pendiente" },
+        )}
       />,
     );
     expect(html).toContain("890903938-8");
     expect(html).toContain("Seguridad Andina S.A.S.");
-    expect(html).toContain("<dd>Pendiente</dd>");
+    expect(html).toContain("Pendiente de confirmación");
     expect(html).toContain("Si el pago se completa, te enviaremos");
     expect(html).not.toContain("/mi-cuenta/pedidos/comprobante");
+    expect(html).not.toContain("factura electrónica");
   });
 });

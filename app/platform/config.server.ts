@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { z } from "zod";
+import type { Seller } from "./seller.ts";
 
 /**
  * Environment, validated once at start. A bad value stops the process with one
@@ -52,6 +53,18 @@ const schema = z.object({
     .trim()
     .regex(/^\+?[0-9 ]{7,20}$/, "debe ser un teléfono, por ejemplo +57 601 555 0123")
     .default("+57 601 555 0123"),
+  SELLER_NAME: z.string().trim().min(2).max(120).default("SegTel Colombia S.A.S."),
+  SELLER_NIT: z
+    .string()
+    .trim()
+    .regex(/^\d{1,3}(\.\d{3})*-\d$/, "debe ser un NIT con su dígito, por ejemplo 900.123.456-8")
+    .default("900.123.456-8"),
+  SELLER_ADDRESS: z
+    .string()
+    .trim()
+    .min(5)
+    .max(200)
+    .default("Calle 93 # 11-28, oficina 502, Bogotá D.C."),
   TRUST_PROXY: optionalString,
   INSECURE_COOKIES: z
     .enum(["0", "1", "true", "false"])
@@ -112,6 +125,8 @@ export type Config = {
   sandboxDataDir: string;
   salesEmail: string;
   salesPhone: string;
+  /** Who sells: on receipts and in the footer. */
+  seller: Seller;
   trustProxy: string | undefined;
   /** Plain-HTTP demo on a non-localhost host: cookies without Secure/__Host-. */
   insecureCookies: boolean;
@@ -192,6 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sandboxDataDir: path.resolve(e.SANDBOX_DATA_DIR),
     salesEmail: e.SALES_EMAIL,
     salesPhone: e.SALES_PHONE,
+    seller: { name: e.SELLER_NAME, nit: e.SELLER_NIT, address: e.SELLER_ADDRESS },
     trustProxy: e.TRUST_PROXY,
     insecureCookies: e.INSECURE_COOKIES,
     logLevel: e.LOG_LEVEL,

@@ -63,6 +63,8 @@ function payload(email = "cliente@example.com"): PrepareCheckoutPayload {
       payment_method: "openpay",
       timestamp: new Date().toISOString(),
     },
+    cart_id: "carrito-integracion",
+    checkout_id: "checkout-integracion",
     products: [line],
     cart_items: [line],
     products_html: "",

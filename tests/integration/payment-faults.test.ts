@@ -98,10 +98,11 @@ describe("a charge the gateway made, whose answer went wrong", () => {
     const first = expectRedirect(await payments.payByCard(request(jar), cardForm(card), card));
     expect(first.location).toMatch(/^\/checkout\/pending\?/);
     jar.apply(first.headers);
-    // Back to the checkout's method step: PSE this time. Still the same order.
+    // Back to the checkout's method step, PSE this time: the merchant's record of the cart's
+    // order says it was paid, so its lines have left the cart and no new order is prepared.
     proxy.clear();
-    const pse = await prepare(jar, "pse");
-    expect(pse.orderId).toBe(card.orderId);
+    await expect(prepare(jar, "pse")).rejects.toThrow(/prepared no order/);
+    const pse = { ...card, method: "pse" as const };
     const page = await payments.loadPaymentPage(request(jar), pse);
     expect(page).toMatchObject({ kind: "redirect" });
     expect(page.kind === "redirect" && page.location).toMatch(/^\/checkout\/success\/card\?id=/);

@@ -18,8 +18,19 @@ export const VISA = "4111111111111111";
 const YEAR = String(new Date().getFullYear() + 3);
 
 /** A browser's cookies: Set-Cookie answers in, a Cookie header out. */
+/**
+ * A browser's cookies: each kept until its Max-Age runs out on the clock of the moment (a test
+ * may move it with vi.setSystemTime, and the cookies expire as a browser's would).
+ */
 export class Jar {
-  readonly values = new Map<string, string>();
+  readonly #cookies = new Map<string, { value: string; until: number }>();
+  /** The cookies alive now, by name. */
+  get values(): Map<string, string> {
+    const now = Date.now();
+    return new Map(
+      [...this.#cookies].filter(([, c]) => c.until > now).map(([name, c]) => [name, c.value]),
+    );
+  }
   apply(headers: Headers) {
     for (const line of headers.getSetCookie()) this.set(line);
     return this;
@@ -29,12 +40,15 @@ export class Jar {
     const at = pair.indexOf("=");
     const name = pair.slice(0, at);
     const value = pair.slice(at + 1);
-    const expired = attributes.some(
-      (a) =>
-        /^max-age=0$/i.test(a) || (/^expires=/i.test(a) && Date.parse(a.slice(8)) < Date.now()),
-    );
-    if (expired || value === "") this.values.delete(name);
-    else this.values.set(name, value);
+    const maxAge = attributes.find((a) => /^max-age=/i.test(a));
+    const expires = attributes.find((a) => /^expires=/i.test(a));
+    const until = maxAge
+      ? Date.now() + Number(maxAge.slice(8)) * 1000
+      : expires
+        ? Date.parse(expires.slice(8))
+        : Infinity;
+    if (until <= Date.now() || value === "") this.#cookies.delete(name);
+    else this.#cookies.set(name, { value, until });
   }
   header() {
     return [...this.values].map(([name, value]) => `${name}=${value}`).join("; ");
@@ -104,7 +118,10 @@ export async function prepare(
       delete fields.document;
     }
     const outcome = await performCheckoutAction(request(jar, `${ORIGIN}/checkout`), formOf(fields));
-    if (!(outcome instanceof Response)) throw new Error(`checkout refused ${fields.intent}`);
+    if (!(outcome instanceof Response)) {
+      const why = JSON.stringify(outcome.data.result.error);
+      throw new Error(`checkout refused ${fields.intent} (${outcome.status}): ${why}`);
+    }
     jar.apply(outcome.headers);
   }
   const order = await readPreparedOrder(request(jar));
