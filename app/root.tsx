@@ -58,8 +58,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /**
- * The root's data (the cart, the notice, the origin and contact) changes only by a form post, or
- * when the same page is asked for again; not by going to another page or another filter. Left
+ * The root's data (the cart, the notice, the origin and contact) changes only by a form post, on
+ * the cart's and checkout's own pages, or when the same page is asked for again; not by going to
+ * another page or another filter. Left
  * out of those navigations, the `.data` answers hold no shopper's data and come from the page
  * cache for shoppers with a cart too (docs/decisions/0470).
  */
@@ -71,7 +72,10 @@ export function shouldRevalidate({
 }: ShouldRevalidateFunctionArgs) {
   const posted = formMethod !== undefined && formMethod.toUpperCase() !== "GET";
   const samePage = currentUrl.pathname + currentUrl.search === nextUrl.pathname + nextUrl.search;
-  return defaultShouldRevalidate && (posted || samePage);
+  // The cart and checkout pages are the shopper's own (never from the page cache): the cart
+  // there is read again, as a payment settled or a bank's answer may have changed it (0530).
+  const ownPage = /^\/(carrito|checkout)(\/|$)/.test(nextUrl.pathname);
+  return ownPage || (defaultShouldRevalidate && (posted || samePage));
 }
 
 /** Root loader data, or undefined when the root loader itself failed. */

@@ -12,7 +12,6 @@
  *   a new order;
  * - recorded and not charged: the next 'Finalizar compra' records the cart again under that id.
  */
-import { LRUCache } from "lru-cache";
 import { apiClient, type OrderRecord, PaymentError } from "~/merchant-api/client.server";
 import { PAYMENT_METHODS } from "~/money/payment-methods";
 import type { CookieRequest } from "~/platform/cookie-session.server";
@@ -32,21 +31,20 @@ export type CartOrderStatus =
   /** The merchant API could not be asked: nothing may be minted or released. */
   | { kind: "unknown"; orderId: string };
 
-// A page after page of one shopper asks the same order: its record is kept 3 s, a delay no
-// one sees next to a bank's answer. Any change the store makes itself drops the entry.
-const records = new LRUCache<string, OrderRecord | "none">({ max: 2_000, ttl: 3_000 });
+// The record is read fresh for every request: a bank decides while the shopper is away, and the
+// page they come back to must know. Reads of one order at the same time (the root's and the
+// page's loaders of one request) share one call.
+const reading = new Map<string, Promise<OrderRecord | null>>();
 
-async function orderRecord(orderId: string): Promise<OrderRecord | null> {
-  const kept = records.get(orderId);
-  if (kept) return kept === "none" ? null : kept;
-  const record = await apiClient().getOrder(orderId);
-  records.set(orderId, record ?? "none");
-  return record;
-}
-
-/** Forgets what was kept of an order (after the store cancelled or paid it). */
-export function forgetOrder(orderId: string): void {
-  records.delete(orderId);
+function orderRecord(orderId: string): Promise<OrderRecord | null> {
+  let read = reading.get(orderId);
+  if (!read) {
+    read = apiClient()
+      .getOrder(orderId)
+      .finally(() => reading.delete(orderId));
+    reading.set(orderId, read);
+  }
+  return read;
 }
 
 function statusUrl(record: OrderRecord): string {
@@ -137,7 +135,6 @@ export async function settleCartOrder(
 ): Promise<string | null> {
   const cookie = await readCartCookie(request);
   if (cookie.order !== record.orderId || record.state !== "completed") return null;
-  forgetOrder(record.orderId);
   return commitCartCookie(settled(cookie, record));
 }
 
@@ -147,7 +144,6 @@ export async function recordCartOrder(
   cartId: string,
   orderId: string,
 ): Promise<string> {
-  forgetOrder(orderId);
   return commitCartCookie({ ...cookie, id: cartId, order: orderId, paid: null });
 }
 
@@ -191,7 +187,6 @@ export async function cancelCartOrder(
       setCookie: await commitCartCookie({ ...cookie, order: null }),
     };
   }
-  forgetOrder(record.orderId);
   if (record.state === "completed") {
     return {
       status: 409,

@@ -3,6 +3,7 @@
  * the mini cart and on step 3 of the checkout.
  */
 import { formatCOP } from "~/money/format";
+import type { FlashNotice } from "~/platform/flash.server";
 
 /** What the cart page, the mini cart and step 3 show of the cart's order. */
 export interface CartOrder {
@@ -41,6 +42,15 @@ export const CART_ORDER_TEXTS = {
   finalizeUnknown:
     "No pudimos confirmar el estado del pago pendiente de este carrito, así que no preparamos otro pedido. Intenta de nuevo en unos minutos.",
 } as const;
+
+/** The notice on the first page after the cart's order was found paid. */
+export function paidNotice(order: Pick<CartOrder, "orderId" | "statusUrl">): FlashNotice {
+  return {
+    type: "success",
+    message: `Recibimos el pago de tu pedido ${order.orderId}.`,
+    link: { href: order.statusUrl, label: CART_ORDER_TEXTS.receipt },
+  };
+}
 
 export const CANCEL_TEXTS = {
   none: "Tu carrito no tiene pagos pendientes.",

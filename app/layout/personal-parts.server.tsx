@@ -8,6 +8,7 @@ import { LRUCache } from "lru-cache";
 import { renderToString } from "react-dom/server";
 import { CartCount } from "~/cart/CartButton";
 import { getCartSummary } from "~/cart/cart.server";
+import { paidNotice } from "~/cart/cart-order";
 import type { CookieRequest } from "~/platform/cookie-session.server";
 import { logger } from "~/platform/logger.server";
 import type { PersonalSlots } from "~/platform/page-cache.server";
@@ -27,9 +28,15 @@ export async function readPersonalParts(
     getFlash(request),
   ]);
   const { headers } = flash;
-  // The cart's order was paid or released since the last page: the cart changes with it.
-  if (cart.setCookie) headers.append("Set-Cookie", cart.setCookie);
-  return { parts: { cart: cart.summary, notice: flash.notice }, headers };
+  let notice = flash.notice;
+  // The cart's order was paid or released since the last page: the cart changes with it, and a
+  // payment the bank approved while the shopper was away is said on this page (0530).
+  if (cart.setCookie) {
+    headers.append("Set-Cookie", cart.setCookie);
+    const order = cart.summary.order;
+    if (order?.state === "paid") notice = paidNotice(order);
+  }
+  return { parts: { cart: cart.summary, notice }, headers };
 }
 
 /** The slots in page order: the header's cart count, then the notice and the parts' data. */

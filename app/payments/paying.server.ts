@@ -4,7 +4,6 @@
  * and what an answer that did not say what happened leads to. Never a second charge: every
  * attempt carries the order's one id, and the gateway refuses a second charge of it.
  */
-import { forgetOrder } from "~/cart/cart-order.server";
 import { ApiError, apiClient, type Charge, PaymentError } from "~/merchant-api/client.server";
 import { countPayment } from "~/platform/metrics.server";
 import type { PaymentOrder } from "./order";
@@ -30,8 +29,6 @@ export async function sendCharge<T>(orderId: string, send: () => Promise<T>): Pr
     return await running;
   } finally {
     if (inFlight.get(orderId) === settled) inFlight.delete(orderId);
-    // What the cart part kept of the order's record is out of date now.
-    forgetOrder(orderId);
   }
 }
 

@@ -4,7 +4,7 @@
  * bank's late return finds the same answer; settling a payment (emptying the cart and the
  * checkout, confirming the success page) happens once, for the browser that paid.
  */
-import { forgetOrder, settleCartOrder } from "~/cart/cart-order.server";
+import { settleCartOrder } from "~/cart/cart-order.server";
 import { type CartCookie, readCartCookie } from "~/cart/cart-session.server";
 import { clearCheckoutCookie, restartPaymentCookie } from "~/checkout/checkout.server";
 import { apiClient, type Charge } from "~/merchant-api/client.server";
@@ -132,7 +132,6 @@ export async function loadPaymentResult(request: Request, kind: ResultKind): Pro
     if (result.state === "success" && !entry.settled) {
       // The order's own lines leave the cart (what was added after 'Finalizar compra' stays),
       // and the checkout of this order is done; a newer checkout keeps its own (0530).
-      forgetOrder(entry.orderId);
       const order = await apiClient()
         .getOrder(entry.orderId)
         .catch(() => null);

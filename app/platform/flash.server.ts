@@ -10,6 +10,8 @@ import { type CookieRequest, createSignedCookieSession } from "~/platform/cookie
 export interface FlashNotice {
   type: "success" | "error" | "info";
   message: string;
+  /** A way on ('Ver comprobante'): such a notice stays until the shopper closes it. */
+  link?: { href: string; label: string };
 }
 
 interface FlashSessionData {

@@ -22,6 +22,22 @@ export function NoticeRegion({ children }: { children: ReactNode }) {
 
 export function NoticeText({ notice, onDone }: { notice: Notice; onDone?: () => void }) {
   const tone = notice.type === "error" ? styles.error : notice.type === "info" ? styles.info : "";
+  if (notice.link) {
+    // A notice with a way on stays until closed; a dialog's own form closes it without
+    // JavaScript (method="dialog"), and it never takes focus (not modal).
+    return (
+      <dialog open className={`${styles.notice} ${styles.lasting} ${tone}`} aria-label="Aviso">
+        <p className={styles.text}>
+          {notice.message} <a href={notice.link.href}>{notice.link.label}</a>
+        </p>
+        <form method="dialog">
+          <button type="submit" className={styles.close}>
+            Cerrar<span className="visually-hidden"> aviso</span>
+          </button>
+        </form>
+      </dialog>
+    );
+  }
   return (
     <p className={`${styles.notice} ${tone}`} onAnimationEnd={onDone}>
       {notice.message}

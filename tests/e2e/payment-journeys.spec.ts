@@ -94,9 +94,8 @@ test("pays by card through the store: one charge, the result page, its receipt a
   await expect(page.getByRole("cell", { name: product.title })).toBeVisible();
   await expect(page.getByText("Tu pedido será procesado en 24-48 horas.")).toBeVisible();
   await expect(page.getByText("La entrega se realiza en 2-5 días hábiles.")).toBeVisible();
-  // Settled once: the cart and the checkout are gone (the header says so too), the e-mails are
-  // in the outbox, and the page holds no card number.
-  expect(await cart.cookie()).toBeUndefined();
+  // Settled once: the order's lines left the cart and the checkout is gone (the header says so
+  // too), the e-mails are in the outbox, and the page holds no card number.
   await expect(cart.badge(0)).toBeVisible();
   expect((await page.context().cookies()).some((c) => c.name === "__Host-checkout")).toBe(false);
   expect(await page.content()).not.toContain(VISA);
@@ -407,11 +406,29 @@ test("PSE through the store: form errors, the bank rejects; then the payment lef
     bank,
   );
 
-  // Switching to a card meanwhile pays nothing: the cart's one order shows its PSE payment.
+  // Step 3 and the cart say so; 'Finalizar compra' by card meanwhile is refused: no new order.
   await page.goto("/checkout?paso=3");
+  const notice = page.getByRole("region", { name: /^Tienes un pago pendiente por \$/ });
+  await expect(notice).toContainText(`(pedido ${orderId})`);
+  await expect(notice.getByRole("link", { name: "Continuar en el banco" })).toHaveAttribute(
+    "href",
+    bank,
+  );
+  await expect(
+    notice.getByRole("button", { name: "Cancelar y pagar con otro medio" }),
+  ).toBeVisible();
   await finalizeCheckout(page, "openpay", { to: "pending PSE" });
-  await expect(page).toHaveURL(new RegExp(`/checkout/success/pse\\?id=${chargeId}&`));
-  await expect(page.getByRole("heading", { level: 1, name: "Pago pendiente" })).toBeVisible();
+  await expect(page.getByText("Este carrito ya tiene un pago pendiente.").first()).toBeVisible();
+  expect(await chargesOf(request, orderId)).toHaveLength(1);
+  // A product added meanwhile is not part of the pending order, and the cart page says so.
+  await cart.add(products[0].id, 1);
+  await page.goto("/carrito");
+  await expect(page.getByRole("region", { name: /^Tienes un pago pendiente/ })).toBeVisible();
+  await expect(
+    page.getByText(
+      "1 unidad agregada después de finalizar la compra: no forma parte del pedido pendiente.",
+    ),
+  ).toBeVisible();
 
   // The bank decides later; the pending page finds out by itself, with or without JavaScript.
   await page.goto(pending);
@@ -424,7 +441,62 @@ test("PSE through the store: form errors, the bank rejects; then the payment lef
   await expect(page).toHaveURL(/&intento=\d+$/);
   await expect(detail(page, "Pedido")).toHaveText(orderId);
   await expect(detail(page, "Método de pago")).toHaveText("PSE · Bancolombia");
-  expect(await cart.cookie()).toBeUndefined();
+  // The receipt lists the order, not the cart as it is now: the product added later stayed.
+  const [charge] = await chargesOf(request, orderId);
+  await expect(detail(page, "Total pagado")).toHaveText(formatCOP(charge.amount!));
+  await expect(page.getByRole("cell", { name: products[1].title })).toBeVisible();
+  await expect(page.getByRole("cell", { name: products[0].title })).toHaveCount(0);
+  await expect(cart.badge(1)).toBeVisible();
+
+  // Another device: the lookup (the order number typed in lower case) shows the same receipt.
+  const other = await page.context().browser()!.newContext({ javaScriptEnabled: jsOn });
+  const elsewhere = await other.newPage();
+  await elsewhere.goto(`${baseURL}/mi-cuenta/pedidos`);
+  await elsewhere.getByLabel("Número de pedido").fill(orderId.toLowerCase());
+  await elsewhere.getByLabel("Correo electrónico").fill("ana@example.com");
+  await elsewhere.getByRole("button", { name: "Consultar" }).click();
+  await expect(detail(elsewhere, "Total pagado")).toHaveText(formatCOP(charge.amount!));
+  await expect(elsewhere.getByRole("cell", { name: products[1].title })).toBeVisible();
+  await expect(elsewhere.getByText(/^Vendedor: .* · NIT \d/)).toBeVisible();
+  const download = elsewhere.waitForEvent("download");
+  await elsewhere.getByRole("button", { name: "Descargar comprobante (PDF)" }).click();
+  const pdf = await PDFDocument.load(await readFile((await (await download).path())!));
+  expect(pdf.getTitle()).toBe(`Comprobante de pago ${orderId}`);
+  await other.close();
+});
+
+test("a pending PSE payment cancelled from the cart: the bank's late approval is refused, and the cart is paid by card once", async ({
+  page,
+  request,
+  baseURL,
+  products,
+}) => {
+  test.slow();
+  await openPaymentPage(page, baseURL!, "pse", { product: products[1] });
+  const pse = await orderIdOf(page);
+  await page.getByLabel("Banco").selectOption({ label: "Bancolombia" });
+  await page.getByRole("button", { name: /con PSE$/ }).click();
+  await expect(page).toHaveURL(/\/sandbox\/banco-pse\/tr/);
+  const bank = new URL(page.url()).pathname;
+  await page.getByRole("button", { name: "Dejar pendiente" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Pago pendiente" })).toBeVisible();
+
+  await page.goto("/carrito");
+  await page.getByRole("button", { name: "Cancelar y pagar con otro medio" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Método de pago" })).toBeVisible();
+  await expect(page.getByText(`Cancelamos el pago pendiente del pedido ${pse}`)).toBeVisible();
+  expect((await chargesOf(request, pse)).map((c) => c.status)).toEqual(["cancelled"]);
+  const late = await request.post(bank, { form: { decision: "aprobar" }, maxRedirects: 0 });
+  expect(late.status()).toBe(409);
+
+  await finalizeCheckout(page, "openpay");
+  const card = await orderIdOf(page);
+  expect(card).not.toBe(pse);
+  await fillCard(page, { number: VISA });
+  await payButton(page).click();
+  await expect(page.getByRole("heading", { level: 1, name: "¡Pago exitoso!" })).toBeVisible();
+  expect((await chargesOf(request, card)).map((c) => c.status)).toEqual(["completed"]);
+  expect((await chargesOf(request, pse)).map((c) => c.status)).toEqual(["cancelled"]);
 });
 
 test("a second store behind a flaky gateway: no answer is 'Pago en proceso', then plainly not charged and paid in one click; a declined card is stopped, not the shoppers beside it; no card number or CVV anywhere", async ({
