@@ -31,7 +31,7 @@ export function createCartSessionStorage(cfg: Config = config()): SessionStorage
 
 let storage: SessionStorage<CartSessionData> | undefined;
 
-export function cartSessionStorage(): SessionStorage<CartSessionData> {
+function cartSessionStorage(): SessionStorage<CartSessionData> {
   storage ??= createCartSessionStorage();
   return storage;
 }

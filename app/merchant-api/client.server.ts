@@ -20,8 +20,7 @@ import type { ProductPage } from "./catalogue-calls.server.ts";
 export { ApiError, neverSent } from "./transport.server.ts";
 export { DATASHEET_NOT_FOUND, PRODUCT_NOT_FOUND } from "./catalogue-calls.server.ts";
 export { PaymentError } from "./payment-calls.server.ts";
-export { orderOfRefusal } from "./order-calls.server.ts";
-export type { OrderLine, OrderRecord, OrderRecordState } from "./order-calls.server.ts";
+export type { OrderRecord } from "./order-calls.server.ts";
 export type { Charge, PaymentLine, PrepareCheckoutPayload } from "./payment-calls.server.ts";
 
 export interface ApiClientOptions {

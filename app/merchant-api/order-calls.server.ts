@@ -48,7 +48,7 @@ const ORDER_STATES = [
   "cancelled",
   "expired",
 ] as const;
-export type OrderRecordState = (typeof ORDER_STATES)[number];
+type OrderRecordState = (typeof ORDER_STATES)[number];
 
 const orderSchema = z.object({
   order_id: z.string().min(1),
@@ -68,7 +68,7 @@ const orderSchema = z.object({
 });
 
 /** A line of a recorded order: what was (or will be) paid for, at the price of that moment. */
-export interface OrderLine {
+interface OrderLine {
   productId: string | null;
   title: string;
   brand: string | null;
@@ -131,7 +131,7 @@ function orderFrom(body: unknown): OrderRecord {
 }
 
 /** The record an upstream refusal carries (409 order_locked, order_completed, order_closed). */
-export function orderOfRefusal(error: unknown): OrderRecord | null {
+function orderOfRefusal(error: unknown): OrderRecord | null {
   if (!(error instanceof ApiError) || error.kind !== "answered" || error.status !== 409) {
     return null;
   }

@@ -443,7 +443,7 @@ test("PSE through the store: form errors, the bank rejects; then the payment lef
   await expect(detail(page, "Método de pago")).toHaveText("PSE · Bancolombia");
   // The receipt lists the order, not the cart as it is now: the product added later stayed.
   const [charge] = await chargesOf(request, orderId);
-  await expect(detail(page, "Total pagado")).toHaveText(formatCOP(charge.amount!));
+  await expect(detail(page, "Total pagado")).toHaveText(formatCOP(charge.amount));
   await expect(page.getByRole("cell", { name: products[1].title })).toBeVisible();
   await expect(page.getByRole("cell", { name: products[0].title })).toHaveCount(0);
   await expect(cart.badge(1)).toBeVisible();
@@ -455,12 +455,12 @@ test("PSE through the store: form errors, the bank rejects; then the payment lef
   await elsewhere.getByLabel("Número de pedido").fill(orderId.toLowerCase());
   await elsewhere.getByLabel("Correo electrónico").fill("ana@example.com");
   await elsewhere.getByRole("button", { name: "Consultar" }).click();
-  await expect(detail(elsewhere, "Total pagado")).toHaveText(formatCOP(charge.amount!));
+  await expect(detail(elsewhere, "Total pagado")).toHaveText(formatCOP(charge.amount));
   await expect(elsewhere.getByRole("cell", { name: products[1].title })).toBeVisible();
   await expect(elsewhere.getByText(/^Vendedor: .* · NIT \d/)).toBeVisible();
   const download = elsewhere.waitForEvent("download");
   await elsewhere.getByRole("button", { name: "Descargar comprobante (PDF)" }).click();
-  const pdf = await PDFDocument.load(await readFile((await (await download).path())!));
+  const pdf = await PDFDocument.load(await readFile(await (await download).path()));
   expect(pdf.getTitle()).toBe(`Comprobante de pago ${orderId}`);
   await other.close();
 });

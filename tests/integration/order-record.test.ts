@@ -18,16 +18,16 @@ const { readPersonalParts } = await import("~/layout/personal-parts.server");
 const { performCheckoutAction } = await import("~/checkout/checkout-actions.server");
 const { getSandbox } = await import("../../sandbox/index.ts");
 const payments = {
-  ...(await import("./pay-card.server")),
-  ...(await import("./pay-pse.server")),
-  ...(await import("./result-pages.server")),
-  ...(await import("./lookup.server")),
-  ...(await import("./receipt.server")),
+  ...(await import("~/payments/pay-card.server")),
+  ...(await import("~/payments/pay-pse.server")),
+  ...(await import("~/payments/result-pages.server")),
+  ...(await import("~/payments/lookup.server")),
+  ...(await import("~/payments/receipt.server")),
 };
 const { cardForm, expectRedirect, Jar, ORIGIN, prepare, pricedProducts, pseForm, request } =
-  await import("../../tests/support/shopper");
+  await import("../support/shopper");
 type Jar = InstanceType<typeof Jar>;
-type PaymentOrder = import("./order").PaymentOrder;
+type PaymentOrder = import("~/payments/order").PaymentOrder;
 
 let products: Array<{ id: string; price: number }> = [];
 beforeAll(async () => {
@@ -38,12 +38,11 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const sandbox = () =>
-  getSandbox({ dataDir: ".data/sandbox-payments-tests", publicBase: "/sandbox" }).fetch;
+const sandbox = getSandbox({ dataDir: ".data/sandbox-payments-tests", publicBase: "/sandbox" });
 
 /** The bank's answer to a decision on its page (303 back to the store, 409 when refused). */
 async function atBank(bankPath: string, decision: "aprobar" | "pendiente") {
-  return sandbox()(
+  return sandbox.fetch(
     new Request(`http://sandbox.internal${bankPath}`, {
       method: "POST",
       body: new URLSearchParams({ decision }),
