@@ -148,6 +148,15 @@ test("pays by card through the store: one charge, the result page, its receipt a
   await expect(page.getByRole("heading", { name: "Comprobante de pago" })).toBeVisible();
   await page.emulateMedia({ media: "screen" });
 
+  // Back after paying: the order was paid, with its receipt, never 'Carrito Vacío'.
+  await page.goBack();
+  await expect(page.getByRole("heading", { level: 1, name: "Compra finalizada" })).toBeVisible();
+  await expect(
+    page
+      .getByRole("region", { name: `Tu pedido ${orderId} está pagado` })
+      .getByRole("link", { name: "Ver comprobante" }),
+  ).toBeVisible();
+
   // A reload with a new cart: shown again, the new cart kept, nothing sent twice.
   await cart.add(other.id);
   await page.goto(resultUrl);

@@ -129,7 +129,7 @@ test("the pending page leads to the order lookup, which answers only with the ri
   await expect(page.getByRole("heading", { name: `Pedido ${order.orderId}` })).toBeVisible();
   await expect(detail(page, "Estado del pago")).toHaveText("Completado");
   await expect(detail(page, "Método de pago")).toHaveText("Mastercard terminada en 4444");
-  await expect(detail(page, "Monto")).toHaveText(formatCOP(order.total));
+  await expect(detail(page, "Total pagado")).toHaveText(formatCOP(order.total));
   await expect(page).toHaveTitle(/^Mis pedidos/);
   // The e-mail never went into a URL.
   expect(page.url()).not.toContain("example.com");
