@@ -13,6 +13,7 @@
 import { readFile } from "node:fs/promises";
 import { PDFDocument } from "pdf-lib";
 import { startFaultProxy } from "../support/fault-proxy.ts";
+import { expectNoSeriousA11yViolations } from "./support/a11y.ts";
 import { finalizeCheckout, openPaymentPage, reachPaymentPage } from "./support/checkout-journey.ts";
 import { cartOf, expect, test } from "./support/fixtures.ts";
 import { freePort, startMerchantApi } from "./support/merchant-api.ts";
@@ -426,6 +427,7 @@ test("PSE through the store: form errors, the bank rejects; then the payment lef
   await expect(
     notice.getByRole("button", { name: "Cancelar y pagar con otro medio" }),
   ).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
   await finalizeCheckout(page, "openpay", { to: "pending PSE" });
   await expect(page.getByText("Este carrito ya tiene un pago pendiente.").first()).toBeVisible();
   expect(await chargesOf(request, orderId)).toHaveLength(1);
@@ -467,6 +469,7 @@ test("PSE through the store: form errors, the bank rejects; then the payment lef
   await expect(detail(elsewhere, "Total pagado")).toHaveText(formatCOP(charge.amount));
   await expect(elsewhere.getByRole("cell", { name: products[1].title })).toBeVisible();
   await expect(elsewhere.getByText(/^Vendedor: .* · NIT \d/)).toBeVisible();
+  await expectNoSeriousA11yViolations(elsewhere);
   const download = elsewhere.waitForEvent("download");
   await elsewhere.getByRole("button", { name: "Descargar comprobante (PDF)" }).click();
   const pdf = await PDFDocument.load(await readFile(await (await download).path()));
