@@ -47,10 +47,11 @@ export function CartOrderNotice({
           <a href={order.bankUrl} className={buttons.primary}>
             {CART_ORDER_TEXTS.toBank}
           </a>
-        ) : null}
+        ) : null}{" "}
+        {/* The spaces keep the actions apart where no style sets them apart (text browsers). */}
         <Link to={order.statusUrl} className={buttons.secondary}>
           {CART_ORDER_TEXTS.status}
-        </Link>
+        </Link>{" "}
         <Form method="post" action="/checkout" className={styles.cancel}>
           <input type="hidden" name="intent" value="cancel-order" />
           <input type="hidden" name="order_id" value={order.orderId} />
