@@ -82,10 +82,12 @@ function settled(cookie: CartCookie, record: OrderRecord): CartCookie {
  */
 export async function readCartOrder(
   request: CookieRequest,
+  /** Whether the last order paid from the cart is shown (and so read): not on every page. */
+  { paid: showPaid = true }: { paid?: boolean } = {},
 ): Promise<{ status: CartOrderStatus; setCookie: string | null; cookie: CartCookie }> {
   const cookie = await readCartCookie(request);
   if (!cookie.order) {
-    if (!cookie.paid) return { status: { kind: "none" }, setCookie: null, cookie };
+    if (!cookie.paid || !showPaid) return { status: { kind: "none" }, setCookie: null, cookie };
     const record = await orderRecord(cookie.paid).catch(() => null);
     return {
       status: record ? { kind: "paid", order: viewOf(record, "paid", cookie) } : { kind: "none" },

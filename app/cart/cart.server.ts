@@ -153,7 +153,8 @@ const shownOrder = (status: CartOrderStatus) =>
 export async function getCartSummary(
   request: CookieRequest,
 ): Promise<{ summary: CartSummary; setCookie: string | null }> {
-  const { status, setCookie, cookie } = await readCartOrder(request);
+  // Every page: the order the cart waits on, not the one paid earlier (the cart page shows it).
+  const { status, setCookie, cookie } = await readCartOrder(request, { paid: false });
   const { cart } = cookie;
   const order = shownOrder(status);
   try {
