@@ -18,7 +18,7 @@ import type { CookieRequest } from "~/platform/cookie-session.server";
 import type { FlashNotice } from "~/platform/flash.server";
 import { logger } from "~/platform/logger.server";
 import { unitsOutsideOrder, withoutPaidLines } from "./cart";
-import { CANCEL_TEXTS, type CartOrder } from "./cart-order";
+import { bankLink, CANCEL_TEXTS, type CartOrder } from "./cart-order";
 import { type CartCookie, commitCartCookie, readCartCookie } from "./cart-session.server";
 
 export type CartOrderStatus =
@@ -59,7 +59,7 @@ function viewOf(record: OrderRecord, state: CartOrder["state"], cookie: CartCook
     orderId: record.orderId,
     state,
     total: record.totals.total,
-    bankUrl: state === "pending" ? (record.charge?.bankUrl ?? null) : null,
+    bankUrl: state === "pending" ? bankLink(record.charge?.bankUrl) : null,
     statusUrl: statusUrl(record),
     outside:
       state === "pending" ? Object.fromEntries(unitsOutsideOrder(cookie.cart, record.lines)) : {},

@@ -19,6 +19,13 @@ export interface CartOrder {
   outside: Record<string, number>;
 }
 
+/** The bank's page as a link may carry it: a path of this site or an http(s) address. */
+export function bankLink(url: string | null | undefined): string | null {
+  if (!url) return null;
+  if (url.startsWith("/")) return url.startsWith("//") || url.includes("\\") ? null : url;
+  return /^https?:\/\//i.test(url) && URL.canParse(url) ? url : null;
+}
+
 export const CART_ORDER_TEXTS = {
   pending: (order: Pick<CartOrder, "orderId" | "total">) =>
     order.total === null
