@@ -3,11 +3,11 @@
  * it uses: resident memory and CPU time, read from Linux /proc.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 
 let server: ChildProcess | undefined;
 
-export function startServer(port: number, cluster: boolean) {
+export function startServer(port: number, cluster: boolean, env: Record<string, string> = {}) {
   // BENCH_NODE_ARGS passes flags to the server's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/p".
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [];
   server = spawn(process.execPath, [...nodeArgs, cluster ? "cluster.ts" : "server.ts"], {
@@ -16,6 +16,7 @@ export function startServer(port: number, cluster: boolean) {
       // the staff session the search part signs in with does not open the /sandbox mount.
       SESSION_SECRET: "bench-secret-0123456789abcdef",
       ...process.env,
+      ...env,
       NODE_ENV: "production",
       PORT: String(port),
       LOG_LEVEL: "warn",
@@ -71,6 +72,41 @@ export function cpuMs(pid: number): number | undefined {
       ticks += Number(fields[11]) + Number(fields[12]);
     }
     return ticks * 10; // USER_HZ is 100 on Linux
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * CPU time of a process and its children in ns, from the scheduler's count of each thread
+ * (`/proc/…/task/…/schedstat`): exact where `/proc/…/stat` counts 10 ms ticks, so one request's
+ * cost can be read alone. Undefined off Linux.
+ */
+export function cpuNs(pid: number): number | undefined {
+  try {
+    let ns = 0;
+    for (const each of processTree(pid)) {
+      for (const task of readdirSync(`/proc/${each}/task`)) {
+        try {
+          ns += Number(readFileSync(`/proc/${each}/task/${task}/schedstat`, "utf8").split(" ")[0]);
+        } catch {
+          // a thread that ended meanwhile
+        }
+      }
+    }
+    return ns;
+  } catch {
+    return undefined;
+  }
+}
+
+export const serverCpuNs = () => (server?.pid ? cpuNs(server.pid) : undefined);
+
+/** Resident memory of one process, in MB (Linux /proc). */
+export function memoryMb(pid: number): number | undefined {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
   } catch {
     return undefined;
   }
