@@ -8,8 +8,11 @@ import { readdirSync, readFileSync } from "node:fs";
 let server: ChildProcess | undefined;
 
 export function startServer(port: number, cluster: boolean, env: Record<string, string> = {}) {
-  // BENCH_NODE_ARGS passes flags to the server's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/p".
-  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [];
+  // The flags `npm start` gives node, then BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/p".
+  const nodeArgs = [
+    ...startFlags(),
+    ...(process.env.BENCH_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? []),
+  ];
   server = spawn(process.execPath, [...nodeArgs, cluster ? "cluster.ts" : "server.ts"], {
     env: {
       // A secret of its own: without one, server.ts and the build each make a random one, and
@@ -23,6 +26,18 @@ export function startServer(port: number, cluster: boolean, env: Record<string, 
     },
     stdio: ["ignore", "inherit", "inherit"],
   });
+}
+
+/** The node flags of package.json's `start` script (the young generation's size, 0520). */
+function startFlags(): string[] {
+  const scripts = (
+    JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as {
+      scripts: Record<string, string>;
+    }
+  ).scripts;
+  return (/\bnode((?: --[\w-]+(?:=\S+)?)*) server\.ts/.exec(scripts.start)?.[1] ?? "")
+    .split(" ")
+    .filter(Boolean);
 }
 
 /** A process and its children, theirs included (Linux /proc). */
