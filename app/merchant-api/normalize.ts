@@ -165,7 +165,8 @@ function shared<T>(pool: Map<string, T>, key: string, value: T): T {
   return value;
 }
 
-const sharedText = (text: string | null) => (text === null ? null : shared(sharedTexts, text, text));
+const sharedText = (text: string | null) =>
+  text === null ? null : shared(sharedTexts, text, text);
 
 function normalizeCategoryRefs(value: unknown): ProductCategoryRef[] {
   if (!Array.isArray(value)) return [];
