@@ -9,6 +9,8 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 export interface Answer {
   status: number;
   ms: number;
+  /** Time to the answer's status line and headers (its first bytes), in ms. */
+  ttfb: number;
   /** The body as received (still compressed when it was sent so), only with `keep`. */
   bytes: Buffer;
   body: string;
@@ -30,6 +32,7 @@ export function send(port: number, path: string, options: RequestOptions = {}): 
   const failed = (): Answer => ({
     status: 0,
     ms: performance.now() - start,
+    ttfb: performance.now() - start,
     bytes: Buffer.alloc(0),
     body: "",
     encoding: "",
@@ -46,6 +49,7 @@ export function send(port: number, path: string, options: RequestOptions = {}): 
     const req = http.request(
       { host: "127.0.0.1", port, path, agent, headers, method: options.method ?? "GET" },
       (res) => {
+        const ttfb = performance.now() - start;
         const chunks: Buffer[] = [];
         res.on("data", (chunk: Buffer) => {
           if (options.keep) chunks.push(chunk);
@@ -55,6 +59,7 @@ export function send(port: number, path: string, options: RequestOptions = {}): 
           resolve({
             status: res.statusCode ?? 0,
             ms: performance.now() - start,
+            ttfb,
             bytes,
             body: bytes.toString(),
             encoding: res.headers["content-encoding"] ?? "identity",

@@ -1,5 +1,6 @@
 /**
- * `npm run bench [pages] [search] [browsing] [cart] [lighthouse]` (all by default): starts the
+ * `npm run bench [pages] [first] [crawl] [search] [browsing] [cart] [lighthouse] [memory]` (all
+ * by default): starts the
  * production server (or `cluster.ts` with BENCH_CLUSTER=1) and measures it. Needs `npm run
  * build` first. A benchmark, not a test: it never fails on numbers. The figures of a run are in
  * the README's performance section.
@@ -17,16 +18,42 @@
  *   and the server's memory from the end of the warm-up to the end (flat = within ±10 %).
  * - cart: shoppers with cart cookies who add a product, open the cart and open the checkout.
  * - lighthouse: Lighthouse's mobile performance audit of the home, a category and a product page.
+ * - first, crawl, memory: pages nobody asked for yet, one at a time and by a crawler at 50
+ *   connections, and the resident memory after start and after a walk of the whole catalogue
+ *   (bench/first-visits.ts, docs/decisions/0520). Every run prints first how long the store took
+ *   to be ready and its resident memory then.
+ *
+ * BENCH_API=remote runs the sandbox in its own process (`npm run sandbox`, on BENCH_PORT + 1)
+ * and points the store at it with API_URL: the CPU of each process is reported apart.
  *
  * Knobs: BENCH_PORT, BENCH_SECONDS and BENCH_CONNECTIONS (pages), BENCH_BROWSING_CONNECTIONS,
  * BENCH_BROWSING_SECONDS, BENCH_CART_CONNECTIONS, BENCH_CART_SECONDS, BENCH_WARMUP_SECONDS,
  * BENCH_CLUSTER=1 and WEB_CONCURRENCY (workers), BENCH_NODE_ARGS (flags for the server's node),
- * BENCH_PAGE_CLASSES (a comma-separated subset of the page classes, e.g. "brand,product"). */
+ * BENCH_PAGE_CLASSES (a comma-separated subset of the page classes, e.g. "brand,product"),
+ * BENCH_FIRST_PRODUCTS, BENCH_FIRST_LISTINGS, BENCH_FIRST_SEARCHES (first), BENCH_CRAWL_PAGES
+ * (crawl), BENCH_WALK (the product pages of the memory walk; all by default), BENCH_API. */
 import { setTimeout as sleep } from "node:timers/promises";
 import { closeConnections, fmt, type RequestOptions, send, Tally } from "./http.ts";
 import { pagesScenario } from "./pages.ts";
 import { measureSandboxSearch } from "./sandbox-search.ts";
-import { serverCpuMs, serverMemoryMb, startServer, stopServer } from "./store-process.ts";
+import {
+  catalogueSample,
+  crawlScenario,
+  firstVisitsScenario,
+  type Meters,
+  memoryScenario,
+} from "./first-visits.ts";
+import {
+  cpuNs,
+  memoryMb,
+  serverCpuMs,
+  serverCpuNs,
+  serverMemoryMb,
+  startServer,
+  stopServer,
+} from "./store-process.ts";
+import { startRemoteSandbox } from "./remote-sandbox.ts";
+import { ensureCatalogueDb } from "../sandbox/catalogue/db-build.ts";
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const PORT = env("BENCH_PORT", 3399);
@@ -42,6 +69,16 @@ const CART = {
 };
 const WARMUP_SECONDS = env("BENCH_WARMUP_SECONDS", 15);
 const CLUSTER = process.env.BENCH_CLUSTER === "1";
+const FIRST = {
+  products: env("BENCH_FIRST_PRODUCTS", 300),
+  listings: env("BENCH_FIRST_LISTINGS", 100),
+  searches: env("BENCH_FIRST_SEARCHES", 100),
+};
+const CRAWL_PAGES = env("BENCH_CRAWL_PAGES", 2000);
+const WALK_PRODUCTS = env("BENCH_WALK", Infinity);
+/** BENCH_API=remote: the sandbox in its own process, the store pointed at it by API_URL. */
+const REMOTE = process.env.BENCH_API === "remote";
+const DATA_DIR = process.env.SANDBOX_DATA_DIR ?? ".data/sandbox";
 
 const chosen = process.argv.slice(2);
 const runs = (name: string) => chosen.length === 0 || chosen.includes(name);
@@ -55,6 +92,17 @@ async function waitForHealth() {
     await sleep(100);
   }
   throw new Error("the server did not become healthy in 120 s");
+}
+
+/** Waits until the store's CPU stays under 5 % of a core for a second (at most 60 s). */
+async function waitForIdle() {
+  const since = performance.now();
+  let quiet = 0;
+  while (quiet < 2 && performance.now() - since < 60_000) {
+    const before = serverCpuNs() ?? 0;
+    await sleep(500);
+    quiet = (serverCpuNs() ?? 0) - before < 25e6 ? quiet + 1 : 0;
+  }
 }
 
 /** Runs `user` on `connections` loops for `seconds`; samples memory each second meanwhile. */
@@ -317,14 +365,34 @@ async function cartScenario(site: Site) {
   printMemory(memory);
 }
 
-startServer(PORT, CLUSTER);
+// The catalogue file exists before the store starts: its start is then the store's own.
+await ensureCatalogueDb(DATA_DIR);
+const remote = REMOTE ? await startRemoteSandbox(PORT + 1, DATA_DIR) : undefined;
+const started = performance.now();
+startServer(PORT, CLUSTER, remote ? { API_URL: remote.origin } : {});
 try {
   await waitForHealth();
+  const readyMs = performance.now() - started;
+  // What the store does once it listens (reading the whole catalogue) is over before any measure.
+  await waitForIdle();
+  const settledMs = performance.now() - started;
   console.log(
-    CLUSTER
+    (CLUSTER
       ? `cluster.ts (${process.env.WEB_CONCURRENCY ?? "one per core"} workers)`
-      : "server.ts (one process)",
+      : "server.ts (one process)") +
+      (remote ? `, merchant API: the sandbox in its own process (${remote.origin})` : "") +
+      `; ready ${fmt(readyMs / 1000, 1)} s after start, idle after ${fmt(settledMs / 1000, 1)} s, ` +
+      `resident then ${fmt(serverMemoryMb() ?? 0)} MB` +
+      (remote ? ` (sandbox ${fmt(memoryMb(remote.pid) ?? 0)} MB)` : ""),
   );
+  const meters: Meters = {
+    store: serverCpuNs,
+    sandbox: remote ? () => cpuNs(remote.pid) : undefined,
+  };
+  const needsSample = runs("first") || runs("crawl") || runs("memory");
+  const sample = needsSample ? catalogueSample(DATA_DIR) : undefined;
+  if (sample && runs("first")) await firstVisitsScenario(PORT, sample, FIRST, meters);
+  if (sample && runs("crawl")) await crawlScenario(PORT, sample, CRAWL_PAGES, 50, meters, FIRST);
   // BENCH_PAGE_CLASSES=brand,product measures only those classes.
   if (runs("pages")) await pagesScenario(PORT, PAGES, process.env.BENCH_PAGE_CLASSES?.split(","));
   if (runs("search")) await sandboxSearchScenario();
@@ -334,7 +402,14 @@ try {
     if (runs("cart")) await cartScenario(site);
   }
   if (runs("lighthouse")) await lighthouseScenario();
+  if (sample && runs("memory")) {
+    await memoryScenario(PORT, sample, WALK_PRODUCTS, meters, () => ({
+      store: serverMemoryMb(),
+      sandbox: remote ? memoryMb(remote.pid) : undefined,
+    }));
+  }
 } finally {
   closeConnections();
   stopServer();
+  remote?.stop();
 }

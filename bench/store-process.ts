@@ -3,25 +3,41 @@
  * it uses: resident memory and CPU time, read from Linux /proc.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 
 let server: ChildProcess | undefined;
 
-export function startServer(port: number, cluster: boolean) {
-  // BENCH_NODE_ARGS passes flags to the server's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/p".
-  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [];
+export function startServer(port: number, cluster: boolean, env: Record<string, string> = {}) {
+  // The flags `npm start` gives node, then BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/p".
+  const nodeArgs = [
+    ...startFlags(),
+    ...(process.env.BENCH_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? []),
+  ];
   server = spawn(process.execPath, [...nodeArgs, cluster ? "cluster.ts" : "server.ts"], {
     env: {
       // A secret of its own: without one, server.ts and the build each make a random one, and
       // the staff session the search part signs in with does not open the /sandbox mount.
       SESSION_SECRET: "bench-secret-0123456789abcdef",
       ...process.env,
+      ...env,
       NODE_ENV: "production",
       PORT: String(port),
       LOG_LEVEL: "warn",
     },
     stdio: ["ignore", "inherit", "inherit"],
   });
+}
+
+/** The node flags of package.json's `start` script (the young generation's size, 0520). */
+function startFlags(): string[] {
+  const scripts = (
+    JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as {
+      scripts: Record<string, string>;
+    }
+  ).scripts;
+  return (/\bnode((?: --[\w-]+(?:=\S+)?)*) server\.ts/.exec(scripts.start)?.[1] ?? "")
+    .split(" ")
+    .filter(Boolean);
 }
 
 /** A process and its children, theirs included (Linux /proc). */
@@ -71,6 +87,41 @@ export function cpuMs(pid: number): number | undefined {
       ticks += Number(fields[11]) + Number(fields[12]);
     }
     return ticks * 10; // USER_HZ is 100 on Linux
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * CPU time of a process and its children in ns, from the scheduler's count of each thread
+ * (`/proc/…/task/…/schedstat`): exact where `/proc/…/stat` counts 10 ms ticks, so one request's
+ * cost can be read alone. Undefined off Linux.
+ */
+export function cpuNs(pid: number): number | undefined {
+  try {
+    let ns = 0;
+    for (const each of processTree(pid)) {
+      for (const task of readdirSync(`/proc/${each}/task`)) {
+        try {
+          ns += Number(readFileSync(`/proc/${each}/task/${task}/schedstat`, "utf8").split(" ")[0]);
+        } catch {
+          // a thread that ended meanwhile
+        }
+      }
+    }
+    return ns;
+  } catch {
+    return undefined;
+  }
+}
+
+export const serverCpuNs = () => (server?.pid ? cpuNs(server.pid) : undefined);
+
+/** Resident memory of one process, in MB (Linux /proc). */
+export function memoryMb(pid: number): number | undefined {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
   } catch {
     return undefined;
   }

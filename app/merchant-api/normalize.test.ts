@@ -445,3 +445,18 @@ describe("brands and featured entries", () => {
     ]);
   });
 });
+
+describe("texts many products repeat", () => {
+  it("are held once: two products of one category share its reference", () => {
+    const raw = (id: string) => ({
+      id,
+      titulo: `Producto ${id}`,
+      marca: "Hikvision",
+      categorias: [{ id: "22", nombre: "Videovigilancia", nivel: 1 }],
+    });
+    const [a, b] = normalizeProducts(JSON.parse(JSON.stringify([raw("1"), raw("2")])));
+    expect(a.categories[0]).toEqual({ id: "22", name: "Videovigilancia", level: 1 });
+    expect(a.categories[0]).toBe(b.categories[0]);
+    expect(a.brand).toBe("Hikvision");
+  });
+});

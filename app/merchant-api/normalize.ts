@@ -148,6 +148,26 @@ function normalizeFeatures(value: unknown): string[] {
   return features;
 }
 
+/**
+ * One copy of each short text many products repeat (category ids and names, brands) and of each
+ * category reference: every product read gave them their own, 40,000 copies of
+ * 'Videovigilancia' once the whole catalogue was held (docs/decisions/0520). Bounded, so an API
+ * that never repeats itself cannot grow it.
+ */
+const SHARED_MAX = 20_000;
+const sharedTexts = new Map<string, string>();
+const sharedRefs = new Map<string, Readonly<ProductCategoryRef>>();
+
+function shared<T>(pool: Map<string, T>, key: string, value: T): T {
+  const known = pool.get(key);
+  if (known !== undefined) return known;
+  if (pool.size < SHARED_MAX) pool.set(key, value);
+  return value;
+}
+
+const sharedText = (text: string | null) =>
+  text === null ? null : shared(sharedTexts, text, text);
+
 function normalizeCategoryRefs(value: unknown): ProductCategoryRef[] {
   if (!Array.isArray(value)) return [];
   const refs: ProductCategoryRef[] = [];
@@ -155,11 +175,11 @@ function normalizeCategoryRefs(value: unknown): ProductCategoryRef[] {
     if (!isRecord(item)) continue;
     const id = toText(item.id);
     if (!id || refs.some((r) => r.id === id)) continue;
-    refs.push({
-      id,
-      name: toText(pick(item, "nombre", "name")) ?? `Categoría ${id}`,
-      level: toLevel(item.nivel),
-    });
+    const name = toText(pick(item, "nombre", "name")) ?? `Categoría ${id}`;
+    const level = toLevel(item.nivel);
+    refs.push(
+      shared(sharedRefs, `${id}\u0000${name}\u0000${level}`, Object.freeze({ id, name, level })),
+    );
   }
   return refs;
 }
@@ -205,10 +225,10 @@ export function normalizeProduct(input: unknown): Product | null {
     title: toText(pick(input, "titulo", "title")),
     model: toText(input.modelo),
     sku: toText(input.sku),
-    brand: toName(pick(input, "marca", "marca_nombre", "brand_name")),
-    categoryId,
-    categoryName,
-    subcategory: toName(input.subcategoria),
+    brand: sharedText(toName(pick(input, "marca", "marca_nombre", "brand_name"))),
+    categoryId: sharedText(categoryId),
+    categoryName: sharedText(categoryName),
+    subcategory: sharedText(toName(input.subcategoria)),
     categories,
     images: normalizeImages(input),
     description: toText(input.descripcion),

@@ -42,3 +42,38 @@ describe("the upstream queue is bounded", () => {
     await expect(again).resolves.toEqual({ ok: 1 });
   });
 });
+
+describe("a GET on its way is shared", () => {
+  it("callers asking for the same path meanwhile get its answer from one upstream call", async () => {
+    const asked: string[] = [];
+    const release: Array<() => void> = [];
+    const transport = createTransport({
+      baseUrl: "http://merchant.test",
+      timeoutMs: 5_000,
+      concurrency: 6,
+      queueMax: 10,
+      fetch: (request) => {
+        asked.push(new URL(request.url).pathname);
+        return new Promise<Response>((resolve) =>
+          release.push(() => resolve(Response.json({ path: new URL(request.url).pathname }))),
+        );
+      },
+    });
+    const same = [transport.getJson("/api/productos/1"), transport.getJson("/api/productos/1")];
+    const other = transport.getJson("/api/productos/2");
+    await new Promise((r) => setTimeout(r, 10));
+    expect(asked).toEqual(["/api/productos/1", "/api/productos/2"]);
+    release.splice(0).forEach((answer) => answer());
+    await expect(Promise.all([...same, other])).resolves.toEqual([
+      { path: "/api/productos/1" },
+      { path: "/api/productos/1" },
+      { path: "/api/productos/2" },
+    ]);
+    // Once answered, the path is asked for again.
+    const later = transport.getJson("/api/productos/1");
+    await new Promise((r) => setTimeout(r, 10));
+    expect(asked).toHaveLength(3);
+    release.splice(0).forEach((answer) => answer());
+    await expect(later).resolves.toEqual({ path: "/api/productos/1" });
+  });
+});

@@ -100,7 +100,10 @@ export interface TransportOptions {
 }
 
 export interface Transport {
-  /** GET a JSON resource: parsed body ({} when it is not JSON); ApiError when not OK. */
+  /**
+   * GET a JSON resource: parsed body ({} when it is not JSON); ApiError when not OK. Callers
+   * asking for a path while it is on its way share its answer (read it, never change it).
+   */
   getJson(path: string): Promise<unknown>;
   /** GET a resource to stream (PDF): the OK response; ApiError when not OK. */
   getRaw(path: string): Promise<Response>;
@@ -145,11 +148,15 @@ export function createTransport(options: TransportOptions): Transport {
     return sandbox;
   }
 
-  function send(request: Request): Promise<Response> {
+  async function send(request: Request): Promise<Response> {
     if (baseUrl) {
       const doFetch = options.fetch ?? ((r: Request) => globalThis.fetch(r));
       return doFetch(request);
     }
+    // The embedded sandbox answers within the same turn of the event loop; a turn between calls
+    // lets other requests in, as a network would. Without it, a walk through many pages (the
+    // whole catalogue at start) held the process for seconds (docs/decisions/0520).
+    await new Promise<void>((resolve) => setImmediate(resolve));
     return embeddedSandbox().fetch(request);
   }
 
@@ -231,8 +238,19 @@ export function createTransport(options: TransportOptions): Transport {
     });
   }
 
+  // A GET already on its way answers every caller that asks for the same path meanwhile: the
+  // same product, list or page asked for by many first visits at once is one upstream call.
+  const inFlight = new Map<string, Promise<unknown>>();
+  function sharedGet(path: string): Promise<unknown> {
+    const running = inFlight.get(path);
+    if (running) return running;
+    const call = exchange(path, "application/json", readJson).finally(() => inFlight.delete(path));
+    inFlight.set(path, call);
+    return call;
+  }
+
   return {
-    getJson: (path) => exchange(path, "application/json", readJson),
+    getJson: sharedGet,
     // Headers only: the body is streamed later, outside the slot and the timer.
     getRaw: (path) => exchange(path, "application/pdf, */*", (r) => Promise.resolve(r)),
     postJson: (path, body) => exchange(path, "application/json", readJson, { body }),

@@ -73,7 +73,7 @@ function defaultServeStaleOn(error: unknown): boolean {
 }
 
 /** Rough weight of a value: lists count one unit per item, so big listings evict more. */
-function weigh(value: unknown): number {
+function weighItems(value: unknown): number {
   if (Array.isArray(value)) return value.length + 1;
   if (value !== null && typeof value === "object") {
     for (const field of Object.values(value)) {
@@ -83,12 +83,43 @@ function weigh(value: unknown): number {
   return 1;
 }
 
-export function createCache(options: { maxWeight?: number } = {}): AppCache {
+/**
+ * About the bytes a value holds: its strings by length, its objects and arrays by their parts.
+ * A product with its supplier HTML weighs what it holds, not one unit as a price does.
+ * Exported for tests.
+ */
+export function approximateBytes(value: unknown, depth = 0): number {
+  if (typeof value === "string") return 16 + value.length;
+  if (value === null || typeof value !== "object") return 8;
+  if (depth > 5) return 64;
+  let bytes = 32;
+  if (Array.isArray(value)) {
+    for (const item of value) bytes += 8 + approximateBytes(item, depth + 1);
+  } else {
+    for (const field of Object.values(value)) bytes += 16 + approximateBytes(field, depth + 1);
+  }
+  return bytes;
+}
+
+export interface CacheOptions {
+  /**
+   * Bound of the entries' weight: items of their lists (default 50,000), or, with `maxBytes`,
+   * about the bytes they hold.
+   */
+  maxWeight?: number;
+  /** Bound the cache by about the bytes its values hold instead (docs/decisions/0520). */
+  maxBytes?: number;
+}
+
+export function createCache(options: CacheOptions = {}): AppCache {
   // The LRU keeps an entry for its cachified lifetime plus the longest
   // stale-if-error window; it reads the same clock as cachified (Date.now).
+  const byBytes = options.maxBytes !== undefined;
   const lru = new LRUCache<string, CacheEntry>({
-    maxSize: options.maxWeight ?? 50_000,
-    sizeCalculation: (entry) => weigh(entry.value),
+    maxSize: options.maxBytes ?? options.maxWeight ?? 50_000,
+    sizeCalculation: byBytes
+      ? (entry) => Math.max(1, approximateBytes(entry.value))
+      : (entry) => weighItems(entry.value),
     perf: { now: () => Date.now() },
   });
   const adapter: Cache = {
@@ -194,8 +225,12 @@ export function createCache(options: { maxWeight?: number } = {}): AppCache {
   };
 }
 
-/** The process-wide cache: the API client and route modules share it. */
-export const appCache = createCache();
+/**
+ * The process-wide cache: the API client and route modules share it. Bounded by bytes: counted
+ * in items, a walk through every product page kept each product with its supplier HTML and two
+ * lists of twelve for a day (the stale-if-error window), hundreds of MB (docs/decisions/0520).
+ */
+export const appCache = createCache({ maxBytes: 48 * 1024 * 1024 });
 
 /** `appCache.cached`, for route modules (e.g. a full category listing). */
 export function cached<T>(options: CachedOptions<T>): Promise<T> {

@@ -26,7 +26,7 @@ const schema = z.object({
   API_TOKEN: optionalString,
   API_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   API_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(6),
-  API_QUEUE_MAX: z.coerce.number().int().min(0).max(10_000).default(100),
+  API_QUEUE_MAX: z.coerce.number().int().min(0).max(10_000).default(1_000),
   PAYMENTS_BROWSER_URL: optionalString.pipe(
     z
       .string()

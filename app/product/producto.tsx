@@ -55,12 +55,12 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     ]);
     return { product: priced, hasDatasheet };
   });
+  // Their cards show the price their list carries, as every list does (docs/decisions/0221,
+  // 0520): a price call per card was 24 upstream calls a page, for a figure cached longer.
   const related = getRelatedProducts(id, 12)
-    .then(withCurrentPrices)
     .then((list) => list.map(toCard))
     .catch(degrade("related"));
   const accessories = getAccessories(id, 12)
-    .then(withCurrentPrices)
     .then((list) => list.map(toCard))
     .catch(degrade("accessories"));
 

@@ -7,7 +7,6 @@ import { useSlowNavigation } from "~/ui/use-slow-navigation";
 import { paginate } from "~/ui/pagination";
 import { type CardProduct, type Product, toCard } from "~/merchant-api/product";
 import { isSearchable, rankProducts } from "./search";
-import { withCurrentPrices } from "~/merchant-api/client.server";
 import { loadSearchResults } from "./search.server";
 import { failureStatus } from "~/merchant-api/failure.server";
 import { logger } from "~/platform/logger.server";
@@ -52,13 +51,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
   const ranked = rankProducts(found, term).map((r) => r.product);
   const slice = paginate(ranked.length, requestedPage, PAGE_SIZE);
-  const visible = ranked.slice(slice.start, slice.end);
-  let products = visible;
-  try {
-    products = await withCurrentPrices(visible);
-  } catch (error) {
-    logger.warn({ err: error }, "current prices unavailable for search results");
-  }
+  // The cards show the price the search's list carries, as every list does (docs/decisions/
+  // 0221, 0520): no price call per card.
+  const products = ranked.slice(slice.start, slice.end);
   return reply({
     kind: "results",
     total: ranked.length,

@@ -51,3 +51,33 @@ describe("ensureCatalogueDb", () => {
     }
   });
 });
+
+describe("related products, accessories and prices from memory", () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sandbox-lists-"));
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it("give what their queries give, for every product", async () => {
+    const store = new CatalogueStore(await ensureCatalogueDb(dir, { count: 1500 }));
+    try {
+      let withAccessories = 0;
+      const ids = store.db.prepare("SELECT id FROM products").all() as Array<{ id: number }>;
+      expect(ids).toHaveLength(1500);
+      for (const { id } of ids) {
+        const key = String(id);
+        for (const limit of [1, 12]) {
+          expect(store.related(key, limit)).toEqual(store.relatedWithSql(key, limit));
+          expect(store.accessories(key, limit)).toEqual(store.accessoriesWithSql(key, limit));
+        }
+        if ((store.accessories(key, 12) ?? []).length > 0) withAccessories++;
+        expect(store.price(key)).toEqual(store.priceWithSql(key));
+        expect(store.price(key)).toEqual(store.priceWithSql(key)); // read again, from memory
+      }
+      // The comparison covered both kinds of product.
+      expect(withAccessories).toBeGreaterThan(100);
+      expect(store.related("1", 12)).toBeUndefined();
+      expect(store.accessories("1", 12)).toBeUndefined();
+    } finally {
+      store.close();
+    }
+  });
+});

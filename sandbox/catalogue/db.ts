@@ -36,6 +36,35 @@ export interface CategoryRecord {
 
 const HASH_ORDER = "(p.id * 7919 + ?) % 104729, p.id";
 
+/**
+ * The first `limit` of `candidates` but `self`, ordered by `group` (smaller first), then as
+ * HASH_ORDER seeded with `self`, then by id. A pass that keeps the best few: no full sort.
+ */
+function firstByHash(
+  candidates: readonly number[],
+  self: number,
+  limit: number,
+  group: (id: number) => number,
+): number[] {
+  const best: Array<{ id: number; group: number; hash: number }> = [];
+  if (limit <= 0) return [];
+  const before = (a: (typeof best)[number], b: (typeof best)[number]) =>
+    a.group !== b.group ? a.group < b.group : a.hash !== b.hash ? a.hash < b.hash : a.id < b.id;
+  for (const id of candidates) {
+    if (id === self) continue;
+    const item = { id, group: group(id), hash: (id * 7919 + self) % 104729 };
+    if (best.length === limit && !before(item, best[limit - 1])) continue;
+    let at = best.length === limit ? limit - 1 : best.length;
+    while (at > 0 && before(item, best[at - 1])) {
+      best[at] = best[at - 1];
+      at--;
+    }
+    best[at] = item;
+    best.length = Math.min(best.length, limit);
+  }
+  return best.map((item) => item.id);
+}
+
 function ftsWords(text: string): string[] {
   return text
     .normalize("NFC")
@@ -81,6 +110,16 @@ export class CatalogueStore {
   readonly #sellable = new Set<number>();
   /** Product id → [level 1, level 2, level 3] category ids. */
   readonly #categoriesOf = new Map<number, [number, number, number]>();
+  /**
+   * What the related and accessory lists choose from, held once (docs/decisions/0520): the
+   * products of each level-3 category, and the priced products of each kind with their maker.
+   * Each list was a query that sorted every candidate row, about 5 ms a product page.
+   */
+  readonly #inCategory3 = new Map<number, number[]>();
+  readonly #pricedOfKind = new Map<string, Array<{ id: number; maker: string }>>();
+  readonly #shapeOf = new Map<number, { kind: string; maker: string; hasAccessories: boolean }>();
+  /** The price call's answers: the file is read-only, so each is read once. */
+  readonly #prices = new Map<number, number | null>();
   /** The search's ranking in memory; null (older file, no ln()) leaves every search to FTS5. */
   readonly #index: SearchIndex | null;
 
@@ -104,13 +143,32 @@ export class CatalogueStore {
       total_productos: r.total,
     }));
     this.categoryById = new Map(this.categories.map((c) => [c.id, c]));
-    const rows = this.db.prepare("SELECT id, cat1, cat2, cat3 FROM products").all() as Array<{
+    const rows = this.db
+      .prepare(
+        "SELECT id, cat1, cat2, cat3, kind, maker, has_acc, price > 0 AS priced FROM products",
+      )
+      .all() as Array<{
       id: number;
       cat1: number;
       cat2: number;
       cat3: number;
+      kind: string;
+      maker: string;
+      has_acc: number;
+      priced: number | null;
     }>;
-    for (const r of rows) this.#categoriesOf.set(r.id, [r.cat1, r.cat2, r.cat3]);
+    for (const r of rows) {
+      this.#categoriesOf.set(r.id, [r.cat1, r.cat2, r.cat3]);
+      this.#shapeOf.set(r.id, { kind: r.kind, maker: r.maker, hasAccessories: r.has_acc === 1 });
+      let siblings = this.#inCategory3.get(r.cat3);
+      if (!siblings) this.#inCategory3.set(r.cat3, (siblings = []));
+      siblings.push(r.id);
+      if (r.priced === 1) {
+        let ofKind = this.#pricedOfKind.get(r.kind);
+        if (!ofKind) this.#pricedOfKind.set(r.kind, (ofKind = []));
+        ofKind.push({ id: r.id, maker: r.maker });
+      }
+    }
     this.productCount = rows.length;
     for (const r of this.db
       .prepare("SELECT id FROM products WHERE has_title = 1 AND price > 0")
@@ -243,6 +301,18 @@ export class CatalogueStore {
    * same figures, so a card, the product page and the cart agree (docs/decisions/0221).
    */
   price(id: string): { found: boolean; price: number | null } {
+    const key = Number(id);
+    if (!this.#shapeOf.has(key)) return { found: false, price: null };
+    let price = this.#prices.get(key);
+    if (price === undefined) {
+      price = this.priceWithSql(id).price;
+      this.#prices.set(key, price);
+    }
+    return { found: true, price };
+  }
+
+  /** The price call's query, read once per product by `price`. */
+  priceWithSql(id: string): { found: boolean; price: number | null } {
     const row = this.#stmt(
       `SELECT COALESCE(CAST(json_extract(record, '$.precio_descuentos') AS REAL), price) AS price
        FROM products WHERE id = ?`,
@@ -262,7 +332,42 @@ export class CatalogueStore {
     return row ? (JSON.parse(row.info) as ProductInfo) : undefined;
   }
 
+  /**
+   * Up to `limit` products of the product's level-3 category, in the order of HASH_ORDER seeded
+   * with its id: the same as `relatedWithSql`, from memory.
+   */
   related(id: string, limit: number): string[] | undefined {
+    const self = Number(id);
+    const own = this.#categoriesOf.get(self);
+    if (!own) return undefined;
+    const ids = firstByHash(this.#inCategory3.get(own[2]) ?? [], self, limit, () => 0);
+    return this.#recordsOf(ids);
+  }
+
+  /**
+   * Priced products of the kinds that go with the product's, its own maker's first, then in the
+   * order of HASH_ORDER seeded with its id: the same as `accessoriesWithSql`, from memory.
+   */
+  accessories(id: string, limit: number): string[] | undefined {
+    const self = Number(id);
+    const shape = this.#shapeOf.get(self);
+    if (!shape) return undefined;
+    const kinds = KINDS[shape.kind]?.accessories ?? [];
+    if (!shape.hasAccessories || kinds.length === 0) return [];
+    const makerOf = new Map<number, string>();
+    const candidates: number[] = [];
+    for (const kind of new Set(kinds)) {
+      for (const p of this.#pricedOfKind.get(kind) ?? []) {
+        candidates.push(p.id);
+        makerOf.set(p.id, p.maker);
+      }
+    }
+    const otherMaker = (candidate: number) => (makerOf.get(candidate) === shape.maker ? 0 : 1);
+    return this.#recordsOf(firstByHash(candidates, self, limit, otherMaker));
+  }
+
+  /** The related products' query (kept to check `related` against). */
+  relatedWithSql(id: string, limit: number): string[] | undefined {
     const row = this.#stmt("SELECT cat3 FROM products WHERE id = ?").get(Number(id)) as
       { cat3: number } | undefined;
     if (!row) return undefined;
@@ -272,7 +377,8 @@ export class CatalogueStore {
     return rows.map((r) => r.record);
   }
 
-  accessories(id: string, limit: number): string[] | undefined {
+  /** The accessories' query (kept to check `accessories` against). */
+  accessoriesWithSql(id: string, limit: number): string[] | undefined {
     const row = this.#stmt("SELECT kind, maker, has_acc FROM products WHERE id = ?").get(
       Number(id),
     ) as { kind: string; maker: string; has_acc: number } | undefined;
