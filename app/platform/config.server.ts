@@ -53,6 +53,16 @@ const schema = z.object({
     .regex(/^\+?[0-9 ]{7,20}$/, "debe ser un teléfono, por ejemplo +57 601 555 0123")
     .default("+57 601 555 0123"),
   TRUST_PROXY: optionalString,
+  PUBLIC_URL: optionalString.pipe(
+    z
+      .url({ protocol: /^https?$/, error: "debe ser el origen público http(s) de la tienda" })
+      .refine((v) => {
+        const url = new URL(v);
+        return url.pathname === "/" && !url.search && !url.hash && !url.username;
+      }, "debe ser solo un origen, como https://tienda.example.co")
+      .transform((v) => new URL(v).origin)
+      .optional(),
+  ),
   INSECURE_COOKIES: z
     .enum(["0", "1", "true", "false"])
     .optional()
@@ -113,6 +123,13 @@ export type Config = {
   salesEmail: string;
   salesPhone: string;
   trustProxy: string | undefined;
+  /**
+   * The store's public origin (PUBLIC_URL): every absolute URL it publishes (canonical, Open
+   * Graph, JSON-LD, sitemaps, robots.txt, the bank's return address) is built on it, and a
+   * request for another host is refused (docs/decisions/0513). Required in production behind a
+   * proxy; unset, the request's own Host is used (development, demos).
+   */
+  publicUrl: string | undefined;
   /** Plain-HTTP demo on a non-localhost host: cookies without Secure/__Host-. */
   insecureCookies: boolean;
   logLevel: string;
@@ -150,6 +167,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const isProduction = e.NODE_ENV === "production";
+  if (isProduction && e.TRUST_PROXY && !e.PUBLIC_URL) {
+    throw new ConfigError(
+      "Invalid environment variable PUBLIC_URL: required in production behind a proxy (TRUST_PROXY), for example https://tienda.example.co",
+    );
+  }
   let sessionSecrets = (e.SESSION_SECRET ?? "")
     .split(",")
     .map((s) => s.trim())
@@ -193,6 +215,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     salesEmail: e.SALES_EMAIL,
     salesPhone: e.SALES_PHONE,
     trustProxy: e.TRUST_PROXY,
+    publicUrl: e.PUBLIC_URL,
     insecureCookies: e.INSECURE_COOKIES,
     logLevel: e.LOG_LEVEL,
     redisUrl: e.REDIS_URL,
