@@ -180,7 +180,7 @@ function exitCode(child: ChildProcess) {
 test.describe.serial("own server", () => {
   let server: ReturnType<typeof startServer>;
   test.beforeAll(async () => {
-    server = startServer({ TRUST_PROXY: "true" });
+    server = startServer({ TRUST_PROXY: "true", PUBLIC_URL: "https://tienda.example.co" });
     await waitHealthy();
   });
   test.afterAll(async () => {
@@ -233,8 +233,8 @@ test.describe.serial("own server", () => {
     socket.write(
       [
         "POST /login HTTP/1.1",
-        `Host: 127.0.0.1:${PORT}`,
-        `Origin: http://127.0.0.1:${PORT}`,
+        "Host: tienda.example.co",
+        "Origin: https://tienda.example.co",
         "Content-Type: application/x-www-form-urlencoded",
         `Content-Length: ${body.length}`,
         "Connection: close",
