@@ -1139,6 +1139,22 @@ function lookupForm(orderId: string, email: string) {
   return form;
 }
 
+describe("order lookup under a burst", () => {
+  it("answers at most 20 of 60 parallel lookups from one address (an IPv6 /64), the rest 429", async () => {
+    const jar = new Jar();
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        payments.lookupOrder(
+          request(jar, `${ORIGIN}/mi-cuenta/pedidos`, `2001:db8:35:7::${i.toString(16)}`),
+          lookupForm("CARD-1767225600000K7Q2", "nadie@example.com"),
+        ),
+      ),
+    );
+    expect(answers.filter((a) => a.status !== 429)).toHaveLength(20);
+    expect(answers.find((a) => a.status === 429)?.retryAfterSeconds).toBeGreaterThan(0);
+  });
+});
+
 describe("issue 27", () => {
   it("shows a pending card charge as pending on the result page, the receipt and the lookup, and sends no e-mail", async () => {
     const jar = await shopper();

@@ -57,8 +57,8 @@ const schema = z.object({
     z
       .url({ protocol: /^https?$/, error: "debe ser el origen público http(s) de la tienda" })
       .refine((v) => {
-        const url = new URL(v);
-        return url.pathname === "/" && !url.search && !url.hash && !url.username;
+        const url = URL.parse(v);
+        return url?.pathname === "/" && !url.search && !url.hash && !url.username;
       }, "debe ser solo un origen, como https://tienda.example.co")
       .transform((v) => new URL(v).origin)
       .optional(),

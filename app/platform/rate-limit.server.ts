@@ -18,8 +18,11 @@ import { config } from "./config.server.ts";
 import { logger } from "./logger.server.ts";
 import { countRateLimitRefusal, countRateLimitStoreFailure } from "./metrics.server.ts";
 
-/** The deadline of every Redis command: longer than any healthy answer, short for a shopper. */
-const REDIS_COMMAND_TIMEOUT_MS = 300;
+/**
+ * The deadline of every Redis command: far longer than a healthy answer (under a millisecond on
+ * a private network) or a busy event loop's pause, short for a shopper.
+ */
+const REDIS_COMMAND_TIMEOUT_MS = 500;
 
 export interface RateLimitOptions {
   /** Distinguishes this limit's keys from other limits' in a shared store. */
@@ -93,7 +96,7 @@ export function sharedRedis(url: string): Redis {
     if (available !== false) {
       logger.warn(
         { err: error.message },
-        "redis unavailable: rate limits and staff sign-out checks fail open (this process only)",
+        "redis unavailable: shoppers' limits fail open, staff sign-in and sign-out checks fail closed",
       );
     }
     available = false;

@@ -7,9 +7,9 @@
  */
 import { createHmac, randomBytes } from "node:crypto";
 import type { Hono, MiddlewareHandler } from "hono";
-import { LRUCache } from "lru-cache";
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 import { gatewayError } from "./gateway.ts";
+import type { PaymentsStore } from "./store.ts";
 
 /** Set by whoever serves the sandbox (server.ts's mount, serve.ts) from the connection. */
 export const SANDBOX_CLIENT_HEADER = "x-sandbox-client-address";
@@ -25,22 +25,65 @@ export const TOKEN_CALL_LIMITS = {
   key: { calls: 600, seconds: 60 },
 } as const;
 
-/** The gateway's own secret for fingerprints: never leaves the process. */
-const FINGERPRINT_SECRET = randomBytes(32);
+/** How long a token's fingerprint can be looked up (a token is used within minutes, or never). */
+const FINGERPRINT_TTL_MS = 60 * 60 * 1000;
 
-/** A token's card fingerprint: a keyed hash of the number alone. */
-function cardFingerprint(digits: string): string {
-  return createHmac("sha256", FINGERPRINT_SECRET).update(digits).digest("base64url").slice(0, 24);
+interface Fingerprints {
+  remember(tokenId: string, digits: string): string;
+  of(tokenId: string): string | undefined;
 }
 
-/** Fingerprints of the tokens made lately (a token is used within minutes, or never). */
-const fingerprints = new LRUCache<string, string>({ max: 50_000, ttl: 60 * 60 * 1000 });
+const byStore = new WeakMap<PaymentsStore, Fingerprints>();
+
+/**
+ * The fingerprints of a payments store, kept in its SQLite file beside the tokens (tables of
+ * their own): every process of the store (the cluster's workers, several instances on one data
+ * folder) computes the same fingerprint with the same secret and finds a token made by another.
+ */
+function fingerprintsOf(store: PaymentsStore): Fingerprints {
+  const known = byStore.get(store);
+  if (known) return known;
+  store.db.exec(`
+    CREATE TABLE IF NOT EXISTS card_fingerprint_secret (id INTEGER PRIMARY KEY CHECK (id = 1), secret TEXT NOT NULL);
+    CREATE TABLE IF NOT EXISTS card_fingerprints (token_id TEXT PRIMARY KEY, fingerprint TEXT NOT NULL, created_at INTEGER NOT NULL);
+    CREATE INDEX IF NOT EXISTS card_fingerprints_created ON card_fingerprints (created_at);
+  `);
+  store.db
+    .prepare("INSERT OR IGNORE INTO card_fingerprint_secret (id, secret) VALUES (1, ?)")
+    .run(randomBytes(32).toString("base64url"));
+  const row = store.db.prepare("SELECT secret FROM card_fingerprint_secret WHERE id = 1").get();
+  const secret = String(row?.secret);
+  const insert = store.db.prepare(
+    "INSERT OR REPLACE INTO card_fingerprints (token_id, fingerprint, created_at) VALUES (?, ?, ?)",
+  );
+  const forget = store.db.prepare("DELETE FROM card_fingerprints WHERE created_at < ?");
+  const select = store.db.prepare(
+    "SELECT fingerprint FROM card_fingerprints WHERE token_id = ? AND created_at >= ?",
+  );
+  const fingerprints: Fingerprints = {
+    remember(tokenId, digits) {
+      // A keyed hash of the number alone: never the expiry, the holder or the CVV.
+      const fingerprint = createHmac("sha256", secret)
+        .update(digits)
+        .digest("base64url")
+        .slice(0, 24);
+      const at = Date.now();
+      forget.run(at - FINGERPRINT_TTL_MS);
+      insert.run(tokenId, fingerprint, at);
+      return fingerprint;
+    },
+    of(tokenId) {
+      const found = select.get(tokenId, Date.now() - FINGERPRINT_TTL_MS);
+      return found ? String(found.fingerprint) : undefined;
+    },
+  };
+  byStore.set(store, fingerprints);
+  return fingerprints;
+}
 
 /** Notes the fingerprint of a new token's card and returns it, for the token's answer. */
-export function rememberFingerprint(tokenId: string, digits: string): string {
-  const fingerprint = cardFingerprint(digits);
-  fingerprints.set(tokenId, fingerprint);
-  return fingerprint;
+export function rememberFingerprint(store: PaymentsStore, tokenId: string, digits: string) {
+  return fingerprintsOf(store).remember(tokenId, digits);
 }
 
 /** The token call's limits: refused with 429 and Retry-After before the card is even read. */
@@ -78,10 +121,10 @@ export function tokenCallLimits(): MiddlewareHandler {
 }
 
 /** GET /payments/card/token/{id}: the token's fingerprint, for the merchant's server. */
-export function cardTokenRoutes(app: Hono) {
+export function cardTokenRoutes(app: Hono, store: PaymentsStore) {
   app.get("/payments/card/token/:tokenId", (c) => {
     const id = c.req.param("tokenId");
-    const fingerprint = fingerprints.get(id);
+    const fingerprint = fingerprintsOf(store).of(id);
     if (!fingerprint) return c.json({ error: "Token no encontrado" }, 404);
     return c.json({ id, fingerprint });
   });

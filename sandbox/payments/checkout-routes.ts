@@ -139,7 +139,7 @@ export function checkoutRoutes(app: Hono, ctx: RouteContext): void {
       outcome: cardOutcome(check.card.digits),
     });
     // As real gateways do: what the merchant counts a card's attempts on (card-tokens.ts).
-    const fingerprint = rememberFingerprint(id, check.card.digits);
+    const fingerprint = rememberFingerprint(store, id, check.card.digits);
     return c.json({ id, card: { ...card, fingerprint }, creation_date: createdAt });
   });
 

@@ -61,7 +61,7 @@ export function createPaymentsApp(options: PaymentsAppOptions): Hono {
   );
 
   checkoutRoutes(app, ctx);
-  cardTokenRoutes(app);
+  cardTokenRoutes(app, options.store);
   pseRoutes(app, ctx);
   emailRoutes(app, ctx);
 
