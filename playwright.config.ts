@@ -76,6 +76,8 @@ export default defineConfig({
       // Every browser test comes from 127.0.0.1: the payment tests each name their own client
       // address (X-Forwarded-For), so the card-attempt limit per address holds per test.
       TRUST_PROXY: "loopback",
+      // Required behind a proxy in production: the origin the tests reach it at.
+      PUBLIC_URL: `http://localhost:${PORT}`,
     },
   },
 });

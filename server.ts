@@ -31,6 +31,8 @@ import {
   CLIENT_ADDRESS_HEADER,
   closeRateLimitStore,
   connectRateLimitStore,
+  addressGroup,
+  probeRateLimitStore,
   rateLimitStore,
 } from "./app/platform/rate-limit.server.ts";
 import { createRequestReaders, type TrustsPeer } from "./app/platform/node-request.server.ts";
@@ -40,10 +42,16 @@ import {
   createRouteIds,
   FORM_BODY_LIMIT,
   readLimitedBody,
+  refusalResponse,
 } from "./app/platform/request-guard.server.ts";
 import { resolveStaffAccess, type StaffAccess } from "./app/staff/staff-access.server.ts";
 import { currentStaff } from "./app/staff/staff-session.server.ts";
-import { getSandbox, isBrowserLoad, SANDBOX_PREFIX } from "./sandbox/index.ts";
+import {
+  getSandbox,
+  isBrowserLoad,
+  SANDBOX_CLIENT_HEADER,
+  SANDBOX_PREFIX,
+} from "./sandbox/index.ts";
 
 let cfg;
 let staff: StaffAccess;
@@ -84,8 +92,9 @@ app.disable("x-powered-by");
 // https origin. The server reads requests through one set of readers, trusting the peers
 // TRUST_PROXY names (Express's compiled check, kept untyped in its settings).
 if (cfg.trustProxy) app.set("trust proxy", parseTrustProxy(cfg.trustProxy));
-const { pageRequestOf, toFetchRequest } = createRequestReaders(
+const { misdirected, pageRequestOf, toFetchRequest } = createRequestReaders(
   app.get("trust proxy fn") as TrustsPeer,
+  cfg.publicUrl,
 );
 
 // Pages from memory (docs/decisions/0384, 0470), for anonymous visitors and, with their own cart
@@ -123,8 +132,10 @@ app.use(
 app.use((req, res, next) => {
   const start = process.hrtime.bigint();
   res.on("finish", () => {
-    const route = typeof res.locals.route === "string" ? res.locals.route : pathClass(req.path);
-    recordRequest(req.method, req.path, res.statusCode, route, start);
+    // Under a mount (the sandbox's), the path the client asked for, not the one below it.
+    const path = `${req.baseUrl}${req.path}`;
+    const route = typeof res.locals.route === "string" ? res.locals.route : pathClass(path);
+    recordRequest(req.method, path, res.statusCode, route, start);
   });
   next();
 });
@@ -151,8 +162,9 @@ app.get("/readyz", async (_req, res) => {
   // The development build loads on first use; the API client registers its probe as it loads.
   if (typeof build === "function") await build();
   const api = await merchantApiReadiness();
-  const limits = rateLimitStore();
-  const ready = api === "ok" && limits !== "redis-unavailable";
+  // A frozen Redis keeps its socket open: a PING within the command deadline tells (0512).
+  const limits = await probeRateLimitStore();
+  const ready = api === "ok" && (limits === "memory" || limits === "redis");
   res.status(ready ? 200 : 503).setHeader("Cache-Control", "no-store");
   res.json({ status: ready ? "ready" : "not-ready", api, limits });
 });
@@ -165,6 +177,24 @@ if (cfg.metricsToken && !cfg.metricsPort) {
     void sendMetrics(req, res, token).catch(next);
   });
 }
+
+// With PUBLIC_URL, a request naming another host (Host, or a trusted proxy's X-Forwarded-Host)
+// is refused before any page or file is made for it: a cache in front never stores a page for a
+// host the store is not (docs/decisions/0513).
+app.use((req, res, next) => {
+  if (!misdirected(req)) return next();
+  void sendResponse(res, refusalResponse(421)).catch(next);
+});
+
+// The client address rate limits are keyed on (under TRUST_PROXY, from X-Forwarded-For; an
+// IPv6 client by its /64). The header is always overwritten, so a client cannot choose its own;
+// the embedded sandbox's token call limits read it too.
+app.use((req, _res, next) => {
+  const address = addressGroup(req.ip ?? "unknown");
+  req.headers[CLIENT_ADDRESS_HEADER] = address;
+  req.headers[SANDBOX_CLIENT_HEADER] = address;
+  next();
+});
 
 if (!cfg.apiUrl) {
   // The browser loads the sandbox's drawings, logos and bank page from the same origin; the
@@ -236,13 +266,6 @@ if (vite) {
   build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
   slotsAtOnce = await personalSlots();
 }
-
-// The client address rate limits are keyed on (under TRUST_PROXY, from X-Forwarded-For). The
-// header is always overwritten, so a client cannot choose its own.
-app.use((req, _res, next) => {
-  req.headers[CLIENT_ADDRESS_HEADER] = req.ip ?? "unknown";
-  next();
-});
 
 // Every app route: the guard refuses what React Router cannot answer well (a method the route
 // does not take, a body that is not a form, an oversized body or URL, a cross-site form post)

@@ -13,6 +13,7 @@ import { createSandboxApp } from "./router.ts";
 
 export { isBrowserLoad } from "./browser-paths.ts";
 export { SANDBOX_PREFIX } from "./router.ts";
+export { SANDBOX_CLIENT_HEADER } from "./payments/card-tokens.ts";
 
 export interface SandboxOptions {
   dataDir: string;

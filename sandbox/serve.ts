@@ -4,8 +4,8 @@
  * SANDBOX_STORE_URL (the store's absolute http(s) address for the links in the order e-mails).
  */
 import http from "node:http";
-import { createRequestListener } from "@remix-run/node-fetch-server";
-import { getSandbox } from "./index.ts";
+import { type ClientAddress, createRequestListener } from "@remix-run/node-fetch-server";
+import { getSandbox, SANDBOX_CLIENT_HEADER } from "./index.ts";
 
 const port = Number(process.env.SANDBOX_PORT ?? 4010);
 const host = process.env.HOST ?? "127.0.0.1";
@@ -28,9 +28,20 @@ const started = Date.now();
 await sandbox.ready;
 
 const server = http.createServer(
-  createRequestListener((request) => sandbox.fetch(request), {
-    onError: () => Response.json({ error: "Error interno del sandbox" }, { status: 500 }),
-  }),
+  createRequestListener(
+    (request: Request, client: ClientAddress) => {
+      // The token call's limits count per client address: the connection's, or the one a store
+      // on this machine names for its shopper (a server's token call, without JavaScript).
+      const loopback = /^(127\.|::1$|::ffff:127\.)/.test(client.address);
+      if (!loopback || !request.headers.has(SANDBOX_CLIENT_HEADER)) {
+        request.headers.set(SANDBOX_CLIENT_HEADER, client.address);
+      }
+      return sandbox.fetch(request);
+    },
+    {
+      onError: () => Response.json({ error: "Error interno del sandbox" }, { status: 500 }),
+    },
+  ),
 );
 server.listen(port, host, () => {
   const address = server.address();

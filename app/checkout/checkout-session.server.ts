@@ -3,6 +3,7 @@
  * checkout-state.ts, never an amount. It lives 2 hours after the last write, and the state
  * carries the time of the shopper's last change, checked on every read (spec §9).
  */
+import { randomBytes } from "node:crypto";
 import type { SessionStorage } from "react-router";
 import { type Config, config } from "~/platform/config.server";
 import { createSignedCookieSession } from "~/platform/cookie-session.server";
@@ -43,7 +44,22 @@ export async function readCheckoutState(
       logger.warn("unreadable checkout cookie");
     }
   }
-  return stateFromCookie(value, now);
+  return withCheckoutId(stateFromCookie(value, now), now);
+}
+
+/**
+ * Every checkout has its id from its first page on, so every cookie it saves carries it: a
+ * cookie saved at any step and replayed keeps its checkout's id, and the payments part's limit
+ * per checkout applies to it (docs/decisions/0510). A cookie saved before ids were given at once
+ * gets one from its last change's time, the same at each replay.
+ */
+function withCheckoutId(state: CheckoutState, now: number): CheckoutState {
+  if (state.checkoutId) return state;
+  const fresh = state.at === now && state.step === 1 && !state.billing;
+  return {
+    ...state,
+    checkoutId: fresh ? randomBytes(16).toString("base64url") : `since-${state.at}`,
+  };
 }
 
 /** The checkout would not fit in a cookie (only with the longest texts in every field). */

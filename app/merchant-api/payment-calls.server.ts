@@ -6,6 +6,8 @@
  * or error message here carries a request body.
  */
 import { z } from "zod";
+import { config } from "~/platform/config.server.ts";
+import { SANDBOX_CLIENT_HEADER } from "../../sandbox/index.ts";
 import { TOKEN_ADDRESS } from "./card-token-address.ts";
 import { ApiError, type CallContext } from "./transport.server.ts";
 
@@ -67,9 +69,18 @@ export type Charge = z.infer<typeof chargeSchema>;
 
 const tokenSchema = z.object({
   id: z.string().min(1),
-  card: z.object({ card_number: text, brand: text, holder_name: text }).nullish(),
+  card: z
+    .object({
+      card_number: text,
+      brand: text,
+      holder_name: text,
+      // The gateway's fingerprint of the card (docs/decisions/0511).
+      fingerprint: z.string().min(8).max(200).nullish(),
+    })
+    .nullish(),
 });
 export type CardToken = z.infer<typeof tokenSchema>;
+const fingerprintSchema = z.string().min(8).max(200);
 
 const bankSchema = z.object({
   id: z.union([z.string(), z.number()]).nullish(),
@@ -173,9 +184,9 @@ function explain(error: unknown): unknown {
 }
 
 export function createPaymentCalls({ transport }: CallContext) {
-  const post = async (path: string, body?: unknown) => {
+  const post = async (path: string, body?: unknown, headers?: Record<string, string>) => {
     try {
-      return await transport.postJson(path, body);
+      return await transport.postJson(path, body, headers);
     } catch (error) {
       throw explain(error);
     }
@@ -235,10 +246,30 @@ export function createPaymentCalls({ transport }: CallContext) {
     },
 
     /** POST /payments/card/token: a single-use token for the card (2004, 2005, 2009 refused). */
-    async createCardToken(card: CardDetails): Promise<CardToken> {
-      const body = record(await post("/payments/card/token", { ...card, ...TOKEN_ADDRESS }));
+    async createCardToken(card: CardDetails, shopperAddress?: string): Promise<CardToken> {
+      // The token call takes the public key, as the browser's does, and names the shopper's
+      // address, which the gateway's limits count on (docs/decisions/0511).
+      const headers: Record<string, string> = {
+        Authorization: `Basic ${btoa(`${config().paymentsPublicKey}:`)}`,
+      };
+      if (shopperAddress) headers[SANDBOX_CLIENT_HEADER] = shopperAddress;
+      const body = record(
+        await post("/payments/card/token", { ...card, ...TOKEN_ADDRESS }, headers),
+      );
       // Spec §7: the answer is the token itself, or `{ success, data: { id } }`.
       return parse(tokenSchema, record(body.data).id ? body.data : body);
+    },
+
+    /**
+     * GET /payments/card/token/{id}: the gateway's fingerprint of the token's card; null when
+     * the gateway gives none (the card-testing limits then go without a per-card key).
+     */
+    async cardTokenFingerprint(tokenId: string): Promise<string | null> {
+      const body = record(await get(`/payments/card/token/${enc(tokenId)}`));
+      const fingerprint = fingerprintSchema.safeParse(
+        body.fingerprint ?? record(body.card).fingerprint,
+      );
+      return fingerprint.success ? fingerprint.data : null;
     },
 
     /** POST /payments/card/charge: the charge, or PaymentError (3001 declined, 1006 duplicate…). */

@@ -111,7 +111,7 @@ export interface Transport {
    * POST a JSON body (none when undefined): parsed answer; ApiError when not OK, carrying the
    * parsed error body. Never cached and never retried: a payment call happens once.
    */
-  postJson(path: string, body?: unknown): Promise<unknown>;
+  postJson(path: string, body?: unknown, headers?: Record<string, string>): Promise<unknown>;
   /** Upstream calls running now and waiting for a slot (for health and tests). */
   readonly activeCount: number;
   readonly pendingCount: number;
@@ -164,10 +164,11 @@ export function createTransport(options: TransportOptions): Transport {
     path: string,
     accept: string,
     signal: AbortSignal,
-    post?: { body: unknown },
+    post?: { body: unknown; headers?: Record<string, string> },
   ): Request {
     const headers = new Headers({ Accept: accept });
     if (options.token) headers.set("Authorization", `Bearer ${options.token}`);
+    for (const [name, value] of Object.entries(post?.headers ?? {})) headers.set(name, value);
     if (!post) {
       return new Request((baseUrl ?? SANDBOX_ORIGIN) + path, { method: "GET", headers, signal });
     }
@@ -188,7 +189,7 @@ export function createTransport(options: TransportOptions): Transport {
     path: string,
     accept: string,
     read: (response: Response) => Promise<T>,
-    post?: { body: unknown },
+    post?: { body: unknown; headers?: Record<string, string> },
   ) {
     // The sandbox builds its catalogue on first start: wait for it outside the
     // request timeout. A failed build is answered by the sandbox itself (503).
@@ -253,7 +254,8 @@ export function createTransport(options: TransportOptions): Transport {
     getJson: sharedGet,
     // Headers only: the body is streamed later, outside the slot and the timer.
     getRaw: (path) => exchange(path, "application/pdf, */*", (r) => Promise.resolve(r)),
-    postJson: (path, body) => exchange(path, "application/json", readJson, { body }),
+    postJson: (path, body, headers) =>
+      exchange(path, "application/json", readJson, { body, headers }),
     get activeCount() {
       return limit.activeCount;
     },

@@ -1,6 +1,6 @@
 import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { useSubmit } from "react-router";
 import { formatCOP } from "~/money/format";
 import { useNonce } from "~/platform/nonce";
@@ -37,7 +37,12 @@ const BROWSER_FAILURES = {
 /** The checkout's method step, where the shopper can choose PSE instead. */
 const METHOD_STEP = "/checkout?paso=3";
 
-/** The card number and CVV inputs carry no name once scripts run: no submission can hold them. */
+/**
+ * The card number and CVV inputs of the scripted form carry no name: no submission can hold
+ * them. The named ones a browser without scripts posts live in <noscript> (text browsers render
+ * it, a browser running scripts never parses it), until the scripted ones replace them at
+ * hydration (docs/decisions/0514).
+ */
 const SECRET = { number: "data-tarjeta-numero", cvv: "data-tarjeta-cvv" } as const;
 
 function secretValue(form: HTMLFormElement, attribute: string): string {
@@ -169,6 +174,7 @@ export function CardForm({
       submitLabel={`Pagar ${formatCOP(page.totals.total)}`}
       busyLabel="Procesando pago…"
       pending={tokenizing}
+      submitWithoutScripts={!hydrated}
     >
       <Field
         field={fields.holder_name}
@@ -187,21 +193,23 @@ export function CardForm({
 
       <Field field={fields.card_number} label="Número de tarjeta" hint={ACCEPTED}>
         <div className={styles.cardNumber}>
-          <input
-            key={`numero-${secretKey}`}
-            {...controlProps(fields.card_number, `${hintId(fields.card_number)} tarjeta-marca`)}
-            name={hydrated ? undefined : fields.card_number.name}
-            {...{ [SECRET.number]: "" }}
-            type="text"
-            inputMode="numeric"
-            autoComplete="cc-number"
-            maxLength={CARD_NUMBER_INPUT_MAX_LENGTH}
-            placeholder="1234 5678 9012 3456"
-            spellCheck={false}
-            onInput={(event) =>
-              setTyped({ key: secretKey, brand: formatInPlace(event.currentTarget) })
-            }
-          />
+          <WithoutScripts hydrated={hydrated}>
+            <input
+              key={`numero-${secretKey}`}
+              {...controlProps(fields.card_number, `${hintId(fields.card_number)} tarjeta-marca`)}
+              name={hydrated ? undefined : fields.card_number.name}
+              {...{ [SECRET.number]: "" }}
+              type="text"
+              inputMode="numeric"
+              autoComplete="cc-number"
+              maxLength={CARD_NUMBER_INPUT_MAX_LENGTH}
+              placeholder="1234 5678 9012 3456"
+              spellCheck={false}
+              onInput={(event) =>
+                setTyped({ key: secretKey, brand: formatInPlace(event.currentTarget) })
+              }
+            />
+          </WithoutScripts>
           <span id="tarjeta-marca" className={styles.brand} aria-live="polite">
             {brand ? CARD_BRAND_LABELS[brand] : ""}
           </span>
@@ -245,17 +253,19 @@ export function CardForm({
       {/* Without JavaScript (or before the brand shows) room for an American Express code of 4
           digits, and a hint for both; then the hint and the length follow the detected brand. */}
       <Field field={fields.cvv2} label="CVV" hint={cvvHint(brand)}>
-        <input
-          key={`cvv-${secretKey}`}
-          {...controlProps(fields.cvv2, hintId(fields.cvv2))}
-          name={hydrated ? undefined : fields.cvv2.name}
-          {...{ [SECRET.cvv]: "" }}
-          className={styles.short}
-          type="text"
-          inputMode="numeric"
-          autoComplete="cc-csc"
-          maxLength={brand ? cvvLength(brand) : CVV_INPUT_MAX_LENGTH}
-        />
+        <WithoutScripts hydrated={hydrated}>
+          <input
+            key={`cvv-${secretKey}`}
+            {...controlProps(fields.cvv2, hintId(fields.cvv2))}
+            name={hydrated ? undefined : fields.cvv2.name}
+            {...{ [SECRET.cvv]: "" }}
+            className={styles.short}
+            type="text"
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            maxLength={brand ? cvvLength(brand) : CVV_INPUT_MAX_LENGTH}
+          />
+        </WithoutScripts>
       </Field>
 
       {failure === "unreachable" ? (
@@ -269,6 +279,14 @@ export function CardForm({
       {card.antifraudScript ? <script src={card.antifraudScript} nonce={nonce} async /> : null}
     </PaymentForm>
   );
+}
+
+/**
+ * Until the page has hydrated, its children only for a browser without scripts (<noscript>): a
+ * browser running scripts gets the control once it can tokenize, never one that posts the card.
+ */
+function WithoutScripts({ hydrated, children }: { hydrated: boolean; children: ReactNode }) {
+  return hydrated ? children : <noscript>{children}</noscript>;
 }
 
 /** The operator keeps card data off the store: without JavaScript, PSE is the way to pay. */

@@ -23,6 +23,7 @@ export function PaymentForm({
   submitLabel,
   busyLabel,
   pending = false,
+  submitWithoutScripts = false,
   children,
 }: {
   form: { id: string; onSubmit: (event: FormEvent<HTMLFormElement>) => void };
@@ -36,6 +37,11 @@ export function PaymentForm({
   busyLabel: string;
   /** Work of the browser's own before the post (the card form's token call). */
   pending?: boolean;
+  /**
+   * The button only for a browser without scripts (<noscript>), until the form's script can
+   * work (the card form before hydration: it cannot tokenize yet).
+   */
+  submitWithoutScripts?: boolean;
   children: ReactNode;
 }) {
   // Errors show from the first submit on (no blur validation moving the button under the click).
@@ -45,6 +51,11 @@ export function PaymentForm({
   const navigation = useNavigation();
   const busy =
     pending || (navigation.state !== "idle" && navigation.formData?.get("intent") === intent);
+  const button = (
+    <button type="submit" className={buttons.primary} disabled={busy}>
+      {busy ? busyLabel : submitLabel}
+    </button>
+  );
   return (
     <Form
       method="post"
@@ -68,9 +79,7 @@ export function PaymentForm({
       <input type="hidden" name="order_id" value={page.orderId} />
       <input type="hidden" name="expected_total" value={page.totals.total} />
       {children}
-      <button type="submit" className={buttons.primary} disabled={busy}>
-        {busy ? busyLabel : submitLabel}
-      </button>
+      {submitWithoutScripts ? <noscript>{button}</noscript> : button}
     </Form>
   );
 }

@@ -1,8 +1,11 @@
 /**
- * Card-testing limits (docs/decisions/0431). A card tester produces declines and refused cards;
- * a shopper produces payments. Only declines and refused cards are counted, never payments, and
- * they are counted per card, per checkout and, much higher, per client address, because many
- * Colombian shoppers share one office or carrier address.
+ * Card-testing limits (docs/decisions/0431, 0510). A card tester produces declines and refused
+ * cards; a shopper produces payments. Each attempt reserves a point per card, per checkout and,
+ * much higher, per client address (many Colombian shoppers share one office or carrier address)
+ * before anything leaves for the gateway, atomically in the limits' store, so a burst of
+ * parallel attempts cannot all pass; the points come back unless the attempt ends in a decline
+ * or a refused card. At any moment, at most a limit's number of attempts per key are in flight
+ * or declined.
  */
 import { createHmac } from "node:crypto";
 import { config } from "~/platform/config.server";
@@ -14,7 +17,7 @@ export const CARD_LIMITS = {
   card: { declines: 3, seconds: 60 * 60 },
   /** One checkout, whatever card or order: a company may try a few cards. */
   checkout: { declines: 6, seconds: 30 * 60 },
-  /** One address, every shopper behind it together. */
+  /** One address (an IPv6 /64), every shopper behind it together. */
   address: { declines: 30, seconds: 15 * 60 },
 } as const;
 
@@ -22,12 +25,10 @@ type Scope = keyof typeof CARD_LIMITS;
 
 let limits: Record<Scope, RateLimit> | undefined;
 function limitsOf(): Record<Scope, RateLimit> {
-  // A limit blocks once its points are exceeded: `declines - 1` points block the attempt that
-  // follows the last allowed decline.
   const make = (scope: Scope) =>
     createRateLimit({
       name: `card-declines-${scope}`,
-      points: CARD_LIMITS[scope].declines - 1,
+      points: CARD_LIMITS[scope].declines,
       durationSeconds: CARD_LIMITS[scope].seconds,
     });
   limits ??= { card: make("card"), checkout: make("checkout"), address: make("address") };
@@ -35,60 +36,68 @@ function limitsOf(): Record<Scope, RateLimit> {
 }
 
 /**
- * What identifies a card for the limits: its first six and last four digits and its expiry,
- * which is all a token's answer says about it, so a card counts the same whether the store saw
- * its number (without JavaScript) or only its token.
+ * The card's key: a keyed hash of what identifies the card, never the card itself. `fingerprint`
+ * is the gateway's fingerprint of the token's card (the same for every token of one number,
+ * whatever the expiry); without one, the number the store saw (the form without JavaScript),
+ * digits only, never its expiry. It lives only in the limit's store for the window, never logged.
  */
-export interface CardIdentity {
-  /** The number, masked or not: only its first six and last four digits are used. */
-  number: string;
-  /** 1-12. */
-  month: string;
-  /** Two or four digits. */
-  year: string;
-}
-
-/**
- * A keyed hash of the card's identity: the limit's key, never the card itself. It lives only
- * in the limit's store, as long as the limit lasts, and is never logged.
- */
-export function cardFingerprint(card: CardIdentity): string {
-  const digits = card.number.replace(/[^0-9X]/gi, "");
-  const identity = `${digits.slice(0, 6)}${digits.slice(-4)}|${Number(card.month)}/${card.year.slice(-2)}`;
+export function cardKey(card: { fingerprint: string } | { number: string }): string {
+  const identity =
+    "fingerprint" in card
+      ? `gateway:${card.fingerprint}`
+      : `number:${card.number.replace(/\D/g, "")}`;
   const key = `card-fingerprint:${config().sessionSecrets[0]}`;
   return createHmac("sha256", key).update(identity).digest("base64url").slice(0, 32);
 }
 
-export interface AttemptKeys {
-  /** cardFingerprint() of the card, when known. */
-  card: string | null;
-  /** The checkout's own id: the same across its orders. */
-  checkout: string;
-  request: Request;
+/** One attempt's reserved points. */
+export interface CardAttempt {
+  /** Reserves the card's own point once it is known: 0, or the seconds until it may go on. */
+  reserveCard(key: string | null): Promise<number>;
+  /** The attempt ended in a decline or a refused card: its points stay taken. */
+  declined(): void;
+  /** Gives every point back, unless the attempt was declined. */
+  settle(): Promise<void>;
 }
 
-function keysOf(keys: AttemptKeys): Array<[Scope, string]> {
-  const list: Array<[Scope, string]> = [
-    ["checkout", keys.checkout],
-    ["address", clientAddress(keys.request)],
-  ];
-  if (keys.card) list.push(["card", keys.card]);
-  return list;
-}
-
-/** 0 when the attempt may go on; else the seconds until it may (the 429's Retry-After). */
-export async function cardAttemptBlocked(keys: AttemptKeys): Promise<number> {
+/**
+ * Reserves the checkout's and the address's points of an attempt: the attempt, or the seconds
+ * until one may go on (the 429's Retry-After).
+ */
+export async function reserveCardAttempt(
+  request: Request,
+  checkout: string,
+): Promise<CardAttempt | { retryAfterSeconds: number }> {
   const all = limitsOf();
-  let retry = 0;
-  for (const [scope, key] of keysOf(keys)) {
-    const { blocked, retryAfterSeconds } = await all[scope].isBlocked([key]);
-    if (blocked) retry = Math.max(retry, retryAfterSeconds, 1);
+  const taken: Array<[Scope, string]> = [];
+  const giveBack = async () => {
+    for (const [scope, key] of taken.splice(0)) await all[scope].giveBack(key);
+  };
+  const reserve = async (scope: Scope, key: string) => {
+    const answer = await all[scope].reserve(key);
+    if (answer.allowed && !answer.failed) taken.push([scope, key]);
+    return answer.allowed ? 0 : answer.retryAfterSeconds;
+  };
+
+  const wait =
+    (await reserve("checkout", checkout)) || (await reserve("address", clientAddress(request)));
+  if (wait > 0) {
+    await giveBack();
+    return { retryAfterSeconds: wait };
   }
-  return retry;
-}
-
-/** Counts a decline or a refused card against every key. */
-export async function countDecline(keys: AttemptKeys): Promise<void> {
-  const all = limitsOf();
-  for (const [scope, key] of keysOf(keys)) await all[scope].consume([key]);
+  let declined = false;
+  return {
+    async reserveCard(key) {
+      if (key === null) return 0;
+      const cardWait = await reserve("card", key);
+      if (cardWait > 0) await giveBack();
+      return cardWait;
+    },
+    declined() {
+      declined = true;
+    },
+    async settle() {
+      if (!declined) await giveBack();
+    },
+  };
 }

@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { personalPage } from "~/platform/http-cache.server";
+import { personalPage, privateNoStore } from "~/platform/http-cache.server";
 import type { RootData } from "~/root";
 import { pageMeta } from "~/platform/page-meta";
 import { FailurePage } from "./FailurePage";
@@ -23,7 +23,7 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const answer = await loadPaymentFailure(request);
-  if (answer.kind === "redirect") throw redirect(answer.location);
+  if (answer.kind === "redirect") throw redirect(answer.location, { headers: privateNoStore() });
   return data({ view: answer.view }, { headers: answer.headers });
 }
 

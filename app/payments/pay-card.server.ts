@@ -10,17 +10,14 @@ import { randomBytes } from "node:crypto";
 import { parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
 import { apiClient, type Charge, neverSent, PaymentError } from "~/merchant-api/client.server";
 import { config } from "~/platform/config.server";
+import { clientAddress } from "~/platform/rate-limit.server";
 import { countPayment } from "~/platform/metrics.server";
 import { logger } from "~/platform/logger.server";
 import { cardFormSchema, cardTokenFormSchema, expiryYears, gatewayExpiry } from "./card";
-import {
-  type AttemptKeys,
-  cardAttemptBlocked,
-  cardFingerprint,
-  countDecline,
-} from "./card-limits.server";
+import { type CardAttempt, cardKey, reserveCardAttempt } from "./card-limits.server";
 import type { BrowserGateway } from "./card-token";
 import { amountToCharge } from "./charge-amount.server";
+import { oneAtATime } from "./one-at-a-time.server";
 import type { PaymentOrder } from "./order";
 import { orderCharge } from "./order-state.server";
 import type { PaidOrder } from "./paid-orders.server";
@@ -73,19 +70,11 @@ export const CARD_ACTIONS = {
 /** Never echoed: the card number and CVV come back empty on every answer. */
 const CARD_SECRET_FIELDS = ["card_number", "cvv2"];
 
-/** The card-testing limits' keys of an attempt with this card (its number masked or not). */
-function attemptKeys(
-  request: Request,
-  order: PaymentOrder,
-  number: string,
-  expiry: { expiration_month: string; expiration_year: string },
-): AttemptKeys {
-  const card = cardFingerprint({
-    number,
-    month: expiry.expiration_month,
-    year: expiry.expiration_year,
-  });
-  return { card, checkout: order.checkoutId, request };
+/** A token to charge, and the card-testing limits' key of its card (null when unknown). */
+interface ChargeToken {
+  tokenId: string;
+  deviceSessionId: string;
+  card: string | null;
 }
 
 /** Declined at the charge (3001 declined, 3003 insufficient funds, …). */
@@ -109,11 +98,13 @@ export async function payByCard(
   order: PaymentOrder,
 ): Promise<PaymentAnswer> {
   if (order.method !== "openpay") return redirectTo("/checkout/pago");
-  const known = await beforePaying(request, form, order, false);
-  if (known) return known;
-  return form.has("token_id")
-    ? payWithBrowserToken(request, form, order)
-    : payWithCardNumber(request, form, order);
+  return oneAtATime(order.orderId, async () => {
+    const known = await beforePaying(request, form, order, false);
+    if (known) return known;
+    return form.has("token_id")
+      ? payWithBrowserToken(request, form, order)
+      : payWithCardNumber(request, form, order);
+  });
 }
 
 /** The browser tokenized the card at the merchant API: the store charges the token. */
@@ -127,10 +118,17 @@ async function payWithBrowserToken(
   // Only the card form's own script posts this: anything else is a tampered post.
   if (submission.status !== "success") return reply("card", 422, fail(PAYMENT_MESSAGES.card));
   const token = submission.value;
-  const keys = attemptKeys(request, order, token.card_mask, token);
-  return charge(request, form, order, keys, fail, () =>
-    Promise.resolve({ tokenId: token.token_id, deviceSessionId: token.device_session_id }),
-  );
+  return charge(request, form, order, fail, async () => {
+    // The card is the one the gateway says the token is for, never what the browser posted.
+    const fingerprint = await apiClient()
+      .cardTokenFingerprint(token.token_id)
+      .catch(() => null);
+    return {
+      tokenId: token.token_id,
+      deviceSessionId: token.device_session_id,
+      card: fingerprint === null ? null : cardKey({ fingerprint }),
+    };
+  });
 }
 
 /** A browser without JavaScript posted the card: tokenized here, in this request's memory only. */
@@ -150,20 +148,31 @@ async function payWithCardNumber(
     return reply("card", 422, submission.reply({ hideFields: CARD_SECRET_FIELDS }));
   }
   const card = submission.value;
-  const keys = attemptKeys(request, order, card.card_number, card);
-  return charge(request, form, order, keys, fail, async (formError) => {
+  return charge(request, form, order, fail, async (formError, attempt) => {
     try {
-      const token = await apiClient().createCardToken({
-        card_number: card.card_number,
-        holder_name: card.holder_name,
-        ...gatewayExpiry(card),
-        cvv2: card.cvv2,
-      });
-      return { tokenId: token.id, deviceSessionId: randomBytes(16).toString("hex") };
+      const token = await apiClient().createCardToken(
+        {
+          card_number: card.card_number,
+          holder_name: card.holder_name,
+          ...gatewayExpiry(card),
+          cvv2: card.cvv2,
+        },
+        clientAddress(request),
+      );
+      const fingerprint = token.card?.fingerprint;
+      return {
+        tokenId: token.id,
+        deviceSessionId: randomBytes(16).toString("hex"),
+        card: cardKey(fingerprint ? { fingerprint } : { number: card.card_number }),
+      };
     } catch (error) {
       logger.warn({ orderId: order.orderId, err: logError(error) }, "payments: card token failed");
+      // The gateway's own limit on token calls (docs/decisions/0511).
+      if (error instanceof PaymentError && error.status === 429) {
+        return formError(429, PAYMENT_MESSAGES.tooManyAttempts);
+      }
       if (error instanceof PaymentError && error.status < 500) {
-        if (cardRefused(error)) await countDecline(keys);
+        if (cardRefused(error)) attempt.declined();
         return formError(422, PAYMENT_MESSAGES.card);
       }
       // The payment service failed, not the card: nothing was charged and nothing is counted.
@@ -172,38 +181,69 @@ async function payWithCardNumber(
   });
 }
 
+type Tokenize = (
+  formError: (status: number, message: string) => PaymentAnswer,
+  attempt: CardAttempt,
+) => Promise<ChargeToken | PaymentAnswer>;
+
+/** The answer to an attempt over a card-testing limit: 429 with Retry-After. */
+function tooManyAttempts(
+  order: PaymentOrder,
+  fail: (message: string) => SubmissionResult<string[]>,
+  wait: number,
+): PaymentAnswer {
+  logger.warn({ orderId: order.orderId }, "payments: card attempts limit reached");
+  countPayment("openpay", "refused");
+  return reply(
+    "card",
+    429,
+    fail(PAYMENT_MESSAGES.tooManyAttempts),
+    new Headers({ "Retry-After": String(wait) }),
+  );
+}
+
 /**
- * What both ways share: the card-testing limits, the amount, then the charge of the token with
- * the order's id and the server's amount, noted as sent before it leaves.
+ * What both ways share: the card-testing limits, reserved before anything leaves and given back
+ * unless the attempt is declined (card-limits.server.ts), then the charge.
  */
 async function charge(
   request: Request,
   form: FormData,
   order: PaymentOrder,
-  keys: AttemptKeys,
   fail: (message: string) => SubmissionResult<string[]>,
-  tokenize: (
-    formError: (status: number, message: string) => PaymentAnswer,
-  ) => Promise<{ tokenId: string; deviceSessionId: string } | PaymentAnswer>,
+  tokenize: Tokenize,
 ): Promise<PaymentAnswer> {
-  const wait = await cardAttemptBlocked(keys);
-  if (wait > 0) {
-    logger.warn({ orderId: order.orderId }, "payments: card attempts limit reached");
-    countPayment("openpay", "refused");
-    return reply(
-      "card",
-      429,
-      fail(PAYMENT_MESSAGES.tooManyAttempts),
-      new Headers({ "Retry-After": String(wait) }),
-    );
+  const attempt = await reserveCardAttempt(request, order.checkoutId);
+  if ("retryAfterSeconds" in attempt)
+    return tooManyAttempts(order, fail, attempt.retryAfterSeconds);
+  try {
+    return await chargeReserved(request, form, order, attempt, fail, tokenize);
+  } finally {
+    await attempt.settle();
   }
+}
+
+/**
+ * The amount, then the token, its card's own limit, and the charge of the token with the
+ * order's id and the server's amount, noted as sent before it leaves.
+ */
+async function chargeReserved(
+  request: Request,
+  form: FormData,
+  order: PaymentOrder,
+  attempt: CardAttempt,
+  fail: (message: string) => SubmissionResult<string[]>,
+  tokenize: Tokenize,
+): Promise<PaymentAnswer> {
   const ready = await amountToCharge(request, form, order, "card", fail);
   if ("answer" in ready) return ready.answer;
   const { amount } = ready;
   const formError = (status: number, message: string) =>
     reply("card", status, fail(message), amount.headers);
-  const token = await tokenize(formError);
+  const token = await tokenize(formError, attempt);
   if ("kind" in token) return token;
+  const wait = await attempt.reserveCard(token.card);
+  if (wait > 0) return tooManyAttempts(order, fail, wait);
 
   const sent = await noteSent(request, order);
   let made: Charge;
@@ -220,7 +260,7 @@ async function charge(
       }),
     );
   } catch (error) {
-    return cardChargeFailed(error, sent, order, keys, formError);
+    return cardChargeFailed(error, sent, order, attempt, formError);
   }
   logger.info({ orderId: order.orderId, chargeId: made.id, status: made.status }, "card charge");
   return answerCharged(sent, order, made, false);
@@ -235,7 +275,7 @@ async function cardChargeFailed(
   error: unknown,
   sent: PaidOrder[],
   order: PaymentOrder,
-  keys: AttemptKeys,
+  attempt: CardAttempt,
   formError: (status: number, message: string) => PaymentAnswer,
 ): Promise<PaymentAnswer> {
   logger.warn({ orderId: order.orderId, err: logError(error) }, "payments: card charge failed");
@@ -244,7 +284,7 @@ async function cardChargeFailed(
     return formError(503, PAYMENT_MESSAGES.connect);
   }
   if (error instanceof PaymentError && declined(error)) {
-    await countDecline(keys);
+    attempt.declined();
     const charge = error.chargeId
       ? await apiClient()
           .getPaymentStatus(error.chargeId)

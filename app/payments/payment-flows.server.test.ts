@@ -84,6 +84,21 @@ function declineEveryCharge() {
   });
 }
 
+/** Like declineEveryCharge(), counting the charge calls that reach the gateway. */
+function declineEveryChargeCounted() {
+  const charges = { count: 0 };
+  override.client = (real) => ({
+    ...(real as ApiClient),
+    chargeCard: async () => {
+      charges.count++;
+      // Slow enough that every request of a burst is in flight at once.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      throw new PaymentError("Tarjeta declinada", { code: 3001, status: 402 });
+    },
+  });
+  return charges;
+}
+
 const sandbox = () =>
   getSandbox({ dataDir: path.resolve(".data/sandbox-payments-tests"), publicBase: "/sandbox" });
 
@@ -544,6 +559,138 @@ describe("card payment", () => {
     expect(refused.headers.get("Retry-After")).toMatch(/^\d+$/);
   });
 
+  it("lets at most the card's limit of a burst of parallel attempts of one declined card reach the gateway", async () => {
+    const charges = declineEveryChargeCounted();
+    const number = withLuhnDigit("433333000000777");
+    // 40 testers' requests at once from one address, each with its own checkout.
+    const carts = await Promise.all(
+      Array.from({ length: 40 }, async () => {
+        const jar = await shopper();
+        return { jar, order: await prepare(jar, "openpay") };
+      }),
+    );
+    const answers = await Promise.all(
+      carts.map(({ jar, order }) =>
+        payments.payByCard(
+          request(jar, undefined, "198.51.103.1"),
+          cardForm(order, { card_number: number }),
+          order,
+        ),
+      ),
+    );
+    expect(charges.count).toBe(CARD_LIMITS.card.declines);
+    const refused = answers.filter((a) => a.kind === "reply" && a.status === 429);
+    expect(refused).toHaveLength(40 - CARD_LIMITS.card.declines);
+  });
+
+  it("lets at most the address's limit of a burst of different declined cards reach the gateway", async () => {
+    const charges = declineEveryChargeCounted();
+    const carts = await Promise.all(
+      Array.from({ length: 40 }, async () => {
+        const jar = await shopper();
+        return { jar, order: await prepare(jar, "openpay") };
+      }),
+    );
+    await Promise.all(
+      carts.map(({ jar, order }, n) =>
+        payments.payByCard(
+          request(jar, undefined, "198.51.103.2"),
+          cardForm(order, {
+            card_number: withLuhnDigit(`4340000000${String(n).padStart(5, "0")}`),
+          }),
+          order,
+        ),
+      ),
+    );
+    expect(charges.count).toBe(CARD_LIMITS.address.declines);
+  });
+
+  it("gives the points back when the charge is approved: more good payments from one address than its limit all pay", async () => {
+    const total = CARD_LIMITS.address.declines + 10;
+    const carts = await Promise.all(
+      Array.from({ length: total }, async () => {
+        const jar = await shopper();
+        return { jar, order: await prepare(jar, "openpay") };
+      }),
+    );
+    // In bursts of 10 (each under the limit), each shopper with a card of their own.
+    for (let from = 0; from < total; from += 10) {
+      const answers = await Promise.all(
+        carts.slice(from, from + 10).map(({ jar, order }, n) =>
+          payments.payByCard(
+            request(jar, undefined, "198.51.103.3"),
+            cardForm(order, {
+              card_number: withLuhnDigit(`4377000000${String(from + n).padStart(5, "0")}`),
+            }),
+            order,
+          ),
+        ),
+      );
+      for (const answer of answers) {
+        expect(expectRedirect(answer).location).toMatch(/^\/checkout\/success\/card/);
+      }
+    }
+  });
+
+  it("counts one number as one card whatever its expiry", async () => {
+    declineEveryCharge();
+    const number = withLuhnDigit("435555000000111");
+    const attempt = async (n: number) => {
+      const jar = await shopper();
+      const order = await prepare(jar, "openpay");
+      return payments.payByCard(
+        request(jar, undefined, `198.51.104.${n}`),
+        cardForm(order, {
+          card_number: number,
+          expiration_month: String(1 + n),
+          expiration_year: String(Number(YEAR) + n),
+        }),
+        order,
+      );
+    };
+    for (let n = 0; n < CARD_LIMITS.card.declines; n++) {
+      expect(expectRedirect(await attempt(n)).location).toMatch(/failure/);
+    }
+    expect(expectReply(await attempt(CARD_LIMITS.card.declines)).status).toBe(429);
+  });
+
+  it("counts every address of one IPv6 /64 as one address", async () => {
+    declineEveryCharge();
+    const attempt = async (n: number) => {
+      const jar = await shopper();
+      const order = await prepare(jar, "openpay");
+      return payments.payByCard(
+        request(jar, undefined, `2001:db8:35:64:${n.toString(16)}::${n + 1}`),
+        cardForm(order, { card_number: withLuhnDigit(`4366000000${String(n).padStart(5, "0")}`) }),
+        order,
+      );
+    };
+    for (let n = 0; n < CARD_LIMITS.address.declines; n++) {
+      expect(expectRedirect(await attempt(n)).location).toMatch(/failure/);
+    }
+    expect(expectReply(await attempt(40)).status).toBe(429);
+  });
+
+  it("keeps one checkout id when a cookie saved before 'Finalizar compra' is replayed", async () => {
+    const { personBilling } = await import("../../tests/support/buyer");
+    const { postCheckout: post } = await import("../../tests/support/shopper");
+    const jar = await shopper();
+    jar.apply((await checkout.loadCheckout(request(jar, `${ORIGIN}/checkout?paso=1`))).headers);
+    await post(jar, personBilling());
+    await post(jar, { intent: "shipping", same_as_invoice: "on" });
+    // The cookies as they were at step 3, replayed for each 'Finalizar compra'.
+    const saved = [...jar.values];
+    const ids: Array<string | undefined> = [];
+    for (let replay = 0; replay < 3; replay++) {
+      const again = new Jar();
+      for (const [name, value] of saved) again.values.set(name, value);
+      await post(again, { intent: "finalize", payment_method: "openpay" });
+      ids.push((await checkout.readPreparedOrder(request(again)))?.checkoutId);
+    }
+    expect(ids[0]).toMatch(/^[A-Za-z0-9_-]{16,64}$/);
+    expect(new Set(ids).size).toBe(1);
+  });
+
   it("refuses to charge when the cart changed after 'Finalizar compra'", async () => {
     const jar = await shopper();
     const order = await prepare(jar, "openpay");
@@ -574,15 +721,24 @@ describe("card payment", () => {
 });
 
 describe("a card the browser tokenized", () => {
+  let tokenCalls = 0;
   /** What the card form's script posts after the gateway tokenized `number` in the browser. */
-  async function tokenForm(order: PaymentOrder, number = VISA, over: Record<string, string> = {}) {
-    const token = await apiClient().createCardToken({
-      card_number: number,
-      holder_name: "Ana Gómez",
-      expiration_month: "12",
-      expiration_year: YEAR.slice(-2),
-      cvv2: "123",
-    });
+  async function tokenForm(
+    order: PaymentOrder,
+    number = VISA,
+    over: Record<string, string> = {},
+    tokenYear = YEAR,
+  ) {
+    const token = await apiClient().createCardToken(
+      {
+        card_number: number,
+        holder_name: "Ana Gómez",
+        expiration_month: "12",
+        expiration_year: tokenYear.slice(-2),
+        cvv2: "123",
+      },
+      `203.0.113.${++tokenCalls % 250}`,
+    );
     const form = new FormData();
     const fields = {
       intent: "pay-card",
@@ -615,27 +771,33 @@ describe("a card the browser tokenized", () => {
     expect(logs.join("\n")).not.toContain(VISA);
   });
 
-  it("sends a declined token to the failure page, and counts it for that card", async () => {
-    const number = "4000000000000069";
+  it("counts a declined token for its card as the gateway knows it: another expiry or a false mask is the same card", async () => {
+    const number = withLuhnDigit("455555000012345");
+    declineEveryCharge();
+    // The masks and expiries a tester's script posts are whatever it likes.
+    const tampered = (n: number) => ({
+      card_mask: `4${String(n).padStart(5, "0")}XXXXXX${String(1000 + n)}`,
+      expiration_year: String(Number(YEAR) + n),
+    });
     for (let attempt = 0; attempt < CARD_LIMITS.card.declines; attempt++) {
       const jar = await shopper();
       const order = await prepare(jar, "openpay");
       const answer = expectRedirect(
         await payments.payByCard(
           request(jar, undefined, `198.51.102.${attempt}`),
-          await tokenForm(order, number, { expiration_year: String(Number(YEAR) + 2) }),
+          await tokenForm(order, number, tampered(attempt), String(Number(YEAR) + attempt)),
           order,
         ),
       );
       expect(answer.location).toMatch(/^\/checkout\/failure/);
     }
-    // The same card (its masked number and expiry), tokenized again: refused before charging.
+    // The same number, tokenized again with yet another expiry and mask: refused before charging.
     const jar = await shopper();
     const order = await prepare(jar, "openpay");
     const refused = expectReply(
       await payments.payByCard(
         request(jar),
-        await tokenForm(order, number, { expiration_year: String(Number(YEAR) + 2) }),
+        await tokenForm(order, number, tampered(7), String(Number(YEAR) + 5)),
         order,
       ),
     );
@@ -981,6 +1143,22 @@ function lookupForm(orderId: string, email: string) {
   form.set("email", email);
   return form;
 }
+
+describe("order lookup under a burst", () => {
+  it("answers at most 20 of 60 parallel lookups from one address (an IPv6 /64), the rest 429", async () => {
+    const jar = new Jar();
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        payments.lookupOrder(
+          request(jar, `${ORIGIN}/mi-cuenta/pedidos`, `2001:db8:35:7::${i.toString(16)}`),
+          lookupForm("CARD-1767225600000K7Q2", "nadie@example.com"),
+        ),
+      ),
+    );
+    expect(answers.filter((a) => a.status !== 429)).toHaveLength(20);
+    expect(answers.find((a) => a.status === 429)?.retryAfterSeconds).toBeGreaterThan(0);
+  });
+});
 
 describe("issue 27", () => {
   it("shows a pending card charge as pending on the result page, the receipt and the lookup, and sends no e-mail", async () => {

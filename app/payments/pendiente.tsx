@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { personalPage } from "~/platform/http-cache.server";
+import { personalPage, privateNoStore } from "~/platform/http-cache.server";
 import type { RootData } from "~/root";
 import { pageMeta } from "~/platform/page-meta";
 import { PendingPage } from "./PendingPage";
@@ -26,7 +26,8 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const answer = await loadPendingPage(request);
-  if (answer.kind === "redirect") throw redirect(answer.location, { headers: answer.headers });
+  if (answer.kind === "redirect")
+    throw redirect(answer.location, { headers: privateNoStore(answer.headers) });
   return data({ view: answer.view });
 }
 

@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { personalPage } from "~/platform/http-cache.server";
+import { personalPage, privateNoStore } from "~/platform/http-cache.server";
 import type { RootData } from "~/root";
 import { pageMeta } from "~/platform/page-meta";
 import { PAYMENT_METHODS } from "~/money/payment-methods";
@@ -46,7 +46,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const key = /\/([^/]+?)(?:\.data)?$/.exec(new URL(request.url).pathname)?.[1] ?? "";
   const method = PAYMENT_METHODS.byKey(key) ?? PAYMENT_METHODS.list[0];
   const answer = await loadPaymentResult(request, method.key);
-  if (answer.kind === "reload") throw redirect(answer.location, { headers: answer.headers });
+  if (answer.kind === "reload")
+    throw redirect(answer.location, { headers: privateNoStore(answer.headers) });
   return data({ view: answer.view }, { status: answer.status, headers: answer.headers });
 }
 

@@ -101,6 +101,20 @@ describe("the card form", () => {
     expect(html).not.toContain("Hay un problema");
   });
 
+  it("puts the named card number, CVV and the submit button only inside <noscript> before scripts run", () => {
+    const html = render(<PaymentPage page={page()} result={undefined} />);
+    // What a browser running scripts parses: the page without the <noscript> contents.
+    const scripted = html.replace(/<noscript>[\s\S]*?<\/noscript>/g, "");
+    expect(scripted).not.toMatch(/name="card_number"|name="cvv2"/);
+    expect(scripted).not.toMatch(/<button[^>]*type="submit"/);
+    // Holder and expiry are no secret: they stay in the form.
+    expect(scripted).toContain('name="holder_name"');
+    const hidden = [...html.matchAll(/<noscript>([\s\S]*?)<\/noscript>/g)].map((m) => m[1]);
+    expect(hidden.some((part) => part.includes('name="card_number"'))).toBe(true);
+    expect(hidden.some((part) => part.includes('name="cvv2"'))).toBe(true);
+    expect(hidden.some((part) => /<button[^>]*type="submit"/.test(part))).toBe(true);
+  });
+
   it("takes an American Express code of 4 digits without JavaScript, and its hint says which", () => {
     const html = render(<PaymentPage page={page()} result={undefined} />);
     expect(html).toMatch(/<input(?=[^>]*name="cvv2")(?=[^>]*maxLength="4")[^>]*>/);

@@ -20,6 +20,20 @@ describe("loadConfig", () => {
     expect(loadConfig({ NODE_ENV: "production" }).sessionSecrets).not.toEqual(first);
   });
 
+  it("requires PUBLIC_URL in production behind a proxy, and takes an origin only", () => {
+    expect(() => loadConfig({ NODE_ENV: "production", TRUST_PROXY: "1" })).toThrow(/PUBLIC_URL/);
+    const cfg = loadConfig({
+      NODE_ENV: "production",
+      TRUST_PROXY: "1",
+      PUBLIC_URL: "https://Tienda.Example.co/",
+    });
+    expect(cfg.publicUrl).toBe("https://tienda.example.co");
+    for (const bad of ["https://tienda.example.co/tienda", "ftp://tienda.example.co", "tienda"]) {
+      expect(() => loadConfig({ PUBLIC_URL: bad }), bad).toThrow(/PUBLIC_URL/);
+    }
+    expect(loadConfig({ TRUST_PROXY: "1" }).publicUrl).toBeUndefined();
+  });
+
   it("reads a remote API, token and rotated secrets", () => {
     const cfg = loadConfig({
       API_URL: "https://api.example.co/",

@@ -66,6 +66,16 @@ const schema = z.object({
     .max(200)
     .default("Calle 93 # 11-28, oficina 502, Bogotá D.C."),
   TRUST_PROXY: optionalString,
+  PUBLIC_URL: optionalString.pipe(
+    z
+      .url({ protocol: /^https?$/, error: "debe ser el origen público http(s) de la tienda" })
+      .refine((v) => {
+        const url = URL.parse(v);
+        return url?.pathname === "/" && !url.search && !url.hash && !url.username;
+      }, "debe ser solo un origen, como https://tienda.example.co")
+      .transform((v) => new URL(v).origin)
+      .optional(),
+  ),
   INSECURE_COOKIES: z
     .enum(["0", "1", "true", "false"])
     .optional()
@@ -128,6 +138,13 @@ export type Config = {
   /** Who sells: on receipts and in the footer. */
   seller: Seller;
   trustProxy: string | undefined;
+  /**
+   * The store's public origin (PUBLIC_URL): every absolute URL it publishes (canonical, Open
+   * Graph, JSON-LD, sitemaps, robots.txt, the bank's return address) is built on it, and a
+   * request for another host is refused (docs/decisions/0513). Required in production behind a
+   * proxy; unset, the request's own Host is used (development, demos).
+   */
+  publicUrl: string | undefined;
   /** Plain-HTTP demo on a non-localhost host: cookies without Secure/__Host-. */
   insecureCookies: boolean;
   logLevel: string;
@@ -165,6 +182,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const isProduction = e.NODE_ENV === "production";
+  if (isProduction && e.TRUST_PROXY && !e.PUBLIC_URL) {
+    throw new ConfigError(
+      "Invalid environment variable PUBLIC_URL: required in production behind a proxy (TRUST_PROXY), for example https://tienda.example.co",
+    );
+  }
   let sessionSecrets = (e.SESSION_SECRET ?? "")
     .split(",")
     .map((s) => s.trim())
@@ -209,6 +231,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     salesPhone: e.SALES_PHONE,
     seller: { name: e.SELLER_NAME, nit: e.SELLER_NIT, address: e.SELLER_ADDRESS },
     trustProxy: e.TRUST_PROXY,
+    publicUrl: e.PUBLIC_URL,
     insecureCookies: e.INSECURE_COOKIES,
     logLevel: e.LOG_LEVEL,
     redisUrl: e.REDIS_URL,

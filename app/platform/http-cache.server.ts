@@ -51,6 +51,16 @@ export function personalPage({
   return headers;
 }
 
+/**
+ * `headers` with `Cache-Control: private, no-store`: for a redirect a personal page throws,
+ * which its route's `headers` export never reaches.
+ */
+export function privateNoStore(headers?: HeadersInit): Headers {
+  const copy = new Headers(headers);
+  copy.set("Cache-Control", PRIVATE_NO_STORE);
+  return copy;
+}
+
 const cookieName = (pair: string) => pair.split("=", 1)[0].trim();
 
 /** Cookie names present on the request (values are never read here). */

@@ -30,7 +30,7 @@ export type UpstreamOutcome = "ok" | "4xx" | "5xx" | "timeout" | "unreachable" |
 /** How a payment attempt ended, as the shopper's next page tells it. */
 export type PaymentOutcome = "completed" | "pending" | "failed" | "unknown" | "refused";
 
-export type StaffSignInOutcome = "ok" | "wrong" | "too-many";
+export type StaffSignInOutcome = "ok" | "wrong" | "too-many" | "unavailable";
 
 export type PageCacheAnswer = "hit" | "miss" | "stale" | "bypass";
 
@@ -125,9 +125,15 @@ function createMetrics() {
       labelNames: ["limit"] as const,
       registers,
     }),
+    rateLimitStoreFailures: new Counter({
+      name: "tienda_rate_limit_store_failures_total",
+      help: "Rate-limit or revocation store calls that failed or missed their deadline, by limit (the policy then applies).",
+      labelNames: ["limit"] as const,
+      registers,
+    }),
     staffSignIns: new Counter({
       name: "tienda_staff_sign_ins_total",
-      help: "Staff sign-in attempts by outcome (ok, wrong, too-many).",
+      help: "Staff sign-in attempts by outcome (ok, wrong, too-many, unavailable).",
       labelNames: ["outcome"] as const,
       registers,
     }),
@@ -208,6 +214,11 @@ export function countPayment(method: string, outcome: PaymentOutcome) {
 /** `limit`: the limit's own name in the code (card-declines-card, staff-signin…). */
 export function countRateLimitRefusal(limit: string) {
   metrics().rateLimitRefusals.inc({ limit });
+}
+
+/** A limit's (or the revocation list's) store failed or missed its deadline. */
+export function countRateLimitStoreFailure(limit: string) {
+  metrics().rateLimitStoreFailures.inc({ limit });
 }
 
 export function countStaffSignIn(outcome: StaffSignInOutcome) {

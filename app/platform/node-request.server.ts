@@ -13,23 +13,61 @@ export type TrustsPeer = (address: string | undefined, hop: number) => boolean;
 /** A host header's name and port: `tienda.co:8443`, `[::1]:3000`. */
 const HOST = /^(\[[^\]]*\]|[^:]*)(?::(\d+))?/;
 
-export function createRequestReaders(trustsPeer: TrustsPeer) {
+/**
+ * The readers of requests, trusting X-Forwarded-* from the peers `trustsPeer` names. With
+ * `publicOrigin` (PUBLIC_URL, docs/decisions/0513) every URL is on that origin, whatever the
+ * headers say, and a request naming another host is misdirected.
+ */
+export function createRequestReaders(trustsPeer: TrustsPeer, publicOrigin?: string) {
   /**
-   * The public URL of a request for `target`, or undefined when it makes no valid URL: from a
-   * trusted proxy, the protocol and host (with its port) of X-Forwarded-Proto and
-   * X-Forwarded-Host (their first values); else the connection's protocol and the Host header.
+   * A forwarded header's value as the nearest trusted proxy set it (the last of a list: a proxy
+   * appends, and what comes before it is what the client sent), or undefined.
+   */
+  function forwarded(req: IncomingMessage, name: string): string | undefined {
+    if (!trustsPeer(req.socket.remoteAddress, 0)) return undefined;
+    const value = req.headers[name];
+    const joined = Array.isArray(value) ? value.join(",") : value;
+    return joined?.split(",").at(-1)?.trim() || undefined;
+  }
+
+  /** The host name (and port) the request asked for: the trusted proxy's, or the Host header. */
+  function askedHost(req: IncomingMessage): { name: string; port: string | undefined } {
+    const [, name = "", port] =
+      HOST.exec(forwarded(req, "x-forwarded-host") ?? req.headers.host ?? "") ?? [];
+    return { name: name.split(/[\\/?#@]/)[0].toLowerCase(), port };
+  }
+
+  /**
+   * Whether the request names a host other than the public origin's (only with PUBLIC_URL): it
+   * is refused (421), so no page built for it is ever stored by a cache in front.
+   */
+  function misdirected(req: IncomingMessage): boolean {
+    if (!publicOrigin) return false;
+    const { name } = askedHost(req);
+    return name !== "" && name !== new URL(publicOrigin).hostname;
+  }
+
+  /**
+   * The public URL of a request for `target`, or undefined when it makes no valid URL. With
+   * PUBLIC_URL, on its origin; else, from a trusted proxy, the protocol and host (with its port)
+   * of X-Forwarded-Proto and X-Forwarded-Host (the nearest proxy's values; a protocol other
+   * than http or https makes no URL), otherwise the connection's protocol and the Host header.
    */
   function publicUrl(req: IncomingMessage, target: string): URL | undefined {
-    const viaProxy = trustsPeer(req.socket.remoteAddress, 0);
-    const forwarded = (name: string) => {
-      const value = viaProxy ? req.headers[name] : undefined;
-      return (Array.isArray(value) ? value[0] : value)?.split(",")[0].trim() || undefined;
-    };
+    if (!target.startsWith("/")) return undefined;
+    if (publicOrigin) {
+      try {
+        return new URL(`${publicOrigin}${target}`);
+      } catch {
+        return undefined;
+      }
+    }
     const encrypted = (req.socket as { encrypted?: boolean }).encrypted === true;
-    const protocol = forwarded("x-forwarded-proto") ?? (encrypted ? "https" : "http");
-    const [, name = "", port] =
-      HOST.exec(forwarded("x-forwarded-host") ?? req.headers.host ?? "") ?? [];
-    const host = `${name.split(/[\\/?#@]/)[0] || "localhost"}${port ? `:${Number(port)}` : ""}`;
+    const protocol =
+      forwarded(req, "x-forwarded-proto")?.toLowerCase() ?? (encrypted ? "https" : "http");
+    if (protocol !== "http" && protocol !== "https") return undefined;
+    const { name, port } = askedHost(req);
+    const host = `${name || "localhost"}${port ? `:${Number(port)}` : ""}`;
     try {
       return new URL(`${protocol}://${host}${target}`);
     } catch {
@@ -42,7 +80,7 @@ export function createRequestReaders(trustsPeer: TrustsPeer) {
    * for. Undefined for a target the guard refuses, which the guard then answers.
    */
   function pageRequestOf(req: IncomingMessage, target: string): PageRequest | undefined {
-    const url = targetRefusal(target) ? undefined : publicUrl(req, target);
+    const url = targetRefusal(target) || misdirected(req) ? undefined : publicUrl(req, target);
     if (!url) return undefined;
     const get = (name: string) => {
       const value = req.headers[name.toLowerCase()];
@@ -80,5 +118,5 @@ export function createRequestReaders(trustsPeer: TrustsPeer) {
     }
   }
 
-  return { publicUrl, pageRequestOf, toFetchRequest };
+  return { publicUrl, misdirected, pageRequestOf, toFetchRequest };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  addressGroup,
   clientAddress,
   CLIENT_ADDRESS_HEADER,
   connectRateLimitStore,
@@ -46,6 +47,52 @@ describe("createRateLimit (memory store)", () => {
   });
 });
 
+describe("reserve (memory store)", () => {
+  it("lets exactly `points` of a burst of parallel reservations through, refusing the rest", async () => {
+    const limit = createRateLimit({ name: "r1", points: 3, durationSeconds: 60 }, undefined);
+    const answers = await Promise.all(Array.from({ length: 100 }, () => limit.reserve("card")));
+    expect(answers.filter((a) => a.allowed)).toHaveLength(3);
+    const refused = answers.filter((a) => !a.allowed);
+    expect(refused).toHaveLength(97);
+    expect(refused[0].retryAfterSeconds).toBeGreaterThan(0);
+    // A refusal keeps nothing: the count is what passed.
+    expect(await limit.attempts("card")).toBe(3);
+  });
+
+  it("takes a point back on giveBack, so the next reservation passes", async () => {
+    const limit = createRateLimit({ name: "r2", points: 1, durationSeconds: 60 }, undefined);
+    expect((await limit.reserve("k")).allowed).toBe(true);
+    expect((await limit.reserve("k")).allowed).toBe(false);
+    await limit.giveBack("k");
+    const again = await limit.reserve("k");
+    expect(again).toMatchObject({ allowed: true, failed: false, taken: 1 });
+  });
+
+  it("allows with `failed` set when Redis is away (the caller's policy decides)", async () => {
+    const limit = createRateLimit(
+      { name: "r3", points: 1, durationSeconds: 60 },
+      "redis://127.0.0.1:1",
+    );
+    expect(await limit.reserve("k")).toMatchObject({ allowed: true, failed: true });
+  });
+});
+
+describe("addressGroup", () => {
+  it("keeps IPv4 whole and groups IPv6 by its /64", () => {
+    expect(addressGroup("203.0.113.7")).toBe("203.0.113.7");
+    expect(addressGroup("::ffff:203.0.113.7")).toBe("203.0.113.7");
+    expect(addressGroup("2001:db8:1:2::1")).toBe("2001:db8:1:2::/64");
+    expect(addressGroup("2001:0DB8:0001:0002:ffff:1:2:3")).toBe("2001:db8:1:2::/64");
+    expect(addressGroup("2001:db8::1")).toBe("2001:db8:0:0::/64");
+    expect(addressGroup("fe80::1%eth0")).toBe("fe80:0:0:0::/64");
+    expect(addressGroup("64:ff9b::192.0.2.1")).toBe("64:ff9b:0:0::/64");
+    expect(addressGroup("unknown")).toBe("unknown");
+    // Any address of one subscriber's /64 is the same client.
+    const many = Array.from({ length: 40 }, (_, i) => `2001:db8:35:64:${i.toString(16)}::${i}`);
+    expect(new Set(many.map(addressGroup))).toEqual(new Set(["2001:db8:35:64::/64"]));
+  });
+});
+
 describe("createRateLimit (Redis away)", () => {
   it("fails open: with no Redis listening every attempt is allowed", async () => {
     const limit = createRateLimit(
@@ -71,5 +118,9 @@ describe("clientAddress", () => {
     });
     expect(clientAddress(withAddress)).toBe("10.0.0.1");
     expect(clientAddress(new Request("http://x/"))).toBe("unknown");
+    const v6 = new Request("http://x/", {
+      headers: { [CLIENT_ADDRESS_HEADER]: "2001:db8:aa:bb:1:2:3:4" },
+    });
+    expect(clientAddress(v6)).toBe("2001:db8:aa:bb::/64");
   });
 });

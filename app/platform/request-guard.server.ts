@@ -168,12 +168,16 @@ async function isWellFormedMultipart(
   }
 }
 
-export type RefusalStatus = 400 | 405 | 413 | 414 | 415;
+export type RefusalStatus = 400 | 421 | 405 | 413 | 414 | 415;
 
 const REFUSALS: Record<RefusalStatus, { title: string; text: string }> = {
   400: {
     title: "Solicitud no válida",
     text: "No pudimos leer el formulario enviado. Vuelve a la página e inténtalo de nuevo.",
+  },
+  421: {
+    title: "Dirección no reconocida",
+    text: "Esta tienda no responde en esa dirección. Entra por su dirección de siempre.",
   },
   405: {
     title: "Acción no permitida",

@@ -2,11 +2,13 @@
  * A list of revoked ids (the staff sessions ended by 'Cerrar sesión', docs/decisions/0401): kept
  * in this process's memory, and in Redis too when REDIS_URL is set so every instance refuses the
  * id. Each entry lives only as long as the thing it revokes could, then disappears on its own.
- * If Redis fails, a check fails open (logged) like the rate limits: only the ids revoked by this
- * process are then refused.
+ * If Redis fails or misses its deadline, a check fails closed (logged and counted,
+ * docs/decisions/0512): the id is refused until Redis answers again, so a signed-out cookie
+ * never opens a staff page because Redis is slow.
  */
 import { config } from "./config.server.ts";
 import { logger } from "./logger.server.ts";
+import { countRateLimitStoreFailure } from "./metrics.server.ts";
 import { sharedRedis } from "./rate-limit.server.ts";
 
 export interface RevocationList {
@@ -28,14 +30,14 @@ export function createRevocationList({
   redisUrl = config().redisUrl,
   now = Date.now,
 }: RevocationListOptions): RevocationList {
-  // id → end of the revocation (ms). Small: only signed-in users add to it, once per sign-out.
-  const local = new Map<string, number>();
+  const local = localList(name);
   const redis = redisUrl ? sharedRedis(redisUrl) : undefined;
   const key = (id: string) => `rv:${name}:${id}`;
-  const failOpen = (error: unknown) => {
+  const failed = (error: unknown, outcome: string) => {
+    countRateLimitStoreFailure(`revocation-${name}`);
     logger.warn(
       { list: name, err: error instanceof Error ? error.message : String(error) },
-      "revocation store failed: local revocations only",
+      `revocation store failed: ${outcome}`,
     );
   };
 
@@ -46,7 +48,9 @@ export function createRevocationList({
       const at = now();
       for (const [known, until] of local) if (until <= at) local.delete(known);
       local.set(id, at + ttl * 1000);
-      await redis?.set(key(id), "1", "EX", ttl).catch(failOpen);
+      await redis
+        ?.set(key(id), "1", "EX", ttl)
+        .catch((error: unknown) => failed(error, "revoked in this process only"));
     },
     async isRevoked(id) {
       const until = local.get(id);
@@ -58,9 +62,22 @@ export function createRevocationList({
       try {
         return (await redis.exists(key(id))) > 0;
       } catch (error) {
-        failOpen(error);
-        return false;
+        failed(error, "id refused until Redis answers");
+        return true;
       }
     },
   };
+}
+
+/**
+ * A list's own revocations, id → end of the revocation (ms): one per process and list name.
+ * server.ts imports this module natively and the app's build bundles its own copy, so the map
+ * lives on globalThis: a sign-out in one is seen by the other's check (the sandbox's mount).
+ * Small: only signed-in users add to it, once per sign-out.
+ */
+function localList(name: string): Map<string, number> {
+  const holder = globalThis as typeof globalThis & Record<symbol, Map<string, number> | undefined>;
+  const slot = Symbol.for(`tienda-seguridad.revocations.${name}`);
+  holder[slot] ??= new Map();
+  return holder[slot];
 }

@@ -13,6 +13,7 @@ export const SIGN_IN_MESSAGES = {
   tooLong: "El valor es demasiado largo",
   wrong: "Usuario o contraseña incorrectos.",
   tooMany: "Demasiados intentos. Intenta de nuevo más tarde.",
+  unavailable: "No pudimos comprobar tu ingreso en este momento. Intenta de nuevo en unos minutos.",
 } as const;
 
 /** Longest user name typed (names in STAFF_USERS have at most 64 characters). */

@@ -64,6 +64,19 @@ export async function action({ request }: Route.ActionArgs) {
       { status: 429, headers: { "Retry-After": String(answer.retryAfterSeconds) } },
     );
   }
+  if (answer.reason === "unavailable") {
+    logger.warn({ audit: "staff-sign-in", outcome: "unavailable" }, "staff sign-in refused");
+    return data(
+      {
+        back,
+        result: submission.reply({
+          formErrors: [SIGN_IN_MESSAGES.unavailable],
+          hideFields: ["clave"],
+        }),
+      },
+      { status: 503, headers: { "Retry-After": "30" } },
+    );
+  }
   logger.info({ audit: "staff-sign-in", outcome: "wrong" }, "staff sign-in failed");
   return data(
     {

@@ -116,6 +116,54 @@ describe("attemptSignIn", () => {
   });
 });
 
+describe("attemptSignIn under a burst", () => {
+  it("checks at most five of 60 parallel wrong passwords for one user and address", async () => {
+    const { attempt } = setup();
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, () => attempt("ana", "mala", "10.0.9.1")),
+    );
+    expect(answers.filter((a) => a.ok === false && a.reason === "wrong")).toHaveLength(5);
+    expect(answers.filter((a) => a.ok === false && a.reason === "too-many")).toHaveLength(55);
+  });
+
+  it("delays the parallel attempts of one user name past the fifth, as if they came one by one", async () => {
+    const { attempt, waits } = setup();
+    // From 12 addresses, so no pair is refused: only the user name's delay applies.
+    await Promise.all(
+      Array.from({ length: 12 }, (_, i) => attempt("luis", "mala", `10.0.10.${i}`)),
+    );
+    expect(waits.sort((a, b) => a - b)).toEqual(
+      [6, 7, 8, 9, 10, 11].map((failures) => signInDelayMs(failures)),
+    );
+  });
+
+  it("lets 20 parallel wrong attempts of many names from one address through, and refuses the rest", async () => {
+    const { attempt } = setup();
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => attempt(`persona${i}`, "mala", "10.0.11.1")),
+    );
+    expect(answers.filter((a) => a.ok === false && a.reason === "wrong")).toHaveLength(
+      ADDRESS_FAILURES_ALLOWED,
+    );
+  });
+
+  it("fails closed when the limits' store does not answer: no password is checked", async () => {
+    const limits = createSignInLimits();
+    const failing = {
+      ...limits.lock.pair,
+      reserve: async () => ({ allowed: true, retryAfterSeconds: 0, failed: true, taken: 0 }),
+    };
+    const answer = await attemptSignIn({
+      users,
+      username: "ana",
+      password: "clave de ana",
+      address: "10.0.12.1",
+      limits: { ...limits, lock: { ...limits.lock, pair: failing } },
+    });
+    expect(answer).toEqual({ ok: false, reason: "unavailable" });
+  });
+});
+
 describe("signInDelayMs", () => {
   it("waits nothing for five failures, then doubles from half a second up to three", () => {
     expect([0, 1, 5, 6, 7, 8, 9, 50].map(signInDelayMs)).toEqual([

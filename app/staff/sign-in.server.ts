@@ -28,17 +28,17 @@ export interface SignInLimits {
 }
 
 /**
- * The limits of failed sign-ins. `isBlocked` answers true once more than `points` attempts were
- * counted, so with 4 points the five failures allowed are counted and the sixth attempt is
- * refused before its password is even checked.
+ * The limits of failed sign-ins. Each attempt takes a point of every key before its password is
+ * checked (atomically: parallel attempts cannot all be checked), and a successful one gives
+ * them back; the sixth attempt of a pair within the window is refused unchecked.
  */
 export function createSignInLimits(): SignInLimits {
   const limit = (name: string, points: number) =>
     createRateLimit({ name, points, durationSeconds: WINDOW_SECONDS });
   return {
     lock: {
-      pair: limit("staff-signin", PAIR_FAILURES_ALLOWED - 1),
-      address: limit("staff-signin-address", ADDRESS_FAILURES_ALLOWED - 1),
+      pair: limit("staff-signin", PAIR_FAILURES_ALLOWED),
+      address: limit("staff-signin-address", ADDRESS_FAILURES_ALLOWED),
     },
     // Never over: this count only sets the delay.
     user: limit("staff-signin-user", 1_000_000),
@@ -61,7 +61,9 @@ export function signInDelayMs(failures: number): number {
 export type SignInAnswer =
   | { ok: true; user: string }
   | { ok: false; reason: "wrong" }
-  | { ok: false; reason: "too-many"; retryAfterSeconds: number };
+  | { ok: false; reason: "too-many"; retryAfterSeconds: number }
+  /** The limits' store failed or missed its deadline: refused unchecked (docs/decisions/0512). */
+  | { ok: false; reason: "unavailable" };
 
 /** The rate-limit keys of an attempt, on the typed user name (lower case) and the address. */
 export function signInKeys(username: string, address: string) {
@@ -87,11 +89,30 @@ export async function attemptSignIn(options: {
 }): Promise<SignInAnswer> {
   const limits = options.limits ?? signInLimits();
   const keys = signInKeys(options.username, options.address);
-  const [pair, address] = await Promise.all([
-    limits.lock.pair.isBlocked([keys.pair]),
-    limits.lock.address.isBlocked([keys.address]),
+  const [pair, address, user] = await Promise.all([
+    limits.lock.pair.reserve(keys.pair),
+    limits.lock.address.reserve(keys.address),
+    limits.user.reserve(keys.user),
   ]);
-  if (pair.blocked || address.blocked) {
+  const giveBack = async (what: { pair?: boolean; address?: boolean; user?: boolean }) => {
+    await Promise.all([
+      what.pair && pair.allowed && !pair.failed && limits.lock.pair.giveBack(keys.pair),
+      what.address &&
+        address.allowed &&
+        !address.failed &&
+        limits.lock.address.giveBack(keys.address),
+      what.user && !user.failed && limits.user.giveBack(keys.user),
+    ]);
+  };
+  // Fails closed: a password is never checked without its limits (docs/decisions/0512).
+  if (pair.failed || address.failed || user.failed) {
+    await giveBack({ pair: true, address: true, user: true });
+    countStaffSignIn("unavailable");
+    return { ok: false, reason: "unavailable" };
+  }
+  if (!pair.allowed || !address.allowed) {
+    // A refused attempt is checked for nothing: it takes none of the other keys' points.
+    await giveBack({ pair: true, address: true, user: true });
     countStaffSignIn("too-many");
     return {
       ok: false,
@@ -99,22 +120,20 @@ export async function attemptSignIn(options: {
       retryAfterSeconds: Math.max(pair.retryAfterSeconds, address.retryAfterSeconds),
     };
   }
-  const delay = signInDelayMs(await limits.user.attempts(keys.user));
+  // The failures of this user name before this attempt (parallel attempts each see their own).
+  const delay = signInDelayMs(user.taken - 1);
   if (delay > 0) await (options.wait ?? sleep)(delay);
 
-  const user = await verifyStaffCredentials(options.users, options.username, options.password);
-  if (user) {
-    // Only this pair is forgotten: the address keeps its failures (several users, one
-    // attacker) and the user name its delay (an attack from elsewhere may still be going on).
+  const signedIn = await verifyStaffCredentials(options.users, options.username, options.password);
+  if (signedIn) {
+    // This pair's failures are forgotten and the attempt gives its points back; the address
+    // keeps its earlier failures (several users, one attacker) and the user name its delay (an
+    // attack from elsewhere may still be going on).
     await limits.lock.pair.reset([keys.pair]);
+    await giveBack({ address: true, user: true });
     countStaffSignIn("ok");
-    return { ok: true, user };
+    return { ok: true, user: signedIn };
   }
-  await Promise.all([
-    limits.lock.pair.consume([keys.pair]),
-    limits.lock.address.consume([keys.address]),
-    limits.user.consume([keys.user]),
-  ]);
   countStaffSignIn("wrong");
   return { ok: false, reason: "wrong" };
 }

@@ -80,12 +80,21 @@ describe("the token call from a browser", () => {
     }
   });
 
-  it("takes a call from the sandbox's own origin (mounted in the store), and a server's as before", async () => {
+  it("takes a call from the sandbox's own origin (mounted in the store), and a server's with the key", async () => {
     const same = await tokenCall({ Origin: API, Authorization: key("pk_prueba_123") });
     expect(same.status).toBe(200);
-    const server = await tokenCall({});
+    const server = await tokenCall({ Authorization: key("pk_prueba_123") });
     expect(server.status).toBe(200);
     expect(server.headers.has("Access-Control-Allow-Origin")).toBe(false);
+  });
+
+  it("refuses a call without an Origin and without the key: no free card checks", async () => {
+    const without: Array<Record<string, string>> = [{}, { Authorization: key("pk_otra") }];
+    for (const headers of without) {
+      const answer = await tokenCall(headers);
+      expect(answer.status).toBe(401);
+      expect(await answer.json()).toMatchObject({ error_code: 1002, http_code: 401 });
+    }
   });
 
   it("reads its key and origins from the environment, with the demo key by default", () => {

@@ -2,7 +2,8 @@
  * The one call a browser makes to the gateway itself: card tokenization (docs/decisions/0432).
  * As a real gateway's browser API does, it answers CORS for the store's origin only (preflight
  * included) and asks for the merchant's public key (`Authorization: Basic base64(key:)`);
- * every other origin is refused. Calls without an Origin come from a server and are unchanged.
+ * every other origin is refused. Every call shows the key, a server's (without an Origin) too:
+ * a token call without it would be a free card-checking service (docs/decisions/0511).
  */
 import type { MiddlewareHandler } from "hono";
 import { gatewayError } from "./gateway.ts";
@@ -33,11 +34,17 @@ const refusal = (code: 1002 | 1001, status: 401 | 403, description: string) => {
   return Response.json(error, { status, headers: { "Cache-Control": "no-store" } });
 };
 
-/** Guards the token call: CORS for the allowed origins, the public key for any browser. */
+/** Guards the token call: CORS for the allowed origins, the public key for every call. */
 export function browserTokenAccess(access: BrowserAccess): MiddlewareHandler {
   return async (c, next) => {
+    const expected = `Basic ${btoa(`${access.publicKey}:`)}`;
     const origin = c.req.header("Origin");
-    if (!origin) return next();
+    if (!origin) {
+      if (c.req.header("Authorization") !== expected) {
+        return refusal(1002, 401, "Llave pública ausente o incorrecta");
+      }
+      return next();
+    }
     const own = new URL(c.req.url).origin;
     if (origin !== own && !access.allowedOrigins.includes(origin)) {
       return refusal(1001, 403, "Origen no permitido para la tokenización desde el navegador");
@@ -57,7 +64,6 @@ export function browserTokenAccess(access: BrowserAccess): MiddlewareHandler {
         },
       });
     }
-    const expected = `Basic ${btoa(`${access.publicKey}:`)}`;
     if (c.req.header("Authorization") !== expected) {
       const answer = refusal(1002, 401, "Llave pública ausente o incorrecta");
       for (const [name, value] of Object.entries(cors)) answer.headers.set(name, value);

@@ -1,5 +1,6 @@
 /** Checkout sessions, card tokens and charges, and payment status (README.md here). */
 import type { Context, Hono } from "hono";
+import { rememberFingerprint } from "./card-tokens.ts";
 import { PAYMENT_FIXTURES } from "./fixtures.ts";
 import {
   cardOutcome,
@@ -150,7 +151,9 @@ export function checkoutRoutes(app: Hono, ctx: RouteContext): void {
       expirationYear: card.expiration_year,
       outcome: cardOutcome(check.card.digits),
     });
-    return c.json({ id, card, creation_date: createdAt });
+    // As real gateways do: what the merchant counts a card's attempts on (card-tokens.ts).
+    const fingerprint = rememberFingerprint(store, id, check.card.digits);
+    return c.json({ id, card: { ...card, fingerprint }, creation_date: createdAt });
   });
 
   app.post("/payments/card/charge", async (c) => {

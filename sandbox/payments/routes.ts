@@ -7,6 +7,7 @@
  * a leading /sandbox and a fault prefix /_falla/{mode} are tolerated.
  */
 import { browserAccessFromEnv, browserTokenAccess } from "./browser-api.ts";
+import { cardTokenRoutes, tokenCallLimits } from "./card-tokens.ts";
 import { setTimeout as delay } from "node:timers/promises";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
@@ -44,6 +45,7 @@ export function createPaymentsApp(options: PaymentsAppOptions): Hono {
   });
 
   app.use("/payments/card/token", browserTokenAccess(options.browser ?? browserAccessFromEnv()));
+  app.use("/payments/card/token", tokenCallLimits());
 
   app.use(
     "*",
@@ -61,6 +63,7 @@ export function createPaymentsApp(options: PaymentsAppOptions): Hono {
 
   checkoutRoutes(app, ctx);
   orderRoutes(app, ctx);
+  cardTokenRoutes(app, options.store);
   pseRoutes(app, ctx);
   emailRoutes(app, ctx);
 
@@ -76,6 +79,7 @@ export function createPaymentsApp(options: PaymentsAppOptions): Hono {
     ["/payments/pse", "POST"],
     ["/banco-pse/:chargeId", "GET, HEAD, POST"],
     ["/payments/card/token", "POST"],
+    ["/payments/card/token/:tokenId", "GET, HEAD"],
     ["/payments/card/charge", "POST"],
     ["/payments/status/:chargeId", "GET, HEAD"],
     ["/api/payments/status/:chargeId", "GET, HEAD"],

@@ -6,15 +6,21 @@
  * as a CDN without a cookie rule would. Through both: an anonymous page comes from the cache
  * (nginx's `$upstream_cache_status` as `X-Cache-Status`; the store's log shows one request for
  * it), two shoppers with different carts each see their own cart count, and the cart, checkout
- * and payment pages are never kept. Runs once, in the "server" project.
+ * and payment pages are never kept; hostile Host, X-Forwarded-Host and X-Forwarded-Proto values
+ * never get a page naming another origin stored (docs/decisions/0513). Runs once, in the
+ * "server" project.
  */
 import { readFileSync } from "node:fs";
+import http from "node:http";
 import { expect, test } from "@playwright/test";
 import { personBilling } from "../support/buyer.ts";
 import { type Nginx, startNginx } from "../support/nginx.ts";
 import { type StoreProcess, startStoreOnFreePort } from "./support/store-process.ts";
 
 const PUBLIC_PAGES = ["/", "/productos", "/producto/18433"];
+/** The store's PUBLIC_URL: the host both caches are reached at ($host carries no port). */
+const PUBLIC_URL = "http://127.0.0.1";
+const HOSTILE = "tienda-falsa.example";
 const PRODUCT = "18433";
 
 /** The two nginx blocks of the deployment guide's section on caching proxies. */
@@ -68,7 +74,7 @@ async function post(store: StoreProcess, path: string, jar: Jar, form: Record<st
     redirect: "manual",
     headers: {
       "Content-Type": "application/x-www-form-urlencoded",
-      Origin: store.origin,
+      Origin: PUBLIC_URL,
       Cookie: jar.header(),
     },
     body: new URLSearchParams(form).toString(),
@@ -77,6 +83,29 @@ async function post(store: StoreProcess, path: string, jar: Jar, form: Record<st
   expect(response.status, `${path} ${form.intent}`).toBe(303);
   jar.take(response);
   return response.headers.get("Location");
+}
+
+/** A GET with any headers (Host included, which fetch cannot set). */
+function rawGet(origin: string, path: string, headers: Record<string, string>) {
+  const { hostname, port } = new URL(origin);
+  return new Promise<{ status: number; cache: string; cacheControl: string; body: string }>(
+    (resolve, reject) => {
+      const request = http.get({ hostname, port, path, headers }, (response) => {
+        let body = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => (body += chunk));
+        response.on("end", () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            cache: String(response.headers["x-cache-status"] ?? ""),
+            cacheControl: String(response.headers["cache-control"] ?? ""),
+            body,
+          }),
+        );
+      });
+      request.on("error", reject);
+    },
+  );
 }
 
 /** GET requests for `path` in the store's request log. */
@@ -95,7 +124,11 @@ test("behind nginx's proxy_cache, anonymous pages come from the cache and a shop
   let store: StoreProcess | undefined;
   let nginx: Nginx | undefined;
   try {
-    store = await startStoreOnFreePort({ LOG_LEVEL: "info", TRUST_PROXY: "loopback" });
+    store = await startStoreOnFreePort({
+      LOG_LEVEL: "info",
+      TRUST_PROXY: "loopback",
+      PUBLIC_URL,
+    });
     const upstream = new URL(store.origin).host;
     nginx = await startNginx(
       2,
@@ -108,6 +141,7 @@ test("behind nginx's proxy_cache, anonymous pages come from the cache and a shop
           listen 127.0.0.1:${headersOnly};
           location / {
             proxy_pass http://tienda;
+            proxy_set_header Host $host;
             proxy_cache headers_only;
             add_header X-Cache-Status $upstream_cache_status always;
           }
@@ -187,6 +221,40 @@ test("behind nginx's proxy_cache, anonymous pages come from the cache and a shop
     await expect.poll(() => seen(store!, "/checkout")).toBe(4 + 1); // and her step 3
     await expect.poll(() => seen(store!, "/checkout/pago")).toBe(4);
     for (const path of PUBLIC_PAGES) expect(seen(store, path), path).toBe(2 + 2 * 3);
+
+    // Hostile headers, twice each through both caches: another host is refused and never
+    // stored; a forwarded host or protocol never reaches a page; the pages stay the store's.
+    const hostile: Array<Record<string, string>> = [
+      { Host: HOSTILE },
+      { Host: `${HOSTILE}:443` },
+      { "X-Forwarded-Host": HOSTILE },
+      { "X-Forwarded-Proto": "javascript" },
+      { "X-Forwarded-Proto": "ftp" },
+      { "X-Forwarded-Proto": "https", "X-Forwarded-Host": `${HOSTILE}, 127.0.0.1` },
+    ];
+    for (const cache of caches) {
+      for (const path of ["/producto/18433", "/robots.txt", "/sitemap.xml"]) {
+        for (const headers of hostile) {
+          for (let i = 0; i < 2; i++) {
+            const answer = await rawGet(cache, path, headers);
+            const what = `${cache} ${path} ${JSON.stringify(headers)}`;
+            expect([200, 421], what).toContain(answer.status);
+            expect(answer.status === 421 ? answer.cacheControl : "", what).toMatch(/^(no-store)?$/);
+            if (answer.status === 421) expect(answer.cache, what).not.toBe("HIT");
+            expect(answer.body, what).not.toContain(HOSTILE);
+            expect(answer.body, what).not.toMatch(/(javascript|ftp):\/\//);
+          }
+        }
+        // What every visitor then gets names the store's own origin only.
+        const page = await get(cache, path);
+        expect(page.status, path).toBe(200);
+        expect(page.body).not.toContain(HOSTILE);
+        expect(page.body).toContain(`${PUBLIC_URL}/`);
+      }
+    }
+    // A Host the store is not is refused by the store itself (the guided cache's key has $host).
+    const refused = await rawGet(caches[0], "/producto/18433", { Host: HOSTILE });
+    expect([refused.status, refused.cacheControl]).toEqual([421, "no-store"]);
   } finally {
     await nginx?.stop();
     await store?.stop();

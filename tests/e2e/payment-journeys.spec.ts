@@ -526,6 +526,7 @@ test("a second store behind a flaky gateway: no answer is 'Pago en proceso', the
     API_URL: proxy.url,
     LOG_LEVEL: "debug",
     TRUST_PROXY: "loopback",
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     PAYMENT_GRACE_SECONDS: "2",
   });
   const bodies: string[] = [];

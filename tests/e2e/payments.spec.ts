@@ -44,6 +44,15 @@ test("a declined charge: its failure page for any browser, 'Pago fallido' on the
   );
   await expect(page.getByRole("link", { name: /comprobante/i })).toHaveCount(0);
 
+  // The failure link of a charge that did not fail leads to its result page, an answer no
+  // cache keeps (as the pages themselves).
+  const paidOrder = await prepareCheckout(request, [{ product, quantity: 1 }], "openpay");
+  const paid = await chargeCard(request, paidOrder, "4111111111111111");
+  const toResult = await request.get(`/checkout/failure?id=${paid.chargeId}`, { maxRedirects: 0 });
+  expect(toResult.status()).toBeGreaterThanOrEqual(300);
+  expect(toResult.status()).toBeLessThan(400);
+  expect(toResult.headers()["cache-control"]).toBe("private, no-store");
+
   // A crafted link cannot make the failure page say what it likes.
   await page.goto("/checkout/failure?code=9999&description=Llame%20al%20555%20para%20pagar");
   await expect(page.getByRole("heading", { level: 1, name: "Error en el pago" })).toBeVisible();

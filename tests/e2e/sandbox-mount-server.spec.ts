@@ -7,6 +7,7 @@
 import http from "node:http";
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import { PAYMENT_FIXTURES } from "../../sandbox/fixtures.ts";
+import { TOKEN_CALL_LIMITS } from "../../sandbox/payments/card-tokens.ts";
 import {
   chargeCard,
   chargePse,
@@ -196,4 +197,90 @@ test("the signed-in staff reads the outbox and the charges, and no shared cache 
   const catalogue = await request.get("/sandbox/api/productos?limit=1", { headers });
   expect(catalogue.status()).toBe(200);
   expect(catalogue.headers()["cache-control"]).toBe("private, no-store");
+});
+
+test("a signed-out staff cookie opens no page behind the staff sign-in, the sandbox's included", async ({
+  playwright,
+  baseURL,
+}) => {
+  // A session of its own: the shared one (asStaff) stays signed in for the other tests.
+  const context = await playwright.request.newContext({ baseURL });
+  const origin = new URL(baseURL!).origin;
+  try {
+    const signedIn = await context.post("/admin/ingresar", {
+      form: { usuario: "personal", clave: "sandbox-demo", volver: "/admin/notificaciones" },
+      headers: { Origin: origin },
+      maxRedirects: 0,
+    });
+    expect(signedIn.status()).toBe(303);
+    const cookie = signedIn
+      .headersArray()
+      .find((h) => h.name.toLowerCase() === "set-cookie")!
+      .value.split(";")[0];
+    const staffPages = [
+      "/admin",
+      "/admin/notificaciones",
+      "/admin/otra",
+      "/sandbox/correos",
+      "/sandbox/payments/emails",
+      "/sandbox/api/productos?limit=1",
+    ];
+    const replay = (path: string) =>
+      context.get(path, { headers: { Cookie: cookie }, maxRedirects: 0 });
+    expect((await replay("/sandbox/correos")).status()).toBe(200);
+    expect((await replay("/admin/notificaciones")).status()).toBe(200);
+
+    const signedOut = await context.post("/admin/salir", {
+      form: {},
+      headers: { Origin: origin, Cookie: cookie },
+      maxRedirects: 0,
+    });
+    expect(signedOut.status()).toBe(303);
+    // The copy of the cookie, replayed on every page behind the sign-in: the store's pages send
+    // it to the sign-in, the sandbox's mount answers as to anyone (server.ts's own check).
+    for (const path of staffPages) {
+      const answer = await replay(path);
+      if (path.startsWith("/sandbox")) expect(answer.status(), path).toBe(404);
+      else expect(answer.headers()["location"] ?? "", path).toMatch(/^\/admin\/ingresar\?volver=/);
+    }
+  } finally {
+    await context.dispose();
+  }
+});
+
+test("the token call answers no one without the public key, and a burst from one address only up to its limit", async ({
+  request,
+}) => {
+  const card = {
+    card_number: "4111111111111112",
+    holder_name: "Ana Gómez",
+    expiration_month: "12",
+    expiration_year: "35",
+    cvv2: "123",
+  };
+  // A server's call (no Origin) without the key: refused, the card not even read.
+  const bare = await request.post("/sandbox/payments/card/token", {
+    data: card,
+    headers: { "X-Forwarded-For": "198.18.35.1" },
+  });
+  expect(bare.status()).toBe(401);
+  expect(await bare.text()).not.toMatch(/2004|Luhn/i);
+  // With the key, a burst from one address: only the address's number gets an answer.
+  const answers = await Promise.all(
+    Array.from({ length: 80 }, () =>
+      request.post("/sandbox/payments/card/token", {
+        data: card,
+        headers: {
+          Authorization: `Basic ${btoa("pk_sandbox_tienda:")}`,
+          "X-Forwarded-For": "198.18.35.2",
+        },
+      }),
+    ),
+  );
+  const statuses = answers.map((answer) => answer.status());
+  expect(statuses.filter((status) => status === 429)).toHaveLength(
+    80 - TOKEN_CALL_LIMITS.address.calls,
+  );
+  const limited = answers.find((answer) => answer.status() === 429)!;
+  expect(Number(limited.headers()["retry-after"])).toBeGreaterThan(0);
 });

@@ -180,7 +180,11 @@ function exitCode(child: ChildProcess) {
 test.describe.serial("own server", () => {
   let server: ReturnType<typeof startServer>;
   test.beforeAll(async () => {
-    server = startServer({ TRUST_PROXY: "true" });
+    server = startServer({
+      TRUST_PROXY: "true",
+      PUBLIC_URL: "https://tienda.example.co",
+      METRICS_TOKEN: "metricas-0123456789abcdef",
+    });
     await waitHealthy();
   });
   test.afterAll(async () => {
@@ -223,6 +227,26 @@ test.describe.serial("own server", () => {
     expect(logs).not.toContain("cliente@correo.co");
   });
 
+  test("a request to the sandbox's mount is logged and counted under its own path and class", async () => {
+    const headers = { "X-Forwarded-Host": "tienda.example.co" };
+    const res = await fetch(`http://127.0.0.1:${PORT}/sandbox/correos?pedido=X`, { headers });
+    expect(res.status).toBe(404);
+    await res.text();
+    const line = () =>
+      server
+        .output()
+        .split("\n")
+        .find((l) => l.includes('"msg":"request"') && l.includes("correos"));
+    await expect.poll(line, { timeout: 10_000 }).toBeTruthy();
+    expect(JSON.parse(line()!)).toMatchObject({ method: "GET", path: "/sandbox/correos" });
+    const metrics = await fetch(`http://127.0.0.1:${PORT}/metrics`, {
+      headers: { Authorization: "Bearer metricas-0123456789abcdef" },
+    });
+    expect(await metrics.text()).toMatch(
+      /tienda_http_requests_total\{route="sandbox",method="GET",status="4xx"\} [1-9]/,
+    );
+  });
+
   test("SIGTERM lets an in-flight request finish, then exits 0", async () => {
     const body = "intent=login&email=&password=";
     const socket = net.connect(PORT, "127.0.0.1");
@@ -233,8 +257,8 @@ test.describe.serial("own server", () => {
     socket.write(
       [
         "POST /login HTTP/1.1",
-        `Host: 127.0.0.1:${PORT}`,
-        `Origin: http://127.0.0.1:${PORT}`,
+        "Host: tienda.example.co",
+        "Origin: https://tienda.example.co",
         "Content-Type: application/x-www-form-urlencoded",
         `Content-Length: ${body.length}`,
         "Connection: close",

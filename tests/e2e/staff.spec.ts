@@ -17,6 +17,7 @@ import { hashPassword } from "../../app/staff/password.server.ts";
 import { PAYMENT_FIXTURES } from "../../sandbox/fixtures.ts";
 import { expectNoSeriousA11yViolations } from "./support/a11y.ts";
 import { expect, test } from "./support/fixtures.ts";
+import { freePort } from "./support/merchant-api.ts";
 import { chargeCard, outbox, prepareCheckout, type Sellable } from "./support/payments.ts";
 import { type StoreProcess, startStoreOnFreePort } from "./support/store-process.ts";
 
@@ -432,12 +433,15 @@ test.describe.serial("a store against an API that is down, with its own accounts
       hashPassword("clave-de-ana-e2e"),
       hashPassword("clave-de-bloqueo-e2e"),
     ]);
+    const port = await freePort();
     store = await startStoreOnFreePort({
+      PORT: String(port),
       API_URL: "http://127.0.0.1:9",
       API_TIMEOUT_MS: "3000",
       STAFF_USERS: `ana=${ana} bloqueo=${bloqueo}`,
       // The test names its client addresses with X-Forwarded-For.
       TRUST_PROXY: "loopback",
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
     });
   });
   test.afterAll(async () => {

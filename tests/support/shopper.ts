@@ -135,6 +135,13 @@ function formOf(fields: Record<string, string>): FormData {
   return form;
 }
 
+/** One checkout form posted from this browser (its cookies updated), as a step's form does. */
+export async function postCheckout(jar: Jar, fields: Record<string, string>) {
+  const outcome = await performCheckoutAction(request(jar, `${ORIGIN}/checkout`), formOf(fields));
+  if (!(outcome instanceof Response)) throw new Error(`checkout refused ${fields.intent}`);
+  jar.apply(outcome.headers);
+}
+
 export function cardForm(order: PaymentOrder, over: Record<string, string> = {}) {
   return formOf({
     intent: "pay-card",
