@@ -11,7 +11,12 @@ import { sendResponse as writeResponse } from "@remix-run/node-fetch-server";
 import compression from "compression";
 import express from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
-import { ConfigError, loadConfig, usesGeneratedSecret } from "./app/platform/config.server.ts";
+import {
+  ConfigError,
+  loadConfig,
+  storeOrigin,
+  usesGeneratedSecret,
+} from "./app/platform/config.server.ts";
 import { logger } from "./app/platform/logger.server.ts";
 import {
   createMetricsServer,
@@ -199,7 +204,11 @@ app.use((req, _res, next) => {
 if (!cfg.apiUrl) {
   // The browser loads the sandbox's drawings, logos and bank page from the same origin; the
   // rest of the mount (the outbox, the API) is for signed-in staff (docs/decisions/0410).
-  const sandbox = getSandbox({ dataDir: cfg.sandboxDataDir, publicBase: SANDBOX_PREFIX });
+  const sandbox = getSandbox({
+    dataDir: cfg.sandboxDataDir,
+    publicBase: SANDBOX_PREFIX,
+    storeOrigin: storeOrigin(cfg),
+  });
   // A catalogue that cannot be written (disk full, a folder that cannot be created) stops the
   // process with one line, like a bad setting: a store up with nothing to sell would pass its
   // health checks (docs/decisions/0366).

@@ -149,6 +149,24 @@ export async function recordCartOrder(
   return commitCartCookie({ ...cookie, id: cartId, order: orderId, paid: null });
 }
 
+/**
+ * A pending order the merchant lists for the cart, when the cookie names none (an older copy of
+ * the cart cookie, replayed): its id, null when none; "unknown" when the merchant could not be
+ * asked.
+ */
+export async function pendingOrderOfCart(
+  cartId: string,
+): Promise<{ orderId: string } | null | "unknown"> {
+  try {
+    const orders = await apiClient().listCartOrders(cartId);
+    const pending = orders.find((order) => order.state === "pending");
+    return pending ? { orderId: pending.orderId } : null;
+  } catch (error) {
+    logger.warn({ err: error }, "cart: the cart's orders unavailable");
+    return "unknown";
+  }
+}
+
 /** What 'Cancelar y pagar con otro medio' did, for the shopper. */
 export interface CancelOutcome {
   status: number;

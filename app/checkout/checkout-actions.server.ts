@@ -10,7 +10,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { ApiError, apiClient, PaymentError } from "~/merchant-api/client.server";
 import { failureStatus } from "~/merchant-api/failure.server";
 import { CART_ORDER_TEXTS } from "~/cart/cart-order";
-import { cancelCartOrder, recordCartOrder } from "~/cart/cart-order.server";
+import { cancelCartOrder, pendingOrderOfCart, recordCartOrder } from "~/cart/cart-order.server";
 import { redirectWithFlash } from "~/platform/flash.server";
 import { PRIVATE_NO_STORE } from "~/platform/http-cache.server";
 import { logger } from "~/platform/logger.server";
@@ -158,11 +158,20 @@ async function finalize(
   // charged for is recorded again under its id; only a failed, cancelled or expired one (the
   // cart part has released it) lets a new id be minted.
   const status = cart.orderStatus;
-  if (status.kind === "pending" || status.kind === "unknown") {
-    const pending = status.kind === "pending";
-    const message = pending ? CART_ORDER_TEXTS.finalizeRefused : CART_ORDER_TEXTS.finalizeUnknown;
+  // A cart cookie that names no order may be an older copy: the merchant's list of the cart's
+  // orders has the last word, and a pending one found there is named in the cookie again.
+  const listed =
+    status.kind === "none" && cart.cookie.id ? await pendingOrderOfCart(cart.cookie.id) : null;
+  if (status.kind === "pending" || status.kind === "unknown" || listed !== null) {
+    const unknown = status.kind === "unknown" || listed === "unknown";
+    const message = unknown ? CART_ORDER_TEXTS.finalizeUnknown : CART_ORDER_TEXTS.finalizeRefused;
     const result = submission.reply({ formErrors: [message] });
-    return answer(3, result, pending ? 409 : 503, await withState(chosen, cart.headers));
+    const headers = await withState(chosen, cart.headers);
+    if (listed && listed !== "unknown" && cart.cookie.id) {
+      const named = await recordCartOrder(cart.cookie, cart.cookie.id, listed.orderId);
+      headers.append("Set-Cookie", named);
+    }
+    return answer(3, result, unknown ? 503 : 409, headers);
   }
   const parties = partiesOf(chosen) as OrderParties;
   const orderId = status.kind === "prepared" ? status.orderId : newOrderId(method, now);

@@ -33,7 +33,7 @@ const prepareCheckout =
   vi.fn<(payload: PrepareCheckoutPayload) => Promise<{ sessionId: string }>>();
 vi.mock("~/merchant-api/client.server", async (importOriginal) => ({
   ...(await importOriginal<object>()),
-  apiClient: () => ({ prepareCheckout }),
+  apiClient: () => ({ prepareCheckout, listCartOrders: async () => [] }),
   getProductsBatch: async (ids: string[]) =>
     ids.includes("10052") ? [{ id: "10052", title: "NVR 8 canales" }] : [],
 }));

@@ -7,7 +7,7 @@
  */
 import pLimit from "p-limit";
 import type { AppCache } from "~/platform/cache.server.ts";
-import { config } from "~/platform/config.server.ts";
+import { config, storeOrigin } from "~/platform/config.server.ts";
 import { observeUpstream, type UpstreamOutcome } from "~/platform/metrics.server.ts";
 import { noteUpstreamOutcome } from "~/platform/readiness.server.ts";
 import { getSandbox, SANDBOX_PREFIX } from "../../sandbox/index.ts";
@@ -144,6 +144,7 @@ export function createTransport(options: TransportOptions): Transport {
     sandbox ??= getSandbox({
       dataDir: options.sandboxDataDir ?? ".data/sandbox",
       publicBase: SANDBOX_PREFIX,
+      storeOrigin: storeOrigin(),
     });
     return sandbox;
   }

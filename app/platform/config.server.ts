@@ -166,6 +166,14 @@ export type Config = {
 
 export class ConfigError extends Error {}
 
+/**
+ * The origin the store's links are made of where no request is at hand (the order e-mails the
+ * merchant API sends): PUBLIC_URL, or the local demo's own address.
+ */
+export function storeOrigin(cfg: Config = config()): string {
+  return cfg.publicUrl ?? `http://localhost:${cfg.port}`;
+}
+
 let generatedSecret = false;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {

@@ -9,6 +9,8 @@ import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import type { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SANDBOX_PUBLIC_KEY } from "./browser-api.ts";
+import { SANDBOX_CLIENT_HEADER } from "./card-tokens.ts";
 import { storeOriginOf } from "./context.ts";
 import { formatCOP, INVOICE_NOTICE } from "./emails.ts";
 import { PAYMENT_FIXTURES as PF } from "./fixtures.ts";
@@ -38,11 +40,22 @@ afterAll(() => {
 
 type Json = Record<string, unknown>;
 
+let tokenCalls = 0;
+
 async function call(method: string, url: string, body?: unknown, target = app) {
   const init: RequestInit = { method };
+  // A token call shows the public key, from an address of its own (card-tokens.ts's limits are
+  // tested on their own).
+  const headers: Record<string, string> = url.endsWith("/payments/card/token")
+    ? {
+        Authorization: `Basic ${btoa(`${SANDBOX_PUBLIC_KEY}:`)}`,
+        [SANDBOX_CLIENT_HEADER]: `192.0.2.${++tokenCalls % 250}`,
+      }
+    : {};
+  init.headers = headers;
   if (body !== undefined) {
     init.body = JSON.stringify(body);
-    init.headers = { "Content-Type": "application/json" };
+    init.headers = { "Content-Type": "application/json", ...headers };
   }
   const res = await target.fetch(new Request(`${ORIGIN}${url}`, init));
   const text = await res.text();

@@ -60,10 +60,12 @@ async function pendingPse(email = "ana@example.com") {
     ]),
   );
   const order = await prepare(jar, "pse", email);
+  // The cart cookie as it was before 'Finalizar compra' (it names no order yet).
+  const before = jar.values.get("carrito") ?? "";
   const toBank = expectRedirect(await payments.payByPse(request(jar), pseForm(order), order));
   jar.apply(toBank.headers);
   expect((await atBank(toBank.location, "pendiente")).status).toBe(303);
-  return { jar, order, bank: toBank.location };
+  return { jar, order, bank: toBank.location, before };
 }
 
 /** The cart as the cart page shows it (and the cookie it leaves). */
@@ -81,7 +83,7 @@ function checkoutPost(jar: Jar, fields: Record<string, string>) {
 
 describe("a pending PSE payment outlives the two-hour cookies", () => {
   it("blocks a new order two hours later, and settles the cart when the bank approves", async () => {
-    const { jar, order, bank } = await pendingPse();
+    const { jar, order, bank, before } = await pendingPse();
     const total = (await apiClient().getOrder(order.orderId))?.totals.total;
 
     // Two hours and a minute later: the checkout and payments cookies are gone, the cart is not.
@@ -100,8 +102,12 @@ describe("a pending PSE payment outlives the two-hour cookies", () => {
       bankUrl: bank,
       statusUrl: expect.stringContaining(`order_id=${order.orderId}`),
     });
-    // 'Finalizar compra' again, by card this time: refused, no new order anywhere.
+    // 'Finalizar compra' again, by card this time: refused, no new order anywhere; nor with an
+    // older copy of the cart cookie, which names no order (the merchant lists the cart's).
     await expect(prepare(jar, "openpay")).rejects.toThrow(/\(409\).*pago pendiente/);
+    const older = new Jar();
+    older.set(`carrito=${before}`);
+    await expect(prepare(older, "openpay")).rejects.toThrow(/\(409\).*pago pendiente/);
     const ofCart = await apiClient().listCartOrders((await readCartCookie(request(jar))).id!);
     expect(ofCart.map((o) => o.orderId)).toEqual([order.orderId]);
 
