@@ -11,6 +11,7 @@
  * payments.spec.ts.
  */
 import { readFile } from "node:fs/promises";
+import type { Page } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
 import { startFaultProxy } from "../support/fault-proxy.ts";
 import { expectNoSeriousA11yViolations } from "./support/a11y.ts";
@@ -32,6 +33,18 @@ import { startStoreOnFreePort } from "./support/store-process.ts";
 const VISA = "4111111111111111";
 /** Luhn-valid American Express, approved by the sandbox with a 4-digit code. */
 const AMEX = "378282246310005";
+
+/** On the PSE payment page: pays at Bancolombia and leaves the payment pending at the bank. */
+async function leavePsePending(page: Page) {
+  const orderId = await orderIdOf(page);
+  await page.getByLabel("Banco").selectOption({ label: "Bancolombia" });
+  await page.getByRole("button", { name: /con PSE$/ }).click();
+  await expect(page).toHaveURL(/\/sandbox\/banco-pse\/tr/);
+  const bank = new URL(page.url()).pathname;
+  await page.getByRole("button", { name: "Dejar pendiente" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Pago pendiente" })).toBeVisible();
+  return { orderId, bank };
+}
 
 test.beforeEach(async ({ context }) => {
   // Each test is a shopper at its own address: the card-attempt limit counts per address.
@@ -384,13 +397,7 @@ test("PSE through the store: form errors, the bank rejects; then the payment lef
 
   // Left pending: 'Pago pendiente', refreshing itself, which the shopper can stop.
   await finalizeCheckout(page, "pse");
-  const orderId = await orderIdOf(page);
-  await page.getByLabel("Banco").selectOption({ label: "Bancolombia" });
-  await page.getByRole("button", { name: /con PSE$/ }).click();
-  await expect(page).toHaveURL(/\/sandbox\/banco-pse\/tr/);
-  const bank = new URL(page.url()).pathname;
-  await page.getByRole("button", { name: "Dejar pendiente" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Pago pendiente" })).toBeVisible();
+  const { orderId, bank } = await leavePsePending(page);
   const chargeId = new URL(page.url()).searchParams.get("id")!;
   const pending = `/checkout/success/pse?id=${chargeId}`;
   await expect(page).toHaveURL(new RegExp(`${pending.replace("?", "\\?")}$`));
@@ -485,13 +492,7 @@ test("a pending PSE payment cancelled from the cart: the bank's late approval is
 }) => {
   test.slow();
   await openPaymentPage(page, baseURL!, "pse", { product: products[1] });
-  const pse = await orderIdOf(page);
-  await page.getByLabel("Banco").selectOption({ label: "Bancolombia" });
-  await page.getByRole("button", { name: /con PSE$/ }).click();
-  await expect(page).toHaveURL(/\/sandbox\/banco-pse\/tr/);
-  const bank = new URL(page.url()).pathname;
-  await page.getByRole("button", { name: "Dejar pendiente" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Pago pendiente" })).toBeVisible();
+  const { orderId: pse, bank } = await leavePsePending(page);
 
   await page.goto("/carrito");
   await page.getByRole("button", { name: "Cancelar y pagar con otro medio" }).click();
