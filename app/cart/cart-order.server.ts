@@ -33,19 +33,8 @@ export type CartOrderStatus =
 
 // The record is read fresh for every request: a bank decides while the shopper is away, and the
 // page they come back to must know. Reads of one order at the same time (the root's and the
-// page's loaders of one request) share one call.
-const reading = new Map<string, Promise<OrderRecord | null>>();
-
-function orderRecord(orderId: string): Promise<OrderRecord | null> {
-  let read = reading.get(orderId);
-  if (!read) {
-    read = apiClient()
-      .getOrder(orderId)
-      .finally(() => reading.delete(orderId));
-    reading.set(orderId, read);
-  }
-  return read;
-}
+// page's loaders of one request) share one call in the API client's transport.
+const orderRecord = (orderId: string) => apiClient().getOrder(orderId);
 
 function statusUrl(record: OrderRecord): string {
   const key = PAYMENT_METHODS.byId[record.method as keyof typeof PAYMENT_METHODS.byId]?.key;
