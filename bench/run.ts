@@ -1,7 +1,7 @@
 /**
  * `npm run bench [pages] [first] [crawl] [search] [browsing] [cart] [lighthouse] [memory]` (all
  * by default): starts the
- * production server (or `cluster.ts` with BENCH_CLUSTER=1) and measures it. Needs `npm run
+ * production server (or `server/cluster.ts` with BENCH_CLUSTER=1) and measures it. Needs `npm run
  * build` first. A benchmark, not a test: it never fails on numbers. The figures of a run are in
  * the README's performance section.
  *
@@ -378,8 +378,8 @@ try {
   const settledMs = performance.now() - started;
   console.log(
     (CLUSTER
-      ? `cluster.ts (${process.env.WEB_CONCURRENCY ?? "one per core"} workers)`
-      : "server.ts (one process)") +
+      ? `server/cluster.ts (${process.env.WEB_CONCURRENCY ?? "one per core"} workers)`
+      : "server/main.ts (one process)") +
       (remote ? `, merchant API: the sandbox in its own process (${remote.origin})` : "") +
       `; ready ${fmt(readyMs / 1000, 1)} s after start, idle after ${fmt(settledMs / 1000, 1)} s, ` +
       `resident then ${fmt(serverMemoryMb() ?? 0)} MB` +

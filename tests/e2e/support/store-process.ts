@@ -47,7 +47,7 @@ interface Starting extends StoreProcess {
 }
 
 function spawnStore(env: Record<string, string>): Starting {
-  const child = spawn(process.execPath, ["server.ts"], {
+  const child = spawn(process.execPath, ["server/main.ts"], {
     env: {
       ...process.env,
       NODE_ENV: "production",
