@@ -47,8 +47,7 @@ import { type StaffAccess, staffAccess } from "~/staff/staff-access.server";
 import { getSandbox, isBrowserLoad, SANDBOX_CLIENT_HEADER, SANDBOX_PREFIX } from "../sandbox";
 
 type Configured =
-  | { config: Config; staff: StaffAccess; generatedSecret: boolean }
-  | { error: string };
+  { config: Config; staff: StaffAccess; generatedSecret: boolean } | { error: string };
 
 /** The process's configuration and staff access, checked once; a bad value as one line. */
 function configure(): Configured {

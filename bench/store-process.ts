@@ -13,18 +13,22 @@ export function startServer(port: number, cluster: boolean, env: Record<string, 
     ...startFlags(),
     ...(process.env.BENCH_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? []),
   ];
-  server = spawn(process.execPath, [...nodeArgs, cluster ? "server/cluster.ts" : "server/main.ts"], {
-    env: {
-      // A secret of its own, the same from one run to the next.
-      SESSION_SECRET: "bench-secret-0123456789abcdef",
-      ...process.env,
-      ...env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      LOG_LEVEL: "warn",
+  server = spawn(
+    process.execPath,
+    [...nodeArgs, cluster ? "server/cluster.ts" : "server/main.ts"],
+    {
+      env: {
+        // A secret of its own, the same from one run to the next.
+        SESSION_SECRET: "bench-secret-0123456789abcdef",
+        ...process.env,
+        ...env,
+        NODE_ENV: "production",
+        PORT: String(port),
+        LOG_LEVEL: "warn",
+      },
+      stdio: ["ignore", "inherit", "inherit"],
     },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
+  );
 }
 
 /** The node flags of package.json's `start` script (the young generation's size, 0520). */

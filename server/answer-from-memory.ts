@@ -4,7 +4,7 @@
  * CPU, docs/decisions/0500). False for anything else, which Express then takes.
  */
 import type http from "node:http";
-import type { PageCache, PersonalSlots, RequestReaders } from "./express-app.ts";
+import type { PageCache, PersonalSlots, RequestReaders } from "./app-build.ts";
 import type { RecordRequest } from "./request-log.ts";
 
 export function createAnswerFromMemory(

@@ -12,7 +12,16 @@ import type { ServerHost } from "../app/entry.server.tsx";
 export type { ServerHost };
 
 /** The process's configuration, as the build checked it. */
-export type StoreConfig = Extract<ReturnType<ServerHost["configure"]>, { config: unknown }>["config"];
+export type StoreConfig = Extract<
+  ReturnType<ServerHost["configure"]>,
+  { config: unknown }
+>["config"];
+
+/** Reads Node requests as the app and the page cache see them (one reading for both paths). */
+export type RequestReaders = ReturnType<ServerHost["requests"]["createReaders"]>;
+export type PageCache = ReturnType<ServerHost["pages"]["createPageCache"]>;
+export type PersonalSlots = ServerHost["pages"]["personalSlots"];
+export type TrustsPeer = Parameters<ServerHost["requests"]["createReaders"]>[0];
 
 export interface AppBuild {
   /** What React Router answers from: the production build, or the dev server's current one. */
@@ -20,7 +29,7 @@ export interface AppBuild {
   /** The entry's object of the build loaded at start. */
   host: ServerHost;
   /** The entry's object of the current build (in development, after an edit, the new one). */
-  currentHost(): Promise<ServerHost>;
+  currentHost: () => Promise<ServerHost>;
   /** The production build's folder; undefined in development. */
   buildDir?: string;
   vite?: ViteDevServer;
@@ -46,5 +55,10 @@ export async function loadAppBuild(): Promise<AppBuild> {
   const vite = await createServer({ server: { middlewareMode: true } });
   const build = () =>
     vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
-  return { build, host: hostOf(await build()), currentHost: async () => hostOf(await build()), vite };
+  return {
+    build,
+    host: hostOf(await build()),
+    currentHost: async () => hostOf(await build()),
+    vite,
+  };
 }

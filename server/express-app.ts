@@ -7,18 +7,13 @@ import { constants as zlibConstants } from "node:zlib";
 import compression from "compression";
 import express from "express";
 import { createRequestHandler } from "react-router";
-import type { AppBuild, ServerHost, StoreConfig } from "./app-build.ts";
+import type { AppBuild, PageCache, RequestReaders, StoreConfig, TrustsPeer } from "./app-build.ts";
 import { mountHealth } from "./health.ts";
 import { mountMetrics } from "./metrics-routes.ts";
 import { pathClass, type RecordRequest } from "./request-log.ts";
 import { mountSandbox } from "./sandbox-mount.ts";
 import { sendResponse, writeCached } from "./send-response.ts";
 import { mountStaticFiles } from "./static-files.ts";
-
-export type RequestReaders = ReturnType<ServerHost["requests"]["createReaders"]>;
-export type PageCache = ReturnType<ServerHost["pages"]["createPageCache"]>;
-export type PersonalSlots = ServerHost["pages"]["personalSlots"];
-type TrustsPeer = Parameters<ServerHost["requests"]["createReaders"]>[0];
 
 /** Seconds a 503 asks the client to wait before trying again. */
 const RETRY_AFTER_SECONDS = 10;
@@ -133,7 +128,10 @@ function appRoutes(
   readers: RequestReaders,
 ): express.Handler {
   const { build, host, currentHost } = loaded;
-  const handleRequest = createRequestHandler(build, cfg.isProduction ? "production" : "development");
+  const handleRequest = createRequestHandler(
+    build,
+    cfg.isProduction ? "production" : "development",
+  );
   const guard = host.requests.createGuard(build);
   const routeIdOf = host.requests.createRouteIds(build);
   return async (req, res, next) => {
@@ -151,7 +149,8 @@ function appRoutes(
           : verdict.request;
         return handleRequest(request);
       };
-      const fromMemory = req.method === "GET" ? readers.pageRequestOf(req, req.originalUrl) : undefined;
+      const fromMemory =
+        req.method === "GET" ? readers.pageRequestOf(req, req.originalUrl) : undefined;
       const response =
         pageCache && fromMemory
           ? await pageCache.respond(fromMemory, render, {

@@ -5,8 +5,7 @@
  * ones the store's pages use (docs/decisions/0540): a sign-out closes the mount at once.
  */
 import type express from "express";
-import type { ServerHost } from "./app-build.ts";
-import type { RequestReaders } from "./express-app.ts";
+import type { RequestReaders, ServerHost } from "./app-build.ts";
 import { privateAnswer, sendResponse } from "./send-response.ts";
 
 /**
@@ -20,13 +19,11 @@ export async function mountSandbox(
   host: () => Promise<ServerHost>,
   readers: RequestReaders,
 ): Promise<void> {
-  await startHost.sandbox
-    .mounted()
-    .ready.catch((error: unknown) => {
-      const reason = error instanceof Error ? error.message : String(error);
-      console.error(`The sandbox catalogue could not be built in SANDBOX_DATA_DIR: ${reason}`);
-      process.exit(1);
-    });
+  await startHost.sandbox.mounted().ready.catch((error: unknown) => {
+    const reason = error instanceof Error ? error.message : String(error);
+    console.error(`The sandbox catalogue could not be built in SANDBOX_DATA_DIR: ${reason}`);
+    process.exit(1);
+  });
   app.use(startHost.sandbox.prefix, async (req, res) => {
     const { sandbox, staff, requests } = await host();
     // Anyone else gets the sandbox's own 404, so the mount does not tell which addresses exist.

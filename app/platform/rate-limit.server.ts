@@ -253,7 +253,7 @@ export function createRateLimit(
   };
 }
 
-/** Set by server.ts on every request from the socket (or X-Forwarded-For under TRUST_PROXY). */
+/** Set by the server (server/express-app.ts) on every request from the socket (or X-Forwarded-For under TRUST_PROXY). */
 export const CLIENT_ADDRESS_HEADER = "x-tienda-client-address";
 
 /**

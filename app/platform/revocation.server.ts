@@ -79,6 +79,6 @@ const localLists = new Map<string, Map<string, number>>();
  */
 function localList(name: string): Map<string, number> {
   let list = localLists.get(name);
-  if (!list) localLists.set(name, (list = new Map()));
+  if (!list) localLists.set(name, (list = new Map<string, number>()));
   return list;
 }
