@@ -16,7 +16,8 @@ test.describe.configure({ mode: "serial" });
 let store: StoreProcess;
 
 test.beforeAll(async () => {
-  store = await startStoreOnFreePort({ METRICS_TOKEN: TOKEN, LOG_LEVEL: "warn" });
+  test.setTimeout(120_000);
+  store = await startStoreOnFreePort({ METRICS_TOKEN: TOKEN });
 });
 
 test.afterAll(async () => {
