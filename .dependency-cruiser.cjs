@@ -38,6 +38,23 @@ module.exports = {
       to: { circular: true },
     },
     {
+      name: "server-through-the-build-entry",
+      severity: "error",
+      comment:
+        "The Node server (server/) reaches the app and the sandbox only through the object the " +
+        "build's entry exports (docs/decisions/0540): a module it imported itself would run twice, " +
+        "once natively and once in the build, each copy with its own state.",
+      from: { path: "^server/" },
+      to: { path: "^(app|sandbox)/", pathNot: "^app/entry\\.server\\.tsx$" },
+    },
+    {
+      name: "app-never-imports-the-server",
+      severity: "error",
+      comment: "The app and the sandbox know nothing of the Node server that runs them.",
+      from: { path: "^(app|sandbox)/" },
+      to: { path: "^server/" },
+    },
+    {
       name: "shared-never-imports-a-part",
       severity: "error",
       comment:

@@ -79,14 +79,13 @@ export default tseslint.config(
   },
   {
     // No module over 400 lines (docs/decisions/0490): a reader should hold one job at a time.
-    // Blank lines and comments are not counted: comments that say why are wanted, not rationed.
+    // Physical lines, comments and blank lines too: what a reader scrolls through (0543).
     files: [
       "app/**/*.{ts,tsx}",
       "sandbox/**/*.ts",
       "bench/**/*.ts",
       "scripts/**/*.ts",
-      "server.ts",
-      "cluster.ts",
+      "server/**/*.ts",
     ],
     ignores: [
       "**/*.test.{ts,tsx}",
@@ -96,8 +95,18 @@ export default tseslint.config(
       "sandbox/catalogue/kinds.ts",
     ],
     rules: {
-      "max-lines": ["error", { max: 400, skipBlankLines: true, skipComments: true }],
+      "max-lines": ["error", { max: 400, skipBlankLines: false, skipComments: false }],
     },
+  },
+  {
+    // Over 400 physical lines, and being split by the restructuring of the payments under way:
+    // the cap applies to them again once it lands.
+    files: [
+      "sandbox/payments/store.ts",
+      "sandbox/payments/emails.ts",
+      "sandbox/payments/schemas.ts",
+    ],
+    rules: { "max-lines": "off" },
   },
   {
     // Tests read JSON bodies of many shapes and assert them field by field, and fake async

@@ -144,7 +144,7 @@ export type CheckoutLine = z.output<typeof lineSchema>;
 
 const lines = z.array(lineSchema).max(200);
 
-/** IVA 19 % half up in whole pesos, as the store's totals (app/totals.ts). */
+/** IVA 19 % half up in whole pesos, as the store's totals (app/money/totals.ts). */
 const ivaOf = (subtotal: number) => Math.floor((subtotal * 19 + 50) / 100);
 /** 5,000 COP up to 100,000 of subtotal, free above (spec §9). */
 const shippingOf = (subtotal: number) => (subtotal <= 0 ? 0 : subtotal > 100_000 ? 0 : 5000);

@@ -1,5 +1,5 @@
 /**
- * `npm run start:cluster`: one store process (server.ts) per core with node:cluster, sharing the
+ * `npm run start:cluster`: one store process (server/main.ts) per core with node:cluster, sharing the
  * port. The primary serves nothing: it checks the configuration once, gives every worker the
  * same session secret, replaces a worker that dies and, on SIGTERM/SIGINT, lets each worker
  * finish its requests and exits when they all have (docs/decisions/0364). It also gathers the
@@ -7,30 +7,28 @@
  * through any worker's `/metrics` (docs/decisions/0440).
  */
 import cluster, { type Worker } from "node:cluster";
-import { randomBytes } from "node:crypto";
 import os from "node:os";
 import { fileURLToPath } from "node:url";
-import { type Config, ConfigError, loadConfig } from "./app/platform/config.server.ts";
-import { logger } from "./app/platform/logger.server.ts";
-import { createMetricsServer, serveClusterScrapes } from "./app/platform/metrics.server.ts";
+import { loadAppBuild } from "./app-build.ts";
 
 const workers = Number(process.env.WEB_CONCURRENCY) || os.availableParallelism();
 
-let cfg: Config;
-try {
-  cfg = loadConfig();
-} catch (error) {
-  if (error instanceof ConfigError) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  throw error;
+// The primary reads the configuration, logs and gathers metrics through the same build's object
+// as its workers (docs/decisions/0540); it serves no page.
+const { host } = await loadAppBuild();
+const checked = host.configure();
+if ("error" in checked) {
+  console.error(checked.error);
+  process.exit(1);
 }
+const cfg = checked.config;
+const { logger } = host;
 
 const env: Record<string, string> = {};
-if (!process.env.SESSION_SECRET?.trim()) {
-  // Each worker would draw its own secret and refuse the others' cookies: one for all.
-  env.SESSION_SECRET = randomBytes(32).toString("hex");
+if (checked.generatedSecret) {
+  // Each worker would draw its own secret and refuse the others' cookies: one for all (the one
+  // the configuration drew, which it put in this process's environment).
+  env.SESSION_SECRET = cfg.sessionSecrets[0];
   logger.warn("SESSION_SECRET is not set: using a random secret, carts end when the cluster stops");
 }
 if (!process.env.REDIS_URL?.trim()) {
@@ -41,13 +39,15 @@ if (!process.env.REDIS_URL?.trim()) {
 }
 
 // One scrape for the whole machine: every worker's metrics, summed (prom-client).
-const scrape = serveClusterScrapes();
-const metricsServer = cfg.metricsPort ? createMetricsServer(cfg.metricsToken, scrape) : undefined;
+const scrape = host.metrics.serveClusterScrapes();
+const metricsServer = cfg.metricsPort
+  ? host.metrics.createServer(cfg.metricsToken, scrape)
+  : undefined;
 metricsServer?.listen(cfg.metricsPort, cfg.host, () => {
   logger.info({ port: cfg.metricsPort, workers: "all" }, "metrics listening");
 });
 
-cluster.setupPrimary({ exec: fileURLToPath(new URL("./server.ts", import.meta.url)) });
+cluster.setupPrimary({ exec: fileURLToPath(new URL("./main.ts", import.meta.url)) });
 
 let stopping = false;
 const starts = new Map<number, number>();
