@@ -54,6 +54,7 @@ import {
 } from "./store-process.ts";
 import { startRemoteSandbox } from "./remote-sandbox.ts";
 import { ensureCatalogueDb } from "../sandbox/catalogue/db-build.ts";
+import { SITE_PAGES } from "../app/content/site-pages.ts";
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const PORT = env("BENCH_PORT", 3399);
@@ -74,6 +75,10 @@ const FIRST = {
   listings: env("BENCH_FIRST_LISTINGS", 100),
   searches: env("BENCH_FIRST_SEARCHES", 100),
 };
+/** The site's own pages in the sitemap: the "content" pages a visitor browses. */
+const INDEXED_PAGES = new Set<string>(
+  SITE_PAGES.flatMap((page) => (page.sitemap === "noindex" ? [] : [page.path])),
+);
 const CRAWL_PAGES = env("BENCH_CRAWL_PAGES", 2000);
 const WALK_PRODUCTS = env("BENCH_WALK", Infinity);
 /** BENCH_API=remote: the sandbox in its own process, the store pointed at it by API_URL. */
@@ -156,7 +161,7 @@ async function discoverSite(): Promise<Site> {
     listings: pick(/^\/productos\?/),
     categories: pick(/^\/categorias?(\/|$)/),
     brands: pick(/^\/marca\//),
-    content: pick(/^\/(nosotros|garantias|privacidad|soporte-tecnico)$/),
+    content: all.filter((l) => INDEXED_PAGES.has(l)),
   };
 }
 
