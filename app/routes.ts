@@ -2,8 +2,8 @@ import { type RouteConfig, index, route } from "@react-router/dev/routes";
 import { SITE_PAGES } from "./content/site-pages";
 import { PAYMENT_METHODS } from "./money/payment-methods";
 
-// Mirrors the route table of spec §2; each entry points into the part of the shop that owns
-// the screen. Any other path renders the home page with 404.
+// The route table: each entry points into the part of the shop that owns the screen
+// (docs/architecture.md). Any other path renders the home page with 404.
 export default [
   index("home/home.tsx"),
   route("productos", "catalogue/productos.tsx"),

@@ -26,7 +26,7 @@ function viewHref(pathname: string, search: string, view: "grid" | "list"): stri
   return query ? `${pathname}?${query}` : pathname;
 }
 
-/** The product list screen shared by /productos, /categoria/… and /marca/… (spec §2). */
+/** The product list screen shared by /productos, /categoria/… and /marca/… (docs/decisions/0181). */
 export function CatalogueView({ screen }: { screen: CatalogueScreen }) {
   const location = useLocation();
   const navigation = useNavigation();

@@ -14,7 +14,7 @@ import { formatInteger } from "~/money/format";
 import styles from "./categorias.module.css";
 import { publicPage } from "~/platform/http-cache.server";
 
-/** Spec §9: the category list shows 20 per page. */
+/** The category list shows 20 per page (docs/decisions/0552). */
 const PAGE_SIZE = 20;
 
 /** Cache policy of this page (docs/decisions/0205). */

@@ -1,5 +1,5 @@
 /**
- * Catalogue filters, sorting and URL parameters (spec §5). Pure: the server filters, the
+ * Catalogue filters, sorting and URL parameters (docs/decisions/0181, 0551). Pure: the server filters, the
  * browser only builds URLs.
  */
 import { hasPrice, type Product } from "~/merchant-api/product";
@@ -206,7 +206,7 @@ function hasEveryWord(product: Product, words: readonly string[]): boolean {
 
 /**
  * Inclusive bounds on the price the card shows. A product without a shown price ('Consultar
- * precio': none, or 0) is never excluded by them (spec §5).
+ * precio': none, or 0) is never excluded by them (docs/decisions/0552).
  */
 export function matchesPrice(product: Product, min: number | null, max: number | null): boolean {
   const price = product.price;
@@ -231,7 +231,7 @@ const compareSpanish = (a: string, b: string) =>
   (collator ??= new Intl.Collator("es", { sensitivity: "base", numeric: true })).compare(a, b);
 
 /**
- * Sorted copy. Relevance ranks by the §5 score of `query` when there is one, else keeps the
+ * Sorted copy. Relevance ranks by the score of `query` (docs/decisions/0180) when there is one, else keeps the
  * API's order; price sorts put products without a price last; name uses Spanish collation.
  */
 export function sortProducts(products: readonly Product[], sort: SortKey, query = ""): Product[] {
@@ -292,7 +292,7 @@ const FILTERED_PER_LIST = 16;
 const filteredByList = new WeakMap<readonly Product[], Map<string, readonly Product[]>>();
 
 /**
- * The list filtered by `filters` in the order of `filters.sort`, ranked by the §5 score of
+ * The list filtered by `filters` in the order of `filters.sort`, ranked by the relevance score of
  * `query` under 'relevancia' when it has words. Kept per list for the last few combinations:
  * a search or a filter asked for again (another page of it, or a shopper with a cart, whose
  * pages are not cached whole) was filtered and ranked anew over the whole listing each time.

@@ -6,7 +6,7 @@ import type { Route } from "./+types/not-found";
 import { loadHomeData } from "~/home/home.server";
 import { publicPage } from "~/platform/http-cache.server";
 
-/** Any other path: the home page content with status 404 (spec §2 route table). */
+/** Any other path: the home page content with status 404 (docs/decisions/0146). */
 /** Cache policy of this page (docs/decisions/0205). */
 export const headers = publicPage;
 

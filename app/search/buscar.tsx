@@ -16,7 +16,7 @@ import { formatInteger } from "~/money/format";
 import styles from "./buscar.module.css";
 import { publicPage } from "~/platform/http-cache.server";
 
-/** Spec §9: the search page shows 12 per page out of at most 50 results. */
+/** The search page shows 12 per page out of at most 50 results (docs/decisions/0552). */
 const PAGE_SIZE = 12;
 
 type SearchState =
@@ -25,7 +25,7 @@ type SearchState =
   | { kind: "error" }
   | { kind: "results"; total: number; page: number; pageCount: number; products: CardProduct[] };
 
-/** /buscar and /busqueda?q= (spec §2 search results page). */
+/** /buscar and /busqueda?q=: the search results page (docs/decisions/0184). */
 /** Cache policy of this page (docs/decisions/0205). */
 export const headers = publicPage;
 
