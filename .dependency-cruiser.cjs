@@ -20,6 +20,7 @@ const PUBLIC_FACES = [
   "search/search\\.ts",
   "search/SearchBox\\.tsx",
   "content/ContactDialog\\.tsx",
+  "content/site-page(s|-meta)\\.ts",
   "checkout/checkout\\.server\\.ts",
   "checkout/(OrderSummary|CheckoutSteps)\\.tsx",
 ];
@@ -72,6 +73,16 @@ module.exports = {
         path: `^app/${PARTS}/`,
         pathNot: ["^app/$1/", `^app/(${PUBLIC_FACES.join("|")})$`],
       },
+    },
+    {
+      name: "parts-never-import-the-shell",
+      severity: "error",
+      comment:
+        "The root module composes every part; a part that imports it loops back through the " +
+        "whole app. The site's origin and contact come from platform/site.ts, a page's meta " +
+        "tags from platform/page-meta.ts (docs/decisions/0550).",
+      from: { path: "^app/[^/]+/" },
+      to: { path: "^app/root\\.tsx$" },
     },
     {
       name: "cached-pages-read-no-cookie",

@@ -3,6 +3,12 @@
  * of a shopper who browses them (deterministic, so two runs browse the same way).
  */
 import type { RequestOptions, send } from "./http.ts";
+import { SITE_PAGES } from "../app/content/site-pages.ts";
+
+/** The site's own pages in the sitemap: the "content" pages a visitor browses. */
+const INDEXED_PAGES = new Set<string>(
+  SITE_PAGES.flatMap((page) => (page.sitemap === "noindex" ? [] : [page.path])),
+);
 
 /** A request to the store. */
 type Ask = (path: string, options?: RequestOptions) => ReturnType<typeof send>;
@@ -34,7 +40,7 @@ export async function discoverSite(request: Ask): Promise<Site> {
     listings: pick(/^\/productos\?/),
     categories: pick(/^\/categorias?(\/|$)/),
     brands: pick(/^\/marca\//),
-    content: pick(/^\/(nosotros|garantias|privacidad|soporte-tecnico)$/),
+    content: all.filter((l) => INDEXED_PAGES.has(l)),
   };
 }
 

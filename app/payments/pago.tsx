@@ -1,7 +1,6 @@
 import { data, redirect, redirectDocument } from "react-router";
 import { personalPage } from "~/platform/http-cache.server";
-import type { RootData } from "~/root";
-import { pageMeta } from "~/platform/page-meta";
+import { routeMeta } from "~/platform/page-meta";
 import { PAYMENT_METHODS } from "~/money/payment-methods";
 import { METHOD_ACTIONS } from "./methods.server";
 import { readPaymentOrder } from "./order.server";
@@ -15,13 +14,10 @@ import type { Route } from "./+types/pago";
 export const headers = personalPage;
 
 export function meta({ matches }: Route.MetaArgs) {
-  const root = matches.find((m) => m?.id === "root")?.loaderData as RootData | undefined;
-  if (!root) return [];
   // The title is the page's own (<FormTitle>): 'Error: ' in front after a failed submit.
-  return pageMeta({
+  return routeMeta(matches, {
     title: "Pago",
     description: `Paga tu pedido con ${PAYMENT_METHODS.names}.`,
-    origin: root.origin,
     path: "/checkout/pago",
     noindex: true,
   }).filter((tag) => !("title" in tag));
