@@ -2,7 +2,7 @@ import { Link } from "~/ui/router";
 import buttons from "~/ui/buttons.module.css";
 import { AutoRefresh } from "./AutoRefresh";
 import { Receipt } from "./Receipt";
-import { RESULT_TEXTS, type ResultView } from "./result";
+import { RESULT_TEXTS, type ResultView } from "./result-views";
 import { ErrorDetails, ResultCard, RetryActions } from "./ResultCard";
 import styles from "./payments.module.css";
 

@@ -33,10 +33,9 @@ const { logger } = await import("~/platform/logger.server");
 const { getSandbox } = await import("../../sandbox/index.ts");
 // Every screen's server module, as the routes use them.
 const payments = {
-  ...(await import("./pay-card.server")),
-  ...(await import("./pay-pse.server")),
+  ...(await import("../../tests/support/shopper")).payActions,
   ...(await import("./payment-page.server")),
-  ...(await import("./paying.server")),
+  ...(await import("./charge-steps.server")),
   ...(await import("./result-pages.server")),
   ...(await import("./receipt.server")),
   ...(await import("./lookup.server")),
@@ -56,10 +55,11 @@ const {
   withLuhnDigit,
 } = await import("../../tests/support/shopper");
 const checkout = await import("~/checkout/checkout.server");
-type PaymentOrder = import("./order").PaymentOrder;
-const { PAYMENT_MESSAGES, RESULT_TEXTS } = await import("./result");
-const { FALLBACK_PSE_BANKS } = await import("./pse");
-const { CARD_LIMITS } = await import("./card-limits.server");
+type PaymentOrder = import("./payment-order").PaymentOrder;
+const { PAYMENT_MESSAGES, RESULT_TEXTS } = await import("./result-views");
+const { FALLBACK_PSE_BANKS } = await import("./methods/pse/pse");
+const { CARD_LIMITS } = await import("./methods/card/card-limits.server");
+const { CARD_PAYMENT_MESSAGES } = await import("./methods/card/card");
 type ApiClient = import("~/merchant-api/client.server").ApiClient;
 
 const YEAR = String(new Date().getFullYear() + 3);
@@ -314,7 +314,7 @@ describe("card payment", () => {
     });
     const answer = expectReply(await payments.payByCard(request(jar), cardForm(order), order));
     expect(answer.status).toBe(422);
-    expect(answer.body.reply.error).toEqual({ "": [PAYMENT_MESSAGES.card] });
+    expect(answer.body.reply.error).toEqual({ "": [CARD_PAYMENT_MESSAGES.card] });
     expect(answer.body.reply.initialValue).not.toHaveProperty("card_number");
     expect(await apiClient().listCharges(order.orderId)).toEqual([]);
   });
@@ -429,7 +429,7 @@ describe("card payment", () => {
         await payments.payByCard(request(jar, undefined, address), cardForm(order), order),
       );
       expect(answer.status).toBe(503);
-      expect(answer.body.reply.error).toEqual({ "": [PAYMENT_MESSAGES.serviceFailed] });
+      expect(answer.body.reply.error).toEqual({ "": [CARD_PAYMENT_MESSAGES.serviceFailed] });
     }
     override.client = null;
     expectRedirect(
@@ -816,7 +816,7 @@ describe("a card the browser tokenized", () => {
       ),
     );
     expect(answer.status).toBe(422);
-    expect(answer.body.reply.error).toMatchObject({ "": [PAYMENT_MESSAGES.card] });
+    expect(answer.body.reply.error).toMatchObject({ "": [CARD_PAYMENT_MESSAGES.card] });
     expect(await apiClient().listCharges(order.orderId)).toEqual([]);
   });
 });

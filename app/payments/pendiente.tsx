@@ -3,7 +3,7 @@ import { personalPage, privateNoStore } from "~/platform/http-cache.server";
 import type { RootData } from "~/root";
 import { pageMeta } from "~/platform/page-meta";
 import { PendingPage } from "./PendingPage";
-import { RESULT_TEXTS } from "./result";
+import { RESULT_TEXTS } from "./result-views";
 import { loadPendingPage } from "./result-pages.server";
 import type { Route } from "./+types/pendiente";
 

@@ -9,15 +9,15 @@ import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { formatCOP } from "~/money/format";
 import { computeTotals } from "~/money/totals";
-import { expiryYears } from "./card";
+import { expiryYears } from "./methods/card/card";
 import { FailurePage } from "./FailurePage";
 import { PaymentPage } from "./PaymentPage";
 import type { PaymentFormReply } from "./payment-answers.server";
 import type { PaymentPageData } from "./payment-page.server";
-import { FALLBACK_PSE_BANKS } from "./pse";
+import { FALLBACK_PSE_BANKS } from "./methods/pse/pse";
 import { OrderLookupPage } from "./OrderLookupPage";
 import { ResultPage } from "./ResultPage";
-import type { ReceiptView, ResultView } from "./result";
+import type { ReceiptView, ResultView } from "./result-views";
 import type { OrderLookupReply } from "./lookup.server";
 
 function render(element: ReactNode) {
