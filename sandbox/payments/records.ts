@@ -242,3 +242,29 @@ export function emailFromRow(row: Row): EmailRecord {
     html: String(row.html),
   };
 }
+
+export type CardChargeResult =
+  | { kind: "created"; charge: ChargeRecord }
+  | { kind: "duplicate_order" }
+  | { kind: "token_unknown" }
+  | { kind: "token_used" };
+
+export function isUniqueOrderError(error: unknown): boolean {
+  return (
+    error instanceof Error && /UNIQUE constraint failed: charges\.order_id/.test(error.message)
+  );
+}
+
+export function tokenFromRow(row: Row): TokenRecord {
+  return {
+    id: String(row.id),
+    createdAt: String(row.created_at),
+    brand: str(row.brand) as CardBrand | null,
+    last4: String(row.last4),
+    holderName: String(row.holder_name),
+    expirationMonth: String(row.expiration_month),
+    expirationYear: String(row.expiration_year),
+    outcome: JSON.parse(String(row.outcome)) as TestCardOutcome,
+    usedAt: str(row.used_at),
+  };
+}
