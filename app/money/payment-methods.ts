@@ -26,6 +26,8 @@ export interface PaymentMethodInfo {
   readonly chargeKind: string;
   /** A pending charge goes on at the bank's page (PSE): paying answers with that page. */
   readonly toBank: boolean;
+  /** What a pending payment asks of the shopper, on its result page ('Aprueba el pago en …'). */
+  readonly pendingHint?: string;
 }
 
 /** The order ids of orders paid before the method prefixes (spec §5). */

@@ -64,7 +64,7 @@ export interface PayStep<Values, Limits extends Reservation> {
   /** The server's amount: lines and totals from the cart and current prices. */
   amount: OrderAmount;
   /** A form reply (nothing was charged), keeping the cart's cookie. */
-  formError(status: number, message: string): PaymentAnswer;
+  formError: (status: number, message: string) => PaymentAnswer;
 }
 
 /**
@@ -79,7 +79,11 @@ export interface PaymentMethodServer<PageData, Values, Limits extends Reservatio
   /** The payment as the receipt and the order lookup name it: "Visa terminada en 1111". */
   receiptLabel(charge: Charge): string;
   /** The posted form, checked: its values, or a 422 reply. Nothing is reserved or charged yet. */
-  parse(request: Request, form: FormData, order: PaymentOrder): Promise<Parsed<Values>>;
+  parse(
+    request: Request,
+    form: FormData,
+    order: PaymentOrder,
+  ): Parsed<Values> | Promise<Parsed<Values>>;
   /** Limits reserved before any work, given back unless the attempt is declined. */
   reserve?(request: Request, order: PaymentOrder): Promise<Limits | OverLimit>;
   /** Work between the amount and the charge (the card's token): what the charge needs. */

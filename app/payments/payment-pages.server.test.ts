@@ -2,7 +2,6 @@
  * The payment page, the result pages, the receipt PDF and the order lookup under a burst,
  * against the embedded sandbox.
  */
-import path from "node:path";
 import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import {
@@ -10,7 +9,6 @@ import {
   type ApiClient,
   cardForm,
   chargeIdOf,
-  checkout,
   decideAtBank,
   expectRedirect,
   FALLBACK_PSE_BANKS,

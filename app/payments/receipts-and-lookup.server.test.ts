@@ -19,7 +19,6 @@ import {
   request,
   RESULT_TEXTS,
   resultPage,
-  sandbox,
   shopper,
 } from "./payment-flows.test-support";
 

@@ -8,7 +8,6 @@ import {
   chargeBody,
   newOrderId,
   payByCard,
-  store,
   str,
   token,
   TOTAL,

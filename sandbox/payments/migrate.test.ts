@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { createPaymentsApp } from "./routes.ts";
 import { CHARGES_TABLE, SCHEMA_VERSION } from "./records.ts";
 import { PAYMENTS_DB_FILE, PaymentsStore } from "./store.ts";
-import { business, call, clock, type Json, store, TOTAL } from "./orders.test-support.ts";
+import { business, call, clock, type Json, TOTAL } from "./orders.test-support.ts";
 
 describe("schema version", () => {
   // The tables of schema version 1 that changed since, as an installed data folder has them.

@@ -23,7 +23,6 @@ import {
   order,
   prepare,
   pse,
-  store,
   tick,
   TOTAL,
 } from "./orders.test-support.ts";

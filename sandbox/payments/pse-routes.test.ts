@@ -7,7 +7,6 @@ import {
   call,
   decide,
   expectJson4xx,
-  form,
   NOW,
   ORIGIN,
   payByCard,

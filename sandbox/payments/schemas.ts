@@ -3,7 +3,6 @@
  * messages and the totals rule of prepare-checkout.
  */
 import { z } from "zod";
-import { PAYMENT_FIXTURES } from "./fixtures.ts";
 
 /** Spanish messages for the issues the schemas below can raise; passed per parse, never set globally. */
 export const spanishErrors: z.core.$ZodErrorMap = (issue) => {

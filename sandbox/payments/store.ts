@@ -26,14 +26,12 @@ import {
   type CustomerInfo,
   type EmailRecord,
   emailFromRow,
-  type OutgoingEmail,
   type Row,
   type SessionRecord,
   sessionFromRow,
   tokenFromRow,
   isUniqueOrderError,
   type CardChargeResult,
-  str,
   type TokenRecord,
 } from "./records.ts";
 

@@ -75,7 +75,7 @@ const declined = (error: unknown) =>
 const cardRefused = (error: PaymentError) =>
   error.code !== null && error.code >= 2000 && error.code < 3000;
 
-async function parseCard(_request: Request, form: FormData): Promise<Parsed<CardValues>> {
+function parseCard(_request: Request, form: FormData): Parsed<CardValues> {
   if (form.has("token_id")) {
     const submission = parseWithZod(form, { schema: cardTokenFormSchema });
     const fail = (message: string) => submission.reply({ formErrors: [message] });

@@ -7,7 +7,6 @@ import {
   type ApiClient,
   apiClient,
   cardForm,
-  checkout,
   decideAtBank,
   expectRedirect,
   expectReply,
@@ -20,7 +19,6 @@ import {
   readCartCookie,
   request,
   resultPage,
-  sandbox,
   shopper,
 } from "~/payments/payment-flows.test-support";
 
