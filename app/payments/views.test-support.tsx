@@ -6,6 +6,7 @@ import { computeTotals } from "~/money/totals";
 import { expiryYears } from "./methods/card/card";
 import type { PaymentFormReply } from "./payment-answers.server";
 import type { PaymentPageData } from "./payment-page.server";
+import { PAYMENT_METHODS, type PaymentMethodKey } from "~/money/payment-methods";
 
 export function render(element: ReactNode) {
   const Stub = createRoutesStub([{ path: "/checkout/pago", Component: () => element }]);
@@ -21,8 +22,12 @@ export const page = (over: Partial<PaymentPageData> = {}): PaymentPageData => ({
   ],
   totals: computeTotals(90_000),
   notices: [],
+  // Every method's form slot empty but the card's: a registered method needs no line here.
+  ...(Object.fromEntries(PAYMENT_METHODS.list.map((m) => [m.key, null])) as Record<
+    PaymentMethodKey,
+    null
+  >),
   card: cardPage(),
-  pse: null,
   ...over,
 });
 
