@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { personalPage, privateNoStore } from "~/platform/http-cache.server";
 import { routeMeta } from "~/platform/page-meta";
 import { PendingPage } from "./PendingPage";
-import { RESULT_TEXTS } from "./result";
+import { RESULT_TEXTS } from "./result-views";
 import { loadPendingPage } from "./result-pages.server";
 import type { Route } from "./+types/pendiente";
 

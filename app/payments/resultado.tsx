@@ -3,7 +3,7 @@ import { personalPage, privateNoStore } from "~/platform/http-cache.server";
 import { routeMeta } from "~/platform/page-meta";
 import { PAYMENT_METHODS } from "~/money/payment-methods";
 import { loadPaymentResult } from "./result-pages.server";
-import { RESULT_TEXTS, type ResultView } from "./result";
+import { RESULT_TEXTS, type ResultView } from "./result-views";
 import { ResultPage } from "./ResultPage";
 import type { Route } from "./+types/resultado";
 

@@ -2,6 +2,7 @@
  * What every route of the payments app shares: the store, the clock, the public URLs, a charge
  * as the API shows it, the HTML pages' headers, the fault triggers and the order e-mails.
  */
+import { CHARGE_KINDS } from "./charge-kinds.ts";
 import { setTimeout as delay } from "node:timers/promises";
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
@@ -96,15 +97,8 @@ export function routeContext(options: PaymentsAppOptions) {
             expiration_year: ch.card.expirationYear,
           }
         : null,
-      payment_method: ch.card
-        ? { type: ch.method, brand: ch.card.brand, last4: ch.card.last4 }
-        : {
-            type: ch.method,
-            bank_code: ch.bank?.code ?? null,
-            bank_name: ch.bank?.name ?? null,
-            url: bankUrl(c, ch.id),
-          },
-      ...(ch.method === "bank_account" ? { redirect_url: bankUrl(c, ch.id) } : {}),
+      payment_method: CHARGE_KINDS[ch.method].paymentMethod(ch, bankUrl(c, ch.id)),
+      ...(CHARGE_KINDS[ch.method].goesOn ? { redirect_url: bankUrl(c, ch.id) } : {}),
       // As Openpay answers a charge made with customer data (the store's order lookup reads it).
       customer: {
         name: ch.customer.name,

@@ -4,7 +4,21 @@
  * server (parseWithZod in the action). The card number is only ever read here, never kept.
  */
 import { z } from "zod";
+import { PAYMENT_METHODS } from "~/money/payment-methods";
 import { isSingleLineText, NOT_ALLOWED } from "~/text/control-characters";
+
+/** The other methods, as the card's messages offer them: 'PSE' (0545). */
+const OTHERS = PAYMENT_METHODS.namesOtherThan("openpay");
+
+/** What paying by card answers besides the form's field messages. */
+export const CARD_PAYMENT_MESSAGES = {
+  card: "Error al procesar la tarjeta. Por favor, verifique los datos.",
+  cardNeedsJavaScript: `El pago con tarjeta necesita JavaScript en tu navegador. Actívalo, o paga con ${OTHERS}.`,
+  browserUnreachable: `No pudimos conectar con la plataforma de pagos desde tu navegador, así que no se realizó ningún cobro. Intenta de nuevo o paga con ${OTHERS}.`,
+  serviceFailed: `La plataforma de pagos falló y no se realizó ningún cobro. Intenta de nuevo en unos minutos o paga con ${OTHERS}.`,
+  /** The link to the checkout's method step: 'Pagar con PSE'. */
+  payOtherwise: `Pagar con ${OTHERS}`,
+} as const;
 
 export const CARD_MESSAGES = {
   holderName: "El nombre del titular es obligatorio",
@@ -273,3 +287,11 @@ export const cardTokenFormSchema = z.object({
   expiration_month: z.string().regex(/^(0[1-9]|1[0-2])$/),
   expiration_year: z.string().regex(/^\d{4}$/),
 });
+
+/** The card's brand label and last four: "Visa terminada en 1111". */
+export function cardLabel(brand: string | null | undefined, last4: string | null | undefined) {
+  const key = (brand ?? "").toLowerCase() as CardBrand;
+  const name = CARD_BRAND_LABELS[key] ?? (brand ? brand : "Tarjeta");
+  const digits = (last4 ?? "").replace(/\D/g, "").slice(-4);
+  return digits ? `${name} terminada en ${digits}` : name;
+}

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { type PaymentResult, parseGatewayError, paymentResult, paymentResultState } from "./status";
+import {
+  type PaymentResult,
+  parseGatewayError,
+  paymentResult,
+  paymentResultState,
+} from "./gateway-status";
 
 describe("paymentResult", () => {
   it.each<[unknown, Omit<PaymentResult, "status">]>([

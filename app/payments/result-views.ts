@@ -1,26 +1,17 @@
 /**
- * What the payment result pages, the receipt and the order lookup say (spec §2 payment result
+ * What the payment result pages, the receipt and the order lookup show (spec §2 payment result
  * pages, §4 success-page states, §8, §9): the texts, the shapes the pages render, and the pure
  * rules that turn a charge into them. Shared by the server (loaders, the PDF) and the views.
  */
-import { CARD_BRAND_LABELS, type CardBrand } from "./card";
 import type { PaymentMethodKey } from "~/money/payment-methods";
-import type { PaymentResult } from "./status";
+import type { PaymentResult } from "./gateway-status";
 import type { Seller } from "~/platform/seller";
 
 type PaymentStatusLabel = PaymentResult["label"];
 
 export const PAYMENT_MESSAGES = {
   connect: "Error al conectar con la plataforma de pagos. Por favor, inténtelo de nuevo más tarde.",
-  card: "Error al procesar la tarjeta. Por favor, verifique los datos.",
   charge: "Error al procesar el pago.",
-  cardNeedsJavaScript:
-    "El pago con tarjeta necesita JavaScript en tu navegador. Actívalo, o paga con PSE.",
-  browserUnreachable:
-    "No pudimos conectar con la plataforma de pagos desde tu navegador, así que no se realizó ningún cobro. Intenta de nuevo o paga con PSE.",
-  serviceFailed:
-    "La plataforma de pagos falló y no se realizó ningún cobro. Intenta de nuevo en unos minutos o paga con PSE.",
-  pseRedirect: "No se recibió URL de redirección para PSE.",
   tooManyAttempts: "Demasiados intentos de pago. Intenta de nuevo en unos minutos.",
   totals: "No pudimos calcular el total de tu pedido. Intenta de nuevo en unos minutos.",
   amountChanged:
@@ -218,23 +209,10 @@ export function receiptConfirmed(receipt: Pick<ReceiptView, "statusLabel">): boo
   return receipt.statusLabel === "Completado";
 }
 
-/** The card's brand label and last four: "Visa terminada en 1111". */
-export function cardLabel(brand: string | null | undefined, last4: string | null | undefined) {
-  const key = (brand ?? "").toLowerCase() as CardBrand;
-  const name = CARD_BRAND_LABELS[key] ?? (brand ? brand : "Tarjeta");
-  const digits = (last4 ?? "").replace(/\D/g, "").slice(-4);
-  return digits ? `${name} terminada en ${digits}` : name;
-}
-
 /** "Cámara IP domo 4 MP · Hikvision DS-2CD1143G0-I": the line as the receipt names it. */
 export function receiptLineName(line: Pick<ReceiptLine, "title" | "brand" | "model">): string {
   const maker = [line.brand, line.model].filter(Boolean).join(" ");
   return maker ? `${line.title} · ${maker}` : line.title;
-}
-
-/** "PSE · Bancolombia" (or "PSE" when the bank is not known). */
-export function bankLabel(bankName: string | null | undefined) {
-  return bankName ? `PSE · ${bankName}` : "PSE";
 }
 
 const dateFormat = new Intl.DateTimeFormat("es-CO", {

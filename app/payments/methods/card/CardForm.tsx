@@ -10,6 +10,7 @@ import { Link } from "~/ui/router";
 import { useHydrated } from "~/ui/use-hydrated";
 import {
   CARD_BRAND_LABELS,
+  CARD_PAYMENT_MESSAGES,
   CARD_NUMBER_INPUT_MAX_LENGTH,
   type CardBrand,
   cardFormSchema,
@@ -22,19 +23,18 @@ import {
   gatewayExpiry,
 } from "./card";
 import { newDeviceSessionId, tokenizeCard } from "./card-token";
-import { PaymentForm } from "./PaymentForm";
-import type { PaymentFormReply } from "./payment-answers.server";
-import type { PaymentPageData } from "./payment-page.server";
-import { PAYMENT_MESSAGES } from "./result";
-import styles from "./payments.module.css";
+import { PaymentForm } from "~/payments/PaymentForm";
+import type { PaymentFormReply } from "~/payments/payment-answers.server";
+import type { PaymentPageData } from "~/payments/payment-page.server";
+import styles from "~/payments/payments.module.css";
 
 /** What the form says when the browser's token call failed (the server path's words). */
 const BROWSER_FAILURES = {
-  refused: PAYMENT_MESSAGES.card,
-  unreachable: PAYMENT_MESSAGES.browserUnreachable,
+  refused: CARD_PAYMENT_MESSAGES.card,
+  unreachable: CARD_PAYMENT_MESSAGES.browserUnreachable,
 } as const;
 
-/** The checkout's method step, where the shopper can choose PSE instead. */
+/** The checkout's method step, where the shopper can choose another method instead. */
 const METHOD_STEP = "/checkout?paso=3";
 
 /**
@@ -270,7 +270,7 @@ export function CardForm({
 
       {failure === "unreachable" ? (
         <p>
-          <Link to={METHOD_STEP}>Pagar con PSE</Link>
+          <Link to={METHOD_STEP}>{CARD_PAYMENT_MESSAGES.payOtherwise}</Link>
         </p>
       ) : null}
       <p className={styles.secure}>
@@ -289,12 +289,12 @@ function WithoutScripts({ hydrated, children }: { hydrated: boolean; children: R
   return hydrated ? children : <noscript>{children}</noscript>;
 }
 
-/** The operator keeps card data off the store: without JavaScript, PSE is the way to pay. */
+/** The operator keeps card data off the store: without JavaScript, another method is the way. */
 function CardNeedsJavaScript() {
   return (
     <div className={styles.alert} role="status">
-      <p>{PAYMENT_MESSAGES.cardNeedsJavaScript}</p>
-      <Link to={METHOD_STEP}>Pagar con PSE</Link>
+      <p>{CARD_PAYMENT_MESSAGES.cardNeedsJavaScript}</p>
+      <Link to={METHOD_STEP}>{CARD_PAYMENT_MESSAGES.payOtherwise}</Link>
     </div>
   );
 }

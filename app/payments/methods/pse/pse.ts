@@ -13,6 +13,8 @@ export const PSE_MESSAGES = {
   fullNameTooLong: "Máximo 120 caracteres",
   bank: "Selecciona tu banco",
   personType: "Selecciona el tipo de persona",
+  /** A pending PSE charge that came without the bank's page. */
+  noBankPage: "No se recibió URL de redirección para PSE.",
 } as const;
 
 const PSE_DOCUMENT_TYPES = ["CC", "CE", "NIT", "PP"] as const;
@@ -120,3 +122,8 @@ export const pseFormSchema = z.object({
 
 /** @public For the forms of issue 10 (the checkout and payment screens). */
 export type PseFormValues = z.output<typeof pseFormSchema>;
+
+/** "PSE · Bancolombia" (or "PSE" when the bank is not known). */
+export function bankLabel(bankName: string | null | undefined) {
+  return bankName ? `PSE · ${bankName}` : "PSE";
+}

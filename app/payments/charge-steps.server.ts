@@ -1,13 +1,13 @@
 /**
- * The steps both ways to pay share (docs/decisions/0430): what a submit answers before paying
- * (the order's state: charged, in flight, unknown), the note that a charge request is leaving,
- * and what an answer that did not say what happened leads to. Never a second charge: every
- * attempt carries the order's one id, and the gateway refuses a second charge of it.
+ * The steps of the pay sequence (pay-with.server.ts, docs/decisions/0430): what a submit answers
+ * before paying (the order's state: charged, unknown), the note that a charge request is
+ * leaving, and what an answer that did not say what happened leads to. Never a second charge:
+ * every attempt carries the order's one id, and the gateway refuses a second charge of it.
  */
 import { ApiError, apiClient, type Charge, PaymentError } from "~/merchant-api/client.server";
 import { countPayment } from "~/platform/metrics.server";
-import type { PaymentOrder } from "./order";
-import { answerForOrder, chargeOutcome, orderCharge } from "./order-state.server";
+import type { PaymentOrder } from "./payment-order";
+import { answerForOrder, chargeOutcome, orderCharge } from "./order-charge-state.server";
 import { type PaidOrder, readPaidOrders, rememberPayment } from "./paid-orders.server";
 import {
   answerWithCharge,
@@ -16,21 +16,6 @@ import {
   pendingAnswer,
   redirectTo,
 } from "./payment-answers.server";
-
-/** Charges on their way in this process, by order id: a resubmit waits for the first. */
-const inFlight = new Map<string, Promise<unknown>>();
-
-/** Runs the charge request of an order, so that a resubmit meanwhile can wait for it. */
-export async function sendCharge<T>(orderId: string, send: () => Promise<T>): Promise<T> {
-  const running = send();
-  const settled = running.catch(() => {});
-  inFlight.set(orderId, settled);
-  try {
-    return await running;
-  } finally {
-    if (inFlight.get(orderId) === settled) inFlight.delete(orderId);
-  }
-}
 
 /**
  * The submitted form belongs to another order than the checkout's (an old tab, a replay after
@@ -55,9 +40,9 @@ export async function paymentForOtherOrder(
 
 /**
  * What a pay submit answers before anything is charged: the order's state when it has a charge
- * (paid, declined, pending) or an outcome not known yet, also when a submit of it is in flight
- * in this process (a burst of clicks): never a second charge and never a limit page. Null when
- * paying is open.
+ * (paid, declined, pending) or an outcome not known yet. A burst of clicks reaches this one
+ * submit after another (payWith runs an order's submits one at a time), so the second finds the
+ * first's charge: never a second charge and never a limit page. Null when paying is open.
  */
 export async function beforePaying(
   request: Request,
@@ -69,7 +54,6 @@ export async function beforePaying(
   if (typeof formOrderId === "string" && formOrderId !== order.orderId) {
     return paymentForOtherOrder(request, form, order);
   }
-  await inFlight.get(order.orderId);
   return answerForOrder(request, order, toBank);
 }
 
@@ -145,7 +129,7 @@ export const blank = (value: string | null | undefined) => {
   return trimmed ? trimmed : undefined;
 };
 
-/** The customer fields both charge calls carry. */
+/** The customer fields every charge call carries. */
 export function customerFields(order: PaymentOrder) {
   const { customer } = order;
   return {

@@ -4,11 +4,11 @@ import { formatCOP } from "~/money/format";
 import { summaryEntries } from "~/ui/form/ErrorSummary";
 import { controlProps, Field, FieldError, hintId } from "~/ui/form/Field";
 import formStyles from "~/ui/form/form.module.css";
-import { PaymentForm } from "./PaymentForm";
-import type { PaymentFormReply } from "./payment-answers.server";
-import type { PaymentPageData } from "./payment-page.server";
+import { PaymentForm } from "~/payments/PaymentForm";
+import type { PaymentFormReply } from "~/payments/payment-answers.server";
+import type { PaymentPageData } from "~/payments/payment-page.server";
 import { PSE_DOCUMENT_TYPE_LABELS, PSE_PERSON_TYPE_LABELS, pseFormSchema } from "./pse";
-import styles from "./payments.module.css";
+import styles from "~/payments/payments.module.css";
 
 /**
  * The PSE form (spec §5 PSE form): document type and number, full name, bank, person type.

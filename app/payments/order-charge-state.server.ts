@@ -13,7 +13,7 @@
 import { apiClient, type Charge } from "~/merchant-api/client.server";
 import { config } from "~/platform/config.server";
 import { logger } from "~/platform/logger.server";
-import type { PaymentOrder } from "./order";
+import type { PaymentOrder } from "./payment-order";
 import { type PaidOrder, readPaidOrders } from "./paid-orders.server";
 import {
   answerWithCharge,
@@ -21,7 +21,7 @@ import {
   pendingAnswer,
   type RedirectAnswer,
 } from "./payment-answers.server";
-import { paymentResult } from "./status";
+import { paymentResult } from "./gateway-status";
 
 type ChargeOutcome = "completed" | "pending" | "failed";
 
