@@ -36,7 +36,7 @@ import type { PaymentOrder } from "./payment-order";
 import { PAYMENT_MESSAGES } from "./result-views";
 
 /** A form's message as its reply (conform's `submission.reply`). */
-export type FormFailure = (message: string) => SubmissionResult<string[]>;
+type FormFailure = (message: string) => SubmissionResult<string[]>;
 
 /** The parsed form: its values and how a message is replied, or the form's own answer (422). */
 export type Parsed<Values> = { values: Values; fail: FormFailure } | { answer: PaymentAnswer };
@@ -50,7 +50,7 @@ export interface Reservation {
 }
 
 /** A method's limits said no: the seconds until it may go on (429, Retry-After). */
-export interface OverLimit {
+interface OverLimit {
   retryAfterSeconds: number;
 }
 

@@ -25,7 +25,7 @@ import {
   resultPage,
   shopper,
   VISA,
-} from "./payment-flows.test-support";
+} from "./payment-flows.test-support.server";
 
 describe("the payment page", () => {
   it("shows the card form data: lines, totals, years, the billing name as holder", async () => {

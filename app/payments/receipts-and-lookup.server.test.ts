@@ -20,7 +20,7 @@ import {
   RESULT_TEXTS,
   resultPage,
   shopper,
-} from "./payment-flows.test-support";
+} from "./payment-flows.test-support.server";
 
 describe("issue 27", () => {
   it("shows a pending card charge as pending on the result page, the receipt and the lookup, and sends no e-mail", async () => {

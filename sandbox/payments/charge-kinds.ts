@@ -17,7 +17,7 @@ export interface StoredCard {
 }
 
 /** What a charge's kind reads of it. */
-export interface KindDetails {
+interface KindDetails {
   card: StoredCard | null;
   bank: { code: string; name: string } | null;
   /** Other fields the kind keeps with its charge (PSE: document, shipping, lines), JSON. */

@@ -14,14 +14,14 @@ import { PAYMENT_FIXTURES as PF } from "./fixtures.ts";
 import { createPaymentsApp } from "./routes.ts";
 import { PaymentsStore } from "./store.ts";
 
-export const ORIGIN = "http://tienda.local";
+const ORIGIN = "http://tienda.local";
 export let clock = new Date("2025-09-07T15:00:00Z");
 export const tick = (minutes: number) => {
   clock = new Date(clock.getTime() + minutes * 60_000);
 };
 
-export let dir: string;
-export let store: PaymentsStore;
+let dir: string;
+let store: PaymentsStore;
 export let app: Hono;
 
 beforeAll(() => {
@@ -37,7 +37,7 @@ afterAll(() => {
 
 export type Json = Record<string, unknown>;
 
-export let tokenCalls = 0;
+let tokenCalls = 0;
 
 export async function call(method: string, url: string, body?: unknown, target = app) {
   const init: RequestInit = { method };
@@ -62,12 +62,12 @@ export async function call(method: string, url: string, body?: unknown, target =
   return { status: res.status, res, json: json as Json & Json[], text };
 }
 
-export let seq = 0;
+let seq = 0;
 export const newOrderId = (prefix: string) =>
   `${prefix}-1757253600000-O${String(++seq).padStart(3, "0")}`;
 
 // 2 × 450,000 + 1 × 80,000 = 980,000; IVA 186,200; free shipping; total 1,166,200.
-export const LINES = [
+const LINES = [
   {
     product_id: "18433",
     title: "Cámara IP bala 4 MP",

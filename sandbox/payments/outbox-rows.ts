@@ -30,7 +30,7 @@ export interface CompletionNotice {
 }
 
 /** notifications.first_source of the e-mails the completion itself sent. */
-export const COMPLETION_SOURCE = "charge-completed";
+const COMPLETION_SOURCE = "charge-completed";
 
 export interface OrderEmailsInput {
   orderId: string;

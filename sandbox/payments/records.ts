@@ -175,7 +175,7 @@ export interface EmailRecord extends OutgoingEmail {
 export type Row = Record<string, unknown>;
 
 /** A column as text (SQLite hands back strings, numbers or bigints), or null. */
-export const str = (v: unknown) =>
+const str = (v: unknown) =>
   typeof v === "string" ? v : typeof v === "number" || typeof v === "bigint" ? String(v) : null;
 
 export function sessionFromRow(row: Row): SessionRecord {

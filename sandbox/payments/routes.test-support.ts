@@ -17,7 +17,7 @@ export const NOW = new Date("2025-09-07T15:00:00Z");
 export const SLOW_MS = 150;
 export const ORIGIN = "http://tienda.local";
 
-export let dir: string;
+let dir: string;
 export let store: PaymentsStore;
 export let app: Hono;
 
@@ -42,7 +42,7 @@ export interface Answer {
   text: string;
 }
 
-export let calls = 0;
+let calls = 0;
 
 export async function call(
   method: string,
@@ -225,7 +225,7 @@ export async function pse(over: Json = {}) {
   return r;
 }
 
-export const form = (decision: string) => ({
+const form = (decision: string) => ({
   body: new URLSearchParams({ decision }).toString(),
   type: "application/x-www-form-urlencoded",
 });

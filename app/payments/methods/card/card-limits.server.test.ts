@@ -24,7 +24,7 @@ import {
   VISA,
   withLuhnDigit,
   YEAR,
-} from "~/payments/payment-flows.test-support";
+} from "~/payments/payment-flows.test-support.server";
 
 describe("card payment: the card-testing limits", () => {
   it("stops a card tester per checkout whatever the address or order, with Retry-After", async () => {

@@ -32,7 +32,7 @@ import {
   shopper,
   VISA,
   YEAR,
-} from "~/payments/payment-flows.test-support";
+} from "~/payments/payment-flows.test-support.server";
 
 describe("card payment", () => {
   it("charges once with the server's amount, links the session, and settles the result page once", async () => {

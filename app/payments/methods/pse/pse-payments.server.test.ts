@@ -20,7 +20,7 @@ import {
   request,
   resultPage,
   shopper,
-} from "~/payments/payment-flows.test-support";
+} from "~/payments/payment-flows.test-support.server";
 
 describe("PSE payment", () => {
   it("creates the charge with the store's return address and sends the shopper to the bank", async () => {

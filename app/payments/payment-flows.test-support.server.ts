@@ -31,8 +31,8 @@ export const { apiClient, createApiClient, PaymentError } =
   await import("~/merchant-api/client.server");
 export const { commitCart, loadCartPage } = await import("~/cart/cart.server");
 export const { readCartCookie } = await import("~/cart/cart-session.server");
-export const { logger } = await import("~/platform/logger.server");
-export const { getSandbox } = await import("../../sandbox/index.ts");
+const { logger } = await import("~/platform/logger.server");
+const { getSandbox } = await import("../../sandbox/index.ts");
 // Every screen's server module, as the routes use them.
 export const payments = {
   ...(await import("../../tests/support/shopper")).payActions,
@@ -42,6 +42,7 @@ export const payments = {
   ...(await import("./receipt.server")),
   ...(await import("./lookup.server")),
 };
+const { pricedProducts } = await import("../../tests/support/shopper");
 export const {
   cardForm,
   expectRedirect,
@@ -49,7 +50,6 @@ export const {
   Jar,
   ORIGIN,
   prepare,
-  pricedProducts,
   pseForm,
   request,
   shopper,
@@ -101,7 +101,7 @@ export function declineEveryChargeCounted() {
   return charges;
 }
 
-export const sandbox = () =>
+const sandbox = () =>
   getSandbox({ dataDir: path.resolve(".data/sandbox-payments-tests"), publicBase: "/sandbox" });
 
 export async function outbox(orderId: string): Promise<Array<{ kind: string; to: string[] }>> {
