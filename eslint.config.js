@@ -99,16 +99,6 @@ export default tseslint.config(
     },
   },
   {
-    // Over 400 physical lines, and being split by the restructuring of the payments under way:
-    // the cap applies to them again once it lands.
-    files: [
-      "sandbox/payments/store.ts",
-      "sandbox/payments/emails.ts",
-      "sandbox/payments/schemas.ts",
-    ],
-    rules: { "max-lines": "off" },
-  },
-  {
     // Tests read JSON bodies of many shapes and assert them field by field, and fake async
     // interfaces with plain values: the unsafe-any and require-await rules do not help there.
     files: ["**/*.test.ts", "**/*.test.tsx", "tests/**/*.ts"],
