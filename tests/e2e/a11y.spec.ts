@@ -12,7 +12,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { PAYMENT_FIXTURES, SANDBOX_FIXTURES } from "../../sandbox/fixtures.ts";
 import { expectNoSeriousA11yViolations } from "./support/a11y.ts";
 import { openPaymentPage, postCheckoutSteps } from "./support/checkout-journey.ts";
-import { type Cart, expect, test } from "./support/fixtures.ts";
+import { type Cart, expect, sharedPageTest as test } from "./support/fixtures.ts";
 import { fillCard, payButton } from "./support/payment-page.ts";
 import {
   chargeCard,

@@ -10,7 +10,7 @@
  */
 import type { Page } from "@playwright/test";
 import { openPaymentPage } from "./support/checkout-journey.ts";
-import { expect, test } from "./support/fixtures.ts";
+import { expect, sharedPageTest as test } from "./support/fixtures.ts";
 import { freePort, startMerchantApi } from "./support/merchant-api.ts";
 import { type Card, fillCard, orderIdOf, payButton } from "./support/payment-page.ts";
 import { chargesOf } from "./support/payments.ts";

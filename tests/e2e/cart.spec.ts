@@ -7,7 +7,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { createCookie } from "react-router";
 import { SANDBOX_FIXTURES } from "../../sandbox/fixtures.ts";
-import { type Cart, CART_COOKIE, expect, test } from "./support/fixtures.ts";
+import { type Cart, CART_COOKIE, expect, sharedPageTest as test } from "./support/fixtures.ts";
 import { cards } from "./support/lists.ts";
 import { asStaff } from "./support/staff-api.ts";
 

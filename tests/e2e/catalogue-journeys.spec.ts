@@ -5,7 +5,7 @@
  * navigations. Each journey runs with JavaScript on and off unless tagged.
  */
 import type { Page } from "@playwright/test";
-import { expect, test } from "./support/fixtures.ts";
+import { expect, sharedPageTest as test } from "./support/fixtures.ts";
 import { cardPrices, cards, countLine } from "./support/lists.ts";
 
 const heading = (page: Page) => page.getByRole("heading", { level: 1 });

@@ -6,7 +6,7 @@
  * on and off unless tagged.
  */
 import type { Page } from "@playwright/test";
-import { expect, test } from "./support/fixtures.ts";
+import { expect, sharedPageTest as test, test as ownContextTest } from "./support/fixtures.ts";
 import { cardPrices, cards, countLine } from "./support/lists.ts";
 
 const productCount = async (page: Page) => (await countLine(page))[0];
@@ -162,24 +162,23 @@ test("'Limpiar' clears every filter and keeps the category", async ({ page, read
   await expect(page.getByLabel("Precio mínimo")).toHaveValue("");
 });
 
-test("with JS, 'Limpiar' also cancels a filter still being typed @js", async ({
-  page,
-  ready,
-  holdData,
-}) => {
-  // A controlled clock: the typing delay elapses when the test says, not by waiting.
-  await page.clock.install();
-  await page.goto(`${CATEGORY}&precio_min=1000`);
-  await ready();
-  const release = await holdData();
-  await page.getByLabel("Nombre del producto").fill("domo");
-  await page.getByRole("link", { name: "Limpiar" }).click();
-  await page.clock.runFor(2_000);
-  release();
-  await expect(page.getByTestId("skeletons")).toHaveCount(0);
-  await expect(page).toHaveURL(/\/productos\?categoria=22&nombre=Videovigilancia$/);
-  await expect(page.getByLabel("Nombre del producto")).toHaveValue("");
-});
+ownContextTest(
+  "with JS, 'Limpiar' also cancels a filter still being typed @js",
+  async ({ page, ready, holdData }) => {
+    // A controlled clock: the typing delay elapses when the test says, not by waiting.
+    await page.clock.install();
+    await page.goto(`${CATEGORY}&precio_min=1000`);
+    await ready();
+    const release = await holdData();
+    await page.getByLabel("Nombre del producto").fill("domo");
+    await page.getByRole("link", { name: "Limpiar" }).click();
+    await page.clock.runFor(2_000);
+    release();
+    await expect(page.getByTestId("skeletons")).toHaveCount(0);
+    await expect(page).toHaveURL(/\/productos\?categoria=22&nombre=Videovigilancia$/);
+    await expect(page.getByLabel("Nombre del producto")).toHaveValue("");
+  },
+);
 
 test("no match: 'No se encontraron productos' @once", async ({ page }) => {
   await page.goto(`${CATEGORY}&texto=zzqxw`);

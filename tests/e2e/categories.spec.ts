@@ -4,7 +4,7 @@
  * on and off unless tagged.
  */
 import type { Page } from "@playwright/test";
-import { expect, test } from "./support/fixtures.ts";
+import { expect, sharedPageTest as test } from "./support/fixtures.ts";
 
 const cards = (page: Page) =>
   page

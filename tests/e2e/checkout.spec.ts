@@ -10,7 +10,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { createCookie } from "react-router";
 import { SANDBOX_FIXTURES } from "../../sandbox/fixtures.ts";
 import { type Buyer, fillContact, fillPerson } from "./support/checkout-journey.ts";
-import { expect, test } from "./support/fixtures.ts";
+import { expect, sharedPageTest as test } from "./support/fixtures.ts";
 import { asStaff } from "./support/staff-api.ts";
 
 const CHECKOUT_COOKIE = "__Host-checkout"; // production mode: Secure + __Host- prefix

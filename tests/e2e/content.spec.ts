@@ -3,7 +3,7 @@
  * the store's voice ('tú'). Each test runs with JavaScript on and off unless tagged.
  */
 import { SITE_PAGES } from "../../app/content/site-pages.ts";
-import { expect, test } from "./support/fixtures.ts";
+import { expect, sharedPageTest as test } from "./support/fixtures.ts";
 
 /** The headings below the title of each company page: every indexed page of the site's list. */
 const HEADINGS: Record<string, { h2: string[]; h3: string[] }> = {

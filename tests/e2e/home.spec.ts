@@ -3,7 +3,7 @@
  * products, the brand strip and its brand pages, services; and the not-found path. Each test
  * runs with JavaScript on and off unless tagged.
  */
-import { expect, test } from "./support/fixtures.ts";
+import { expect, sharedPageTest as test } from "./support/fixtures.ts";
 
 test("hero carousel: 5 banners, first image eager, anchors move between slides", async ({
   page,

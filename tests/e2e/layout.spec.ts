@@ -6,7 +6,7 @@
  */
 import type { Page } from "@playwright/test";
 import { SITE_PAGES } from "../../app/content/site-pages.ts";
-import { expect, test } from "./support/fixtures.ts";
+import { expect, sharedPageTest as test } from "./support/fixtures.ts";
 
 const menu = (page: Page) => page.locator("#menu-categorias");
 const menuButton = (page: Page) => page.getByRole("button", { name: "Categorías", exact: true });

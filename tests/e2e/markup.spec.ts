@@ -5,7 +5,7 @@
  * most. Runs once, in the js-off project.
  */
 import type { APIRequestContext } from "@playwright/test";
-import { expect, test } from "./support/fixtures.ts";
+import { expect, sharedPageTest, test } from "./support/fixtures.ts";
 import { HtmlValidate, type Message } from "html-validate";
 import { SCREENS, type Screen } from "./support/screens.ts";
 
@@ -75,7 +75,7 @@ for (const screen of SCREENS) {
   const { prepare } = screen;
   if (prepare) {
     // A cart or a checkout first, through the store's forms; then the browser's cookies.
-    test(title, async ({ page, baseURL }) => {
+    sharedPageTest(title, async ({ page, baseURL }) => {
       await prepare(page, baseURL!);
       await expectValidMarkup(screen, page.request);
     });

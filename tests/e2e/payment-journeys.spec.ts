@@ -16,7 +16,7 @@ import { PDFDocument } from "pdf-lib";
 import { startFaultProxy } from "../support/fault-proxy.ts";
 import { expectNoSeriousA11yViolations } from "./support/a11y.ts";
 import { finalizeCheckout, openPaymentPage, reachPaymentPage } from "./support/checkout-journey.ts";
-import { cartOf, expect, test } from "./support/fixtures.ts";
+import { cartOf, expect, sharedPageTest as test } from "./support/fixtures.ts";
 import { freePort, startMerchantApi } from "./support/merchant-api.ts";
 import {
   CARD_YEAR,

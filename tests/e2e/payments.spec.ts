@@ -7,7 +7,7 @@
  */
 import { readFile } from "node:fs/promises";
 import { PDFDocument } from "pdf-lib";
-import { expect, test } from "./support/fixtures.ts";
+import { expect, sharedPageTest as test } from "./support/fixtures.ts";
 import { detail, formatCOP } from "./support/payment-page.ts";
 import { chargeCard, prepareCheckout, rememberPayments } from "./support/payments.ts";
 

@@ -6,7 +6,7 @@
  */
 import type { Page } from "@playwright/test";
 import { SANDBOX_FIXTURES } from "../../sandbox/fixtures.ts";
-import { expect, test } from "./support/fixtures.ts";
+import { expect, sharedPageTest as test } from "./support/fixtures.ts";
 import { cards } from "./support/lists.ts";
 import { shareOfColour } from "./support/pixels.ts";
 

@@ -5,7 +5,7 @@
  */
 import type { APIRequestContext } from "@playwright/test";
 import { PAYMENT_FIXTURES } from "../../sandbox/fixtures.ts";
-import { expect, test } from "./support/fixtures.ts";
+import { expect, sharedPageTest as test } from "./support/fixtures.ts";
 import {
   chargeCard,
   chargePse,

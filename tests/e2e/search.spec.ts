@@ -4,7 +4,7 @@
  * states, and the suggestions endpoint. Each test runs with JavaScript on and off unless tagged.
  */
 import type { Page } from "@playwright/test";
-import { expect, test } from "./support/fixtures.ts";
+import { expect, sharedPageTest as test } from "./support/fixtures.ts";
 import { cards } from "./support/lists.ts";
 
 /** The overlay waits 400 ms, then lazy-loads its route and data: allow for a loaded machine. */

@@ -16,7 +16,7 @@ import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
 import { hashPassword } from "../../app/staff/password.server.ts";
 import { PAYMENT_FIXTURES } from "../../sandbox/fixtures.ts";
 import { expectNoSeriousA11yViolations } from "./support/a11y.ts";
-import { expect, test } from "./support/fixtures.ts";
+import { expect, sharedPageTest as test } from "./support/fixtures.ts";
 import { freePort } from "./support/merchant-api.ts";
 import { chargeCard, outbox, prepareCheckout, type Sellable } from "./support/payments.ts";
 import { type StoreProcess, startStoreOnFreePort } from "./support/store-process.ts";

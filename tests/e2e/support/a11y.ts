@@ -1,16 +1,104 @@
-import AxeBuilder from "@axe-core/playwright";
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { type Browser, expect, type Frame, type Page, test } from "@playwright/test";
+import type * as Axe from "axe-core";
+import { contextOptionsOf } from "./fixtures.ts";
 
-/** One scripted page per browser (so per worker) for the pages re-opened without JavaScript. */
-const scriptedPages = new WeakMap<Browser, Promise<Page>>();
+/** axe-core's minified build: the same code as its main file, less than half the bytes to parse. */
+const AXE_SOURCE = readFileSync(
+  createRequire(import.meta.url).resolve("axe-core/axe.min.js"),
+  "utf8",
+);
+
+/** A scripted page for the pages re-opened without JavaScript, and how to answer it. */
+interface ScriptedPage {
+  page: Page;
+  /** The next load of `url` answers `html`: the document only, so the rest comes from the cache. */
+  serve(url: string, html: string): void;
+}
+
+/** One scripted page per browser (so per worker). */
+const scriptedPages = new WeakMap<Browser, Promise<ScriptedPage>>();
+
+async function openScriptedPage(browser: Browser): Promise<ScriptedPage> {
+  // The project's options (viewport, reduced motion), with scripts.
+  const options = { ...contextOptionsOf(test.info().project.use), javaScriptEnabled: true };
+  const page = await (await browser.newContext(options)).newPage();
+  // Playwright's page.route turns the HTTP cache off and sends every request of the page
+  // through the test process: each copy would load and decode every stylesheet, font and
+  // image again. The browser's own interception of the one document leaves them cached.
+  const session = await page.context().newCDPSession(page);
+  const documents = new Map<string, string>();
+  session.on("Fetch.requestPaused", ({ requestId, request }) => {
+    const html = documents.get(request.url);
+    documents.delete(request.url);
+    const answer =
+      html === undefined
+        ? session.send("Fetch.continueRequest", { requestId })
+        : session.send("Fetch.fulfillRequest", {
+            requestId,
+            responseCode: 200,
+            responseHeaders: [{ name: "Content-Type", value: "text/html; charset=utf-8" }],
+            body: Buffer.from(html).toString("base64"),
+          });
+    answer.catch(() => {});
+  });
+  await session.send("Fetch.enable", {
+    patterns: [{ urlPattern: "*", resourceType: "Document", requestStage: "Request" }],
+  });
+  return { page, serve: (url, html) => documents.set(url, html) };
+}
 
 function scriptedPage(browser: Browser) {
   let page = scriptedPages.get(browser);
   if (!page) {
-    page = browser.newContext({ javaScriptEnabled: true }).then((context) => context.newPage());
+    page = openScriptedPage(browser);
     scriptedPages.set(browser, page);
   }
   return page;
+}
+
+/** What the check reads of axe in the page: its rules' impacts, and `run`. */
+interface AxeInPage {
+  _audit: { rules: { id: string; impact?: string }[] };
+  configure(spec: { rules: { id: string; enabled: boolean }[] }): void;
+  run: typeof Axe.run;
+}
+
+/**
+ * axe into a frame that has none yet (a new document), with the rules that cannot report a
+ * serious or critical violation turned off. Every axe rule has one impact, which every
+ * violation it reports carries, and this check reads only serious and critical ones; the
+ * minor and moderate rules (landmarks, heading order, region) cost time and could fail nothing.
+ */
+async function injectAxe(frame: Frame) {
+  const present = await frame.evaluate(() => "axe" in window);
+  if (present) return;
+  await frame.evaluate(AXE_SOURCE);
+  await frame.evaluate(() => {
+    const inPage = (window as unknown as { axe: AxeInPage }).axe;
+    inPage.configure({
+      rules: inPage._audit.rules
+        .filter((rule) => rule.impact !== "serious" && rule.impact !== "critical")
+        .map((rule) => ({ id: rule.id, enabled: false })),
+    });
+  });
+}
+
+/** axe's serious and critical violations in `page` (or inside `include`), one line each. */
+async function seriousViolations(page: Page, include?: string): Promise<string[]> {
+  // Same-origin frames are checked too, as axe does when each has its own copy; the store has
+  // none, and a cross-origin one could not be read.
+  for (const frame of page.frames()) await injectAxe(frame).catch(() => {});
+  return page.evaluate(async (include) => {
+    const inPage = (window as unknown as { axe: AxeInPage }).axe;
+    const results = await inPage.run(include ? { include: [include] } : document, {
+      resultTypes: ["violations"],
+    });
+    return results.violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  }, include);
 }
 
 /**
@@ -19,15 +107,14 @@ function scriptedPage(browser: Browser) {
  *
  * axe needs timers, which do not run in a page with JavaScript disabled. In the
  * js-off project the page's current DOM (scripts removed) is re-opened in a
- * scripted page at the same URL, with the same popovers open, so axe checks
- * exactly what a no-JS visitor sees. That page is kept for the worker, so
+ * scripted page at the same URL and viewport, with the same popovers open, so axe
+ * checks exactly what a no-JS visitor sees. That page is kept for the worker, so
  * stylesheets and images come from its cache after the first check.
  *
- * axe runs with `axe.run` in the page (the builder's legacy mode: same-origin
- * frames are checked, cross-origin ones would not be, and the store has none)
- * rather than in each frame with the results merged in a second, blank page,
- * and details only its violations: every rule still runs on every element, and
- * every violation is reported in full, which is all this check reads.
+ * axe is injected once per document (a page checked twice keeps it) and runs with
+ * `axe.run` in the page: every rule that can report a serious or critical
+ * violation runs on every element, and every such violation is reported in full,
+ * which is all this check reads.
  */
 export async function expectNoSeriousA11yViolations(
   page: Page,
@@ -43,34 +130,24 @@ export async function expectNoSeriousA11yViolations(
     const browser = page.context().browser();
     if (!browser) throw new Error("no browser");
     const scripted = await scriptedPage(browser);
+    const viewport = page.viewportSize();
+    if (viewport) await scripted.page.setViewportSize(viewport);
     const url = page.url();
-    await scripted.route(url, (route) =>
-      route.fulfill({ contentType: "text/html; charset=utf-8", body: html }),
-    );
-    await scripted.goto(url);
-    await scripted.evaluate((ids) => {
+    // The URL without its fragment: what the browser asks the server for.
+    scripted.serve(url.replace(/#.*$/, ""), html);
+    await scripted.page.goto(url);
+    await scripted.page.evaluate((ids) => {
       for (const id of ids) document.getElementById(id)?.showPopover();
     }, openPopovers);
-    target = scripted;
+    target = scripted.page;
     // Left blank, so the next check's page loads whole even at the same URL (a fragment alone
     // would not load it again).
     done = async () => {
-      await scripted.unroute(url);
-      await scripted.goto("about:blank");
+      await scripted.page.goto("about:blank");
     };
   }
   try {
-    let builder = new AxeBuilder({ page: target })
-      .setLegacyMode(true)
-      .options({ resultTypes: ["violations"] });
-    if (options.include) builder = builder.include(options.include);
-    const results = await builder.analyze();
-    const serious = results.violations.filter(
-      (v) => v.impact === "serious" || v.impact === "critical",
-    );
-    expect(
-      serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-    ).toEqual([]);
+    expect(await seriousViolations(target, options.include)).toEqual([]);
   } finally {
     await done();
   }
