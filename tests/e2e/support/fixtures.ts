@@ -109,6 +109,20 @@ const PAGE_EVENTS = [
   "worker",
 ] as const;
 
+/**
+ * The same for the context's events (a test may listen to every page's requests); "page" stays,
+ * Playwright's own listener is on it.
+ */
+const CONTEXT_EVENTS = [
+  "console",
+  "dialog",
+  "request",
+  "requestfailed",
+  "requestfinished",
+  "response",
+  "weberror",
+] as const;
+
 /** The context options of a project that a page keeps for its life. */
 export function contextOptionsOf(use: BrowserContextOptions): BrowserContextOptions {
   const { baseURL, javaScriptEnabled, viewport, userAgent, deviceScaleFactor, isMobile } = use;
@@ -141,10 +155,12 @@ export function contextOptionsOf(use: BrowserContextOptions): BrowserContextOpti
 async function leaveForBlank(page: Page) {
   if (page.url() !== "about:blank") {
     const left = page.waitForURL("about:blank");
-    const asked = await page.evaluate(() => location.replace("about:blank")).then(
-      () => true,
-      () => false,
-    );
+    const asked = await page
+      .evaluate(() => location.replace("about:blank"))
+      .then(
+        () => true,
+        () => false,
+      );
     if (asked) await left.catch(() => page.goto("about:blank"));
     else await page.goto("about:blank");
   }
@@ -218,6 +234,7 @@ export const test = base.extend<ShopFixtures, ShopWorkerFixtures>({
           for (const other of context.pages()) if (other !== page) await other.close();
           await leaveForBlank(page);
           for (const event of PAGE_EVENTS) page.removeAllListeners(event);
+          for (const event of CONTEXT_EVENTS) context.removeAllListeners(event);
           await page.unrouteAll({ behavior: "ignoreErrors" });
           await context.unrouteAll({ behavior: "ignoreErrors" });
           await context.clearCookies();
