@@ -6,7 +6,7 @@
  */
 import type { Page } from "@playwright/test";
 import { SANDBOX_FIXTURES } from "../../sandbox/fixtures.ts";
-import { expect, sharedPageTest as test } from "./support/fixtures.ts";
+import { expect, test as ownContextTest, sharedPageTest as test } from "./support/fixtures.ts";
 import { cards } from "./support/lists.ts";
 import { shareOfColour } from "./support/pixels.ts";
 
@@ -439,27 +439,29 @@ test("/producto/18433 shows its features and its specification table once @once"
   await expect(main.getByText(/es un equipo pensado para sistemas de alarma/)).toBeVisible();
 });
 
-test("a description with junk HTML shows neither a broken image nor an orphan invitation @once", async ({
-  page,
-}) => {
-  const requested: string[] = [];
-  page.on("request", (request) => requested.push(new URL(request.url()).pathname));
-  const failed: string[] = [];
-  page.on("response", (response) => {
-    if (response.status() >= 400) failed.push(new URL(response.url()).pathname);
-  });
-  await page.goto(`/producto/${P.junkHtml}`);
-  const description = page.getByRole("region", { name: "Características Principales" });
-  await expect(description).toContainText("Schneider Electric");
-  await expect(description.locator("img")).toHaveCount(0);
-  await expect(description).not.toContainText("Haga clic aquí");
-  await expect(description.locator("a:not([href])")).toHaveCount(0);
-  // Wait for lazy images and late requests before looking at what was asked for.
-  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-  await page.waitForLoadState("networkidle");
-  expect(requested).not.toContain("/producto/x");
-  expect(failed.filter((path) => path.startsWith("/producto/"))).toEqual([]);
-});
+// A context of its own: what the page asks for, which a warm HTTP cache could answer unseen.
+ownContextTest(
+  "a description with junk HTML shows neither a broken image nor an orphan invitation @once",
+  async ({ page }) => {
+    const requested: string[] = [];
+    page.on("request", (request) => requested.push(new URL(request.url()).pathname));
+    const failed: string[] = [];
+    page.on("response", (response) => {
+      if (response.status() >= 400) failed.push(new URL(response.url()).pathname);
+    });
+    await page.goto(`/producto/${P.junkHtml}`);
+    const description = page.getByRole("region", { name: "Características Principales" });
+    await expect(description).toContainText("Schneider Electric");
+    await expect(description.locator("img")).toHaveCount(0);
+    await expect(description).not.toContainText("Haga clic aquí");
+    await expect(description.locator("a:not([href])")).toHaveCount(0);
+    // Wait for lazy images and late requests before looking at what was asked for.
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.waitForLoadState("networkidle");
+    expect(requested).not.toContain("/producto/x");
+    expect(failed.filter((path) => path.startsWith("/producto/"))).toEqual([]);
+  },
+);
 
 /** The placeholder's background colour: a broken image must show it, not white or an icon. */
 const PLACEHOLDER_BG = "#f1f4f8";
