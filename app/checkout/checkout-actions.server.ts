@@ -112,13 +112,36 @@ function finalProblems(state: CheckoutState): Array<{ message: string; href: str
   return problems;
 }
 
-/** 'Error de validación' with the API's detail, or 'Error al procesar la orden: {message}'. */
+/**
+ * What the shopper reads when the payment could not be prepared (spec §7, §8: 'Error de
+ * validación', 'Error al procesar la orden: {message or Intente nuevamente}'), in the store's own
+ * words: the merchant API's text (English, internal field names, a test's 'Falla simulada') is
+ * logged, never shown. Preparing never charges, so each one says so and what to do.
+ */
+export const PREPARE_FAILURE = {
+  refused:
+    "Error de validación: la plataforma de pagos no aceptó los datos del pedido. No se realizó ningún cobro. Revisa tus datos de facturación y envío y vuelve a finalizar la compra.",
+  timeout:
+    "Error al procesar la orden: la plataforma de pagos tardó demasiado en responder. No se realizó ningún cobro. Intenta de nuevo en unos minutos.",
+  unreachable:
+    "Error al procesar la orden: no pudimos conectar con la plataforma de pagos. No se realizó ningún cobro. Intenta de nuevo en unos minutos.",
+  busy: "Error al procesar la orden: hay muchas compras en curso en este momento. No se realizó ningún cobro. Intenta de nuevo en unos minutos.",
+  failed:
+    "Error al procesar la orden: la plataforma de pagos falló. No se realizó ningún cobro. Intenta de nuevo en unos minutos.",
+  unexpected: "Error al procesar la orden: Intente nuevamente. No se realizó ningún cobro.",
+} as const;
+
 function prepareFailureMessage(error: unknown): string {
-  if (error instanceof PaymentError && error.status === 422) {
-    return error.detail ? `Error de validación: ${error.detail}` : "Error de validación";
+  if (error instanceof PaymentError) {
+    return error.status === 422 ? PREPARE_FAILURE.refused : PREPARE_FAILURE.failed;
   }
-  const message = error instanceof PaymentError || error instanceof ApiError ? error.message : "";
-  return `Error al procesar la orden: ${message || "Intente nuevamente"}`;
+  if (error instanceof ApiError) {
+    if (error.kind === "timeout") return PREPARE_FAILURE.timeout;
+    if (error.kind === "unreachable") return PREPARE_FAILURE.unreachable;
+    if (error.kind === "busy") return PREPARE_FAILURE.busy;
+    return PREPARE_FAILURE.failed;
+  }
+  return PREPARE_FAILURE.unexpected;
 }
 
 /** 'Finalizar compra': re-validate every step, re-price the cart, prepare the payment. */

@@ -31,7 +31,7 @@ import {
   outcomeUnknown,
   sendCharge,
 } from "./paying.server";
-import { cardLabel, PAYMENT_MESSAGES } from "./result";
+import { cardBlockedMessage, cardLabel, PAYMENT_MESSAGES } from "./result";
 
 /** What the card form shows and needs. */
 export interface CardPageData {
@@ -191,13 +191,14 @@ function tooManyAttempts(
   order: PaymentOrder,
   fail: (message: string) => SubmissionResult<string[]>,
   wait: number,
+  scope: "card" | "checkout",
 ): PaymentAnswer {
-  logger.warn({ orderId: order.orderId }, "payments: card attempts limit reached");
+  logger.warn({ orderId: order.orderId, scope }, "payments: card attempts limit reached");
   countPayment("openpay", "refused");
   return reply(
     "card",
     429,
-    fail(PAYMENT_MESSAGES.tooManyAttempts),
+    fail(cardBlockedMessage(scope, wait)),
     new Headers({ "Retry-After": String(wait) }),
   );
 }
@@ -215,7 +216,7 @@ async function charge(
 ): Promise<PaymentAnswer> {
   const attempt = await reserveCardAttempt(request, order.checkoutId);
   if ("retryAfterSeconds" in attempt)
-    return tooManyAttempts(order, fail, attempt.retryAfterSeconds);
+    return tooManyAttempts(order, fail, attempt.retryAfterSeconds, "checkout");
   try {
     return await chargeReserved(request, form, order, attempt, fail, tokenize);
   } finally {
@@ -243,7 +244,7 @@ async function chargeReserved(
   const token = await tokenize(formError, attempt);
   if ("kind" in token) return token;
   const wait = await attempt.reserveCard(token.card);
-  if (wait > 0) return tooManyAttempts(order, fail, wait);
+  if (wait > 0) return tooManyAttempts(order, fail, wait, "card");
 
   const sent = await noteSent(request, order);
   let made: Charge;
@@ -281,7 +282,7 @@ async function cardChargeFailed(
   logger.warn({ orderId: order.orderId, err: logError(error) }, "payments: card charge failed");
   if (neverSent(error)) {
     countPayment("openpay", "failed");
-    return formError(503, PAYMENT_MESSAGES.connect);
+    return formError(503, PAYMENT_MESSAGES.connectNotCharged);
   }
   if (error instanceof PaymentError && declined(error)) {
     attempt.declined();
@@ -296,7 +297,7 @@ async function cardChargeFailed(
   }
   if (refusedRequest(error)) {
     countPayment("openpay", "failed");
-    return formError(502, PAYMENT_MESSAGES.charge);
+    return formError(502, PAYMENT_MESSAGES.chargeNotCharged);
   }
   return outcomeUnknown(sent, order, false);
 }

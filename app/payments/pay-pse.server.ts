@@ -7,6 +7,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { apiClient, type Charge, neverSent, type PaymentLine } from "~/merchant-api/client.server";
 import { logger } from "~/platform/logger.server";
 import { countPayment } from "~/platform/metrics.server";
+import { parseNit } from "~/checkout/nit";
 import { amountToCharge } from "./charge-amount.server";
 import type { PaymentOrder } from "./order";
 import { commitPaidOrders, rememberPayment } from "./paid-orders.server";
@@ -50,14 +51,25 @@ async function pseBanks(): Promise<ReadonlyArray<PseBank>> {
 
 function pseDefaults(order: PaymentOrder): PsePageData["defaults"] {
   const { customer } = order;
+  if (customer.company_name) {
+    // The account is the company's: its name, and its NIT as PSE asks for it, without the
+    // check digit (890903938-8 -> 890903938).
+    const nit = parseNit(customer.company_nit);
+    return {
+      document_type: "NIT",
+      document: nit ? nit.base : customer.company_nit.split("-")[0].replace(/\D/g, ""),
+      full_name: customer.company_name.toLocaleUpperCase("es-CO"),
+      person_type: "juridica",
+    };
+  }
   const documentType = ["CC", "CE", "NIT", "PP"].includes(customer.document_type)
     ? customer.document_type
     : "CC";
   return {
-    document_type: customer.company_nit && !customer.document ? "NIT" : documentType,
-    document: (customer.document || customer.company_nit || "").replace(/\D/g, ""),
+    document_type: documentType,
+    document: (customer.document || "").replace(/\D/g, ""),
     full_name: [customer.name, customer.last_name].filter(Boolean).join(" ").toUpperCase(),
-    person_type: customer.company_name ? "juridica" : "natural",
+    person_type: "natural",
   };
 }
 
@@ -134,9 +146,10 @@ export async function payByPse(
   } catch (error) {
     logger.warn({ orderId: order.orderId, err: logError(error) }, "payments: pse charge failed");
     if (neverSent(error) || refusedRequest(error)) countPayment("pse", "failed");
-    if (neverSent(error)) return reply("pse", 503, fail(PAYMENT_MESSAGES.connect), amount.headers);
+    if (neverSent(error))
+      return reply("pse", 503, fail(PAYMENT_MESSAGES.connectNotCharged), amount.headers);
     if (refusedRequest(error)) {
-      return reply("pse", 502, fail(PAYMENT_MESSAGES.charge), amount.headers);
+      return reply("pse", 502, fail(PAYMENT_MESSAGES.chargeNotCharged), amount.headers);
     }
     return outcomeUnknown(sent, order, true);
   }

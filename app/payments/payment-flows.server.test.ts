@@ -284,7 +284,11 @@ describe("card payment", () => {
       const failure = await payments.loadPaymentFailure(
         request(jar, `${ORIGIN}${answer.location}`),
       );
-      expect(failure).toMatchObject({ kind: "page", view: { code, description } });
+      expect(failure).toMatchObject({ kind: "page", view: { own: true, code, description } });
+      // The same link in a fresh browser: someone else's decline, no code, no promise.
+      expect(
+        await payments.loadPaymentFailure(request(new Jar(), `${ORIGIN}${answer.location}`)),
+      ).toMatchObject({ kind: "page", view: { own: false, code: null, description: null } });
       // The cart and the checkout are kept for another try, under a new order id: the gateway
       // refuses a second charge of one order.
       expect(jar.values.has("carrito")).toBe(true);
@@ -477,7 +481,14 @@ describe("card payment", () => {
     );
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
-    expect(refused.body.reply.error).toEqual({ "": [PAYMENT_MESSAGES.tooManyAttempts] });
+    // Thirty minutes for the checkout: every card of it, so PSE is the way to pay now.
+    expect(refused.body.reply.error).toEqual({
+      "": [
+        expect.stringMatching(
+          /tarjetas durante 30 minutos\. No se realizó ningún cobro\. .*con PSE/,
+        ),
+      ],
+    });
     expect(refused.body.reply.initialValue).not.toHaveProperty("card_number");
   });
 
@@ -499,6 +510,10 @@ describe("card payment", () => {
     const refused = expectReply(await attempt("198.51.101.50"));
     expect(refused.status).toBe(429);
     expect(refused.headers.get("Retry-After")).toMatch(/^\d+$/);
+    // Blocked for an hour, said as an hour, with the ways to pay now.
+    expect(refused.body.reply.error?.[""]?.[0]).toMatch(
+      /con esta tarjeta: .* durante una hora\. No se realizó ningún cobro\. Puedes pagar ahora con otra tarjeta, o con PSE/,
+    );
     // Another card of the same shopper is not refused.
     override.client = null;
     expectRedirect(await attempt("198.51.101.51", VISA));
@@ -862,6 +877,19 @@ describe("the payment page", () => {
     expect(failed.kind === "page" && failed.page.pse?.banks).toEqual(FALLBACK_PSE_BANKS);
   });
 
+  it("prefills a company's PSE form with its NIT without the check digit and its name as holder", async () => {
+    const jar = await shopper();
+    const order = await prepare(jar, "pse", "compras@andina.co", { billing: COMPANY.billing });
+    const answer = await payments.loadPaymentPage(request(jar), order);
+    if (answer.kind !== "page") throw new Error("expected the page");
+    expect(answer.page.pse?.defaults).toEqual({
+      document_type: "NIT",
+      document: "890903938",
+      full_name: "SEGURIDAD ANDINA S.A.S.",
+      person_type: "juridica",
+    });
+  });
+
   it("sends an empty cart to /carrito and a paid order to its result", async () => {
     const empty = new Jar();
     const order = await prepare(await shopper(), "openpay");
@@ -985,7 +1013,8 @@ describe("PSE payment", () => {
       },
     });
     const answer = expectReply(await payments.payByPse(request(jar), pseForm(order), order));
-    expect(answer.body.reply.error).toEqual({ "": ["No se recibió URL de redirección para PSE."] });
+    expect(answer.body.reply.error).toEqual({ "": [PAYMENT_MESSAGES.pseRedirect] });
+    expect(PAYMENT_MESSAGES.pseRedirect).toMatch(/^No se recibió URL de redirección para PSE\. /);
   });
 });
 

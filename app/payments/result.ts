@@ -12,7 +12,7 @@ type PaymentStatusLabel = PaymentResult["label"];
 
 export const PAYMENT_MESSAGES = {
   connect: "Error al conectar con la plataforma de pagos. Por favor, inténtelo de nuevo más tarde.",
-  card: "Error al procesar la tarjeta. Por favor, verifique los datos.",
+  card: "Error al procesar la tarjeta. Por favor, verifique los datos. No se realizó ningún cobro.",
   charge: "Error al procesar el pago.",
   cardNeedsJavaScript:
     "El pago con tarjeta necesita JavaScript en tu navegador. Actívalo, o paga con PSE.",
@@ -20,14 +20,39 @@ export const PAYMENT_MESSAGES = {
     "No pudimos conectar con la plataforma de pagos desde tu navegador, así que no se realizó ningún cobro. Intenta de nuevo o paga con PSE.",
   serviceFailed:
     "La plataforma de pagos falló y no se realizó ningún cobro. Intenta de nuevo en unos minutos o paga con PSE.",
-  pseRedirect: "No se recibió URL de redirección para PSE.",
-  tooManyAttempts: "Demasiados intentos de pago. Intenta de nuevo en unos minutos.",
+  connectNotCharged:
+    "Error al conectar con la plataforma de pagos. Por favor, inténtelo de nuevo más tarde. No se realizó ningún cobro.",
+  chargeNotCharged:
+    "Error al procesar el pago. No se realizó ningún cobro: revisa tus datos e intenta de nuevo, o elige otro medio de pago con «Volver».",
+  pseRedirect:
+    "No se recibió URL de redirección para PSE. No se realizó ningún cobro: tu banco no llegó a pedirte la autorización. Intenta de nuevo en unos minutos.",
+  tooManyAttempts:
+    "Demasiados intentos de pago. Intenta de nuevo en unos minutos. No se realizó ningún cobro.",
   totals: "No pudimos calcular el total de tu pedido. Intenta de nuevo en unos minutos.",
   amountChanged:
     "El total de tu pedido cambió mientras pagabas. Revisa el resumen y confirma el pago de nuevo.",
   cartChanged:
     "Tu carrito cambió después de preparar el pedido. Vuelve al checkout y finaliza la compra de nuevo para confirmar el nuevo total.",
 } as const;
+
+/** "una hora", "20 minutos", "un minuto": how long a refusal lasts, as the shopper reads it. */
+export function waitText(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  if (minutes >= 55) return "una hora";
+  return minutes === 1 ? "un minuto" : `${minutes} minutos`;
+}
+
+/**
+ * The card-testing limit's refusal (docs/decisions/0431): for how long, that nothing was
+ * charged, and the way to pay now. A blocked card leaves another card or PSE; a blocked checkout
+ * (every card of it) leaves PSE.
+ */
+export function cardBlockedMessage(scope: "card" | "checkout", seconds: number): string {
+  const wait = waitText(seconds);
+  return scope === "card"
+    ? `Demasiados intentos de pago con esta tarjeta: por seguridad no la aceptaremos durante ${wait}. No se realizó ningún cobro. Puedes pagar ahora con otra tarjeta, o con PSE: elige «Volver» y cambia el medio de pago.`
+    : `Demasiados intentos de pago con tarjeta en esta compra: por seguridad no aceptaremos tarjetas durante ${wait}. No se realizó ningún cobro. Puedes pagar ahora con PSE: elige «Volver» y cambia el medio de pago.`;
+}
 
 export const RESULT_TEXTS = {
   successTitle: "¡Pago exitoso!",

@@ -621,7 +621,9 @@ test("a second store behind a flaky gateway: no answer is 'Pago en proceso', the
     expect(answer.status()).toBe(429);
     expect(Number(answer.headers()["retry-after"])).toBeGreaterThan(0);
     await expect(
-      tester.page.getByText("Demasiados intentos de pago. Intenta de nuevo en unos minutos."),
+      tester.page.getByText(
+        /Demasiados intentos de pago con esta tarjeta: .* durante una hora\. No se realizó ningún cobro\. Puedes pagar ahora con otra tarjeta, o con PSE/,
+      ),
     ).toBeVisible();
     expect(await api.charges(testerOrder)).toEqual([]);
     const testerCookies = JSON.stringify(await tester.context.cookies());
