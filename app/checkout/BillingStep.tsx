@@ -8,7 +8,7 @@ import { BILLING_FIELDS, type FormValues } from "./checkout-state";
 import { DEPARTMENTS } from "./departments";
 import { billingSchema, CLIENT_TYPE_LABELS, CLIENT_TYPES } from "./schemas";
 import styles from "./BillingStep.module.css";
-import { StepActions, StepTitle, useStepForm } from "./StepForm";
+import { StepActions, StepIntent, StepTitle, useStepForm } from "./StepForm";
 import formStyles from "./StepForm.module.css";
 
 const DEPARTMENT_OPTIONS = DEPARTMENTS.map((d) => ({ value: d.code, label: d.name }));
@@ -56,8 +56,8 @@ export function BillingStep({
           options={CLIENT_TYPES.map((type) => ({ value: type, label: CLIENT_TYPE_LABELS[type] }))}
         />
         <p className={`without-css ${formStyles.wide}`}>
-          Llena solo los campos de tu tipo de cliente: los marcados «solo si compras como empresa»
-          o los marcados «solo si compras como persona natural», y los demás.
+          Llena solo los campos de tu tipo de cliente: si compras como persona natural, deja vacíos
+          los marcados «solo si compras como empresa», y al revés.
         </p>
         <TextField
           field={field("company_name")}
@@ -144,7 +144,8 @@ export function BillingStep({
           className={formStyles.wide}
         />
         <StepActions>
-          <button type="submit" name="intent" value="billing" className={buttons.primary}>
+          <StepIntent intent="billing" />
+          <button type="submit" className={buttons.primary}>
             Continuar
           </button>
         </StepActions>

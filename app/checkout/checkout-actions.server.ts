@@ -255,6 +255,35 @@ async function cancelOrder(request: Request, form: FormData, state: CheckoutStat
 }
 
 /**
+ * What a post asks for: its `intent`, or with the step's 'Volver' pressed (a button named
+ * `volver` beside the form's hidden intent, so no text browser shows an internal value), the way
+ * back from that step.
+ */
+function intentOf(form: FormData): FormDataEntryValue | null {
+  const intent = form.get("intent");
+  if (!form.has("volver")) return intent;
+  if (intent === "shipping") return "back-to-billing";
+  if (intent === "finalize") return "back-to-shipping";
+  return intent;
+}
+
+const OTHER_ADDRESS_FIELDS = ["shipping_receiver_name", "shipping_address", "shipping_city"];
+
+/**
+ * With 'Igual a la facturación' checked, another address typed in this post: the three fields
+ * show beside the checked box in a browser without CSS, and what was typed there would be
+ * dropped without a word. What the checkout already kept (hidden by CSS once the box is checked
+ * again) is not new, and the box wins over it.
+ */
+function typedOtherAddress(form: FormData, state: CheckoutState): boolean {
+  return OTHER_ADDRESS_FIELDS.some((name) => {
+    const typed = form.get(name);
+    const value = typeof typed === "string" ? typed.trim() : "";
+    return value !== "" && value !== (state.shipping?.[name] ?? "").trim();
+  });
+}
+
+/**
  * POST /checkout (every step's form, by `intent`): billing, shipping, back-to-billing,
  * back-to-shipping, finalize. A good post answers 303 to the address of the step it leads to
  * (PRG), 'Finalizar compra' to the payment page; a refused one the step's form result, with its
@@ -266,8 +295,7 @@ export async function performCheckoutAction(
   now: number = Date.now(),
 ): Promise<CheckoutActionOutcome> {
   const state = await readCheckoutState(request, now);
-  const intent = form.get("intent");
-  switch (intent) {
+  switch (intentOf(form)) {
     case "billing": {
       const submission = parseWithZod(form, { schema: billingSchema });
       if (submission.status !== "success") return answer(1, submission.reply(), 400);
@@ -277,6 +305,10 @@ export async function performCheckoutAction(
     case "shipping": {
       const submission = parseWithZod(form, { schema: shippingSchema });
       if (submission.status !== "success") return answer(2, submission.reply(), 400);
+      if (submission.value.same_as_invoice && typedOtherAddress(form, state)) {
+        const message = CHECKOUT_MESSAGES.sameAsInvoiceWithOther;
+        return answer(2, submission.reply({ fieldErrors: { same_as_invoice: [message] } }), 400);
+      }
       const next = { ...changed(state, 3, now), shipping: shippingValuesOf(form) };
       return saveAndContinue(next, 2, () => submission.reply({ formErrors: [TOO_LARGE_MESSAGE] }));
     }

@@ -44,6 +44,7 @@ const { clearCheckoutCookie, loadCheckout, readPreparedOrder, restartPaymentCook
 const { performCheckoutAction, PREPARE_FAILURE } = await import("./checkout-actions.server");
 const { createCheckoutSessionStorage } = await import("./checkout-session.server");
 const { CHECKOUT_TTL_MS } = await import("./checkout-state");
+const { CHECKOUT_MESSAGES } = await import("./schemas");
 
 function line(productId: string, title: string, quantity: number, unitPrice: number): CartViewLine {
   return {
@@ -268,6 +269,32 @@ describe("the steps", () => {
     ({ view } = await browser.load("/checkout?paso=3"));
     expect(view.step).toBe(3);
     expect(view.review?.shipping[0]).toEqual(["Envío", "Igual a la facturación"]);
+  });
+
+  it("refuses another address typed beside a checked 'Igual a la facturación' instead of dropping it", async () => {
+    const browser = new Browser();
+    await browser.load();
+    expectRedirect(await browser.post({ intent: "billing", ...PERSON }), "/checkout?paso=2");
+    const other = {
+      shipping_receiver_name: "Bodega Norte",
+      shipping_address: "Calle 80 # 45-10",
+      shipping_city: "Medellín",
+    };
+    const typed = refused(
+      await browser.post({ intent: "shipping", same_as_invoice: "on", ...other }),
+    );
+    expect(typed.status).toBe(400);
+    expect(typed.data.result.error).toEqual({
+      same_as_invoice: [CHECKOUT_MESSAGES.sameAsInvoiceWithOther],
+    });
+    // What was typed comes back with the form.
+    expect((typed.data.result as { initialValue?: object }).initialValue).toMatchObject(other);
+    // Sent to the other address, then the box checked again: what was kept is not new.
+    expectRedirect(await browser.post({ intent: "shipping", ...other }), "/checkout?paso=3");
+    expectRedirect(
+      await browser.post({ intent: "shipping", same_as_invoice: "on", ...other }),
+      "/checkout?paso=3",
+    );
   });
 
   it("never shows step 3 by URL before step 1 is valid: it sends the browser to step 1", async () => {

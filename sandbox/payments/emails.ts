@@ -112,6 +112,22 @@ export interface OrderSummary {
   lines: CheckoutLine[];
   breakdown: Breakdown | null;
   charge: ChargeRecord;
+  /** The store's own absolute address of its order lookup, sent with the order (email_payload). */
+  ordersUrl?: string;
+}
+
+/** `email_payload.data.orders_url` when it is an absolute http(s) URL; never anything else. */
+function ordersUrlOf(session: SessionRecord): string | undefined {
+  const data = session.data.email_payload?.data;
+  if (data === null || typeof data !== "object") return undefined;
+  const url = (data as Record<string, unknown>).orders_url;
+  if (typeof url !== "string") return undefined;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === "https:" || parsed.protocol === "http:" ? parsed.href : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 const optional = (v: unknown): string | undefined =>
@@ -146,6 +162,7 @@ export function orderSummary(
       lines,
       breakdown: session.breakdown.total === charge.amount ? session.breakdown : null,
       charge,
+      ordersUrl: ordersUrlOf(session),
     };
   }
   const x = charge.extra ?? {};
@@ -349,7 +366,8 @@ function customerConfirmationEmail(s: OrderSummary, opts: EmailOptions): Outgoin
       : fullName(s.party);
   // Only a completed charge is paid: anything else is worded as pending, never 'pagado'.
   const paid = s.charge.status === "completed";
-  const lookup = `${(opts.storeOrigin ?? "").replace(/\/+$/, "")}/mi-cuenta/pedidos`;
+  // The store's own address for it, else one made of the configured store origin.
+  const lookup = s.ordersUrl ?? `${(opts.storeOrigin ?? "").replace(/\/+$/, "")}/mi-cuenta/pedidos`;
   const html = emailDocument(
     subject,
     `<h1 style="font-size:22px;margin:0 0 12px">${paid ? "¡Gracias por tu compra" : "Recibimos tu pedido"}, ${escapeHtml(greeting)}!</h1>

@@ -246,6 +246,10 @@ test("top bar: logo home, search form, login and cart links, landmarks", async (
     "href",
     "/login",
   );
+  await expect(header.getByRole("link", { name: "Mis pedidos" })).toHaveAttribute(
+    "href",
+    "/mi-cuenta/pedidos",
+  );
   // The cart is a link to /carrito without JavaScript and the mini-cart button with it.
   const cart = header.getByRole(jsOn ? "button" : "link", {
     name: /^Carrito/,
@@ -266,9 +270,14 @@ test("the skip link is the first stop and jumps to the main content", async ({ p
   await expect(skip).toBeFocused();
   await expect(skip).toBeInViewport();
   await page.keyboard.press("Enter");
-  await expect(page).toHaveURL(/#contenido$/);
+  await expect(page).toHaveURL(/#contenido-principal$/);
   await page.keyboard.press("Tab");
   expect(await page.locator("main :focus").count()).toBe(1);
+  // Text browsers follow it too: the target is an element w3m knows (it knows no <main>), and
+  // the page's main content starts right inside it.
+  const target = page.locator("#contenido-principal");
+  expect(await target.evaluate((element) => element.tagName)).toBe("DIV");
+  expect(await target.evaluate((element) => element.firstElementChild?.tagName)).toBe("MAIN");
 });
 
 test("a new path starts at the top of the page", async ({ page }) => {
