@@ -77,7 +77,7 @@ export function LoginPanel({ result }: { result: LoginResult | undefined }) {
           <div className={styles.row}>
             <label className={styles.check}>
               <input type="checkbox" name="remember" value="1" /> Recordarme
-            </label>
+            </label>{" "}
             <Link to="/soporte-tecnico#contacto" className={styles.forgot}>
               ¿Olvidaste tu contraseña?
             </Link>

@@ -117,6 +117,14 @@ describe("the card form", () => {
     expect(hidden.some((part) => /<button[^>]*type="submit"/.test(part))).toBe(true);
   });
 
+  it("says, without JavaScript, that the card goes to the store, not straight to the gateway", () => {
+    const html = render(<PaymentPage page={page()} result={undefined} />);
+    expect(html).toMatch(
+      /<noscript><p[^>]*>Sin JavaScript, los datos de tu tarjeta viajan cifrados \(HTTPS\) a la tienda/,
+    );
+    expect(html).not.toContain("van cifrados a la pasarela de pagos");
+  });
+
   it("takes an American Express code of 4 digits without JavaScript, and its hint says which", () => {
     const html = render(<PaymentPage page={page()} result={undefined} />);
     expect(html).toMatch(/<input(?=[^>]*name="cvv2")(?=[^>]*maxLength="4")[^>]*>/);

@@ -371,7 +371,6 @@ test("a person: every message, 'Volver' and Back keep the values, through to the
 
 test("a company: its messages, the NIT check digit, a refusal of prepare-checkout, PSE", async ({
   page,
-  jsOn,
   ready,
   cart,
 }) => {
