@@ -9,7 +9,7 @@ import { PAYMENT_METHODS } from "~/money/payment-methods";
 import styles from "./payments.module.css";
 
 /** What a payment under way says, above the form, while it is locked. */
-export const PAYING_TEXT =
+const PAYING_TEXT =
   "Estamos procesando tu pago. Puede tardar hasta un minuto: no cierres ni recargues esta página y no pagues de nuevo.";
 
 /**

@@ -7,7 +7,6 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { apiClient, type Charge, neverSent, type PaymentLine } from "~/merchant-api/client.server";
 import { logger } from "~/platform/logger.server";
 import { countPayment } from "~/platform/metrics.server";
-import { parseNit } from "~/checkout/nit";
 import { amountToCharge } from "./charge-amount.server";
 import type { PaymentOrder } from "./order";
 import { commitPaidOrders, rememberPayment } from "./paid-orders.server";
@@ -53,11 +52,10 @@ function pseDefaults(order: PaymentOrder): PsePageData["defaults"] {
   const { customer } = order;
   if (customer.company_name) {
     // The account is the company's: its name, and its NIT as PSE asks for it, without the
-    // check digit (890903938-8 -> 890903938).
-    const nit = parseNit(customer.company_nit);
+    // check digit, which the checkout keeps after a dash (890903938-8 -> 890903938).
     return {
       document_type: "NIT",
-      document: nit ? nit.base : customer.company_nit.split("-")[0].replace(/\D/g, ""),
+      document: customer.company_nit.split("-")[0].replace(/\D/g, ""),
       full_name: customer.company_name.toLocaleUpperCase("es-CO"),
       person_type: "juridica",
     };

@@ -36,7 +36,7 @@ export const PAYMENT_MESSAGES = {
 } as const;
 
 /** "una hora", "20 minutos", "un minuto": how long a refusal lasts, as the shopper reads it. */
-export function waitText(seconds: number): string {
+function waitText(seconds: number): string {
   const minutes = Math.max(1, Math.ceil(seconds / 60));
   if (minutes >= 55) return "una hora";
   return minutes === 1 ? "un minuto" : `${minutes} minutos`;
