@@ -364,7 +364,7 @@ describe("card payment", () => {
     });
     const answer = expectReply(await payments.payByCard(request(jar), cardForm(order), order));
     expect(answer.status).toBe(503);
-    expect(answer.body.reply.error).toEqual({ "": [PAYMENT_MESSAGES.connect] });
+    expect(answer.body.reply.error).toEqual({ "": [PAYMENT_MESSAGES.connectNotCharged] });
     expect(answer.body.reply.initialValue).not.toHaveProperty("card_number");
     expect(answer.headers.getSetCookie()).toEqual([]);
 
