@@ -113,13 +113,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
-        <a href="#contenido" className="skip-link">
+        {/* To a div around the page, not to its <main>: w3m knows no <main> and finds no target. */}
+        <a href="#contenido-principal" className="skip-link">
           Saltar al contenido principal
         </a>
         <NavigationProgress />
         <Header cart={parts.cart} />
         <NoticeAndParts parts={parts} />
-        {children}
+        <div id="contenido-principal">{children}</div>
         <Footer
           email={root?.salesEmail ?? null}
           phone={root?.salesPhone ?? null}

@@ -8,7 +8,7 @@ import type { ReviewRow } from "./checkout.server";
 import { stepPath } from "./checkout-state";
 import styles from "./MethodStep.module.css";
 import { methodStepOptions, type PaymentMethod, paymentMethodSchema } from "./schemas";
-import { StepActions, StepTitle, useStepForm } from "./StepForm";
+import { BACK, StepActions, StepIntent, StepTitle, useStepForm } from "./StepForm";
 import formStyles from "./StepForm.module.css";
 
 const METHOD_OPTIONS = methodStepOptions();
@@ -59,7 +59,9 @@ export function MethodStep({
   });
   const navigation = useNavigation();
   const finalizing =
-    navigation.state !== "idle" && navigation.formData?.get("intent") === "finalize";
+    navigation.state !== "idle" &&
+    navigation.formData?.get("intent") === "finalize" &&
+    !navigation.formData.has(BACK);
   return (
     <>
       <StepTitle step={3} error={summary.errors.length > 0} />
@@ -78,22 +80,11 @@ export function MethodStep({
           </div>
         ) : null}
         <StepActions>
-          <button
-            type="submit"
-            name="intent"
-            value="finalize"
-            className={buttons.primary}
-            disabled={finalizing}
-          >
+          <StepIntent intent="finalize" />
+          <button type="submit" className={buttons.primary} disabled={finalizing}>
             {finalizing ? "Procesando..." : "Finalizar compra"}
-          </button>
-          <button
-            type="submit"
-            name="intent"
-            value="back-to-shipping"
-            formNoValidate
-            className={buttons.secondary}
-          >
+          </button>{" "}
+          <button type="submit" name={BACK} formNoValidate className={buttons.secondary}>
             Volver
           </button>
         </StepActions>

@@ -6,6 +6,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import type { PrepareCheckoutPayload } from "~/merchant-api/client.server";
 import { formatCOP } from "~/money/format";
+import { storeOrigin } from "~/platform/config.server";
 import type { CartTotals } from "~/money/totals";
 import {
   type CheckoutState,
@@ -223,6 +224,8 @@ export function prepareCheckoutPayload(input: {
         iva: totals.iva,
         shipping: totals.shipping,
         total_amount: totals.total,
+        // Absolute, from the store's configured origin: an e-mail has no page to resolve a path.
+        orders_url: `${storeOrigin()}/mi-cuenta/pedidos`,
       },
     },
   };

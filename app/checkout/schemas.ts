@@ -47,6 +47,8 @@ export const CHECKOUT_MESSAGES = {
   contactName: "El nombre de contacto es obligatorio",
   contactNameTooShort: "El nombre de contacto debe tener al menos 2 caracteres",
   sameAsInvoice: "Valor no válido",
+  sameAsInvoiceWithOther:
+    "Marcaste «Igual a la facturación» y también escribiste otra dirección de envío. Para enviar a esa dirección, desmarca la casilla; para enviar a la de facturación, borra la otra dirección.",
   receiverName: "El nombre del receptor es obligatorio",
   shippingAddress: "La dirección de envío es obligatoria",
   shippingCity: "La ciudad de envío es obligatoria",

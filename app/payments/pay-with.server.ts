@@ -52,6 +52,8 @@ export interface Reservation {
 /** A method's limits said no: the seconds until it may go on (429, Retry-After). */
 interface OverLimit {
   retryAfterSeconds: number;
+  /** The method's own words for it (how long, the ways to pay now); a general one without. */
+  message?: string;
 }
 
 /** What a method's steps after the amount get. */
@@ -105,15 +107,15 @@ export type AnyMethodServer = PaymentMethodServer<unknown, unknown, Reservation,
 const NO_LIMITS: Reservation = { declined() {}, settle: async () => {} };
 
 /** The answer to an attempt over a limit: 429 with Retry-After, counted as refused. */
-function overLimit(order: PaymentOrder, fail: FormFailure, wait: number): PaymentAnswer {
+function overLimit(order: PaymentOrder, fail: FormFailure, limit: OverLimit): PaymentAnswer {
   const { key } = PAYMENT_METHODS.byId[order.method];
   logger.warn({ orderId: order.orderId }, `payments: ${key} attempts limit reached`);
   countPayment(order.method, "refused");
   return reply(
     key,
     429,
-    fail(PAYMENT_MESSAGES.tooManyAttempts),
-    new Headers({ "Retry-After": String(wait) }),
+    fail(limit.message ?? PAYMENT_MESSAGES.tooManyAttempts),
+    new Headers({ "Retry-After": String(limit.retryAfterSeconds) }),
   );
 }
 
@@ -138,9 +140,7 @@ export async function payWith(
     if ("answer" in parsed) return parsed.answer;
     // A method without limits of its own reserves nothing and gives nothing back.
     const limits = method.reserve ? await method.reserve(request, order) : NO_LIMITS;
-    if ("retryAfterSeconds" in limits) {
-      return overLimit(order, parsed.fail, limits.retryAfterSeconds);
-    }
+    if ("retryAfterSeconds" in limits) return overLimit(order, parsed.fail, limits);
     try {
       return await payReserved(method, request, form, order, parsed, limits);
     } finally {
@@ -177,7 +177,7 @@ async function payReserved(
   let prepared: unknown;
   if (method.prepare) {
     const outcome = await method.prepare(step);
-    if ("retryAfterSeconds" in outcome) return overLimit(order, fail, outcome.retryAfterSeconds);
+    if ("retryAfterSeconds" in outcome) return overLimit(order, fail, outcome);
     if ("kind" in outcome) return outcome;
     prepared = outcome.ready;
   }
@@ -215,7 +215,7 @@ async function chargeFailed(
   logger.warn({ orderId: order.orderId, err: logError(error) }, `payments: ${key} charge failed`);
   if (neverSent(error)) {
     countPayment(order.method, "failed");
-    return formError(503, PAYMENT_MESSAGES.connect);
+    return formError(503, PAYMENT_MESSAGES.connectNotCharged);
   }
   if (method.declined?.(error)) {
     limits.declined();
@@ -231,7 +231,7 @@ async function chargeFailed(
   }
   if (refusedRequest(error)) {
     countPayment(order.method, "failed");
-    return formError(502, PAYMENT_MESSAGES.charge);
+    return formError(502, PAYMENT_MESSAGES.chargeNotCharged);
   }
   return outcomeUnknown(sent, order, toBank);
 }

@@ -172,8 +172,9 @@ export async function loadPaymentResult(request: Request, kind: ResultKind): Pro
     status: result.status,
     receipt: owner && result.state === "success" ? await receiptOf(charge, entry.orderId) : null,
     orderId: owner ? (charge.order_id ?? entry.orderId) : null,
+    // Someone else's decline code is theirs: only the browser that paid sees it.
     error:
-      result.state === "failed" && (charge.error_code || charge.error_message)
+      owner && result.state === "failed" && (charge.error_code || charge.error_message)
         ? {
             code: charge.error_code ? String(charge.error_code) : null,
             description: charge.error_message ?? null,
@@ -190,13 +191,17 @@ export async function loadPaymentResult(request: Request, kind: ResultKind): Pro
 }
 
 export interface FailureView {
+  /** The failure of this browser's payment: its cart and checkout are still here. */
+  own: boolean;
+  /** The gateway's code and description, for the browser that paid only. */
   code: string | null;
   description: string | null;
 }
 
 /**
  * The failure page's code and description, from the gateway's record of the charge (a link
- * cannot make the store say what it likes). A charge that did not fail goes to its result.
+ * cannot make the store say what it likes), shown only to the browser whose payment it was: ids
+ * in a link say nothing of someone else's decline. A charge that did not fail goes to its result.
  */
 export async function loadPaymentFailure(
   request: Request,
@@ -204,18 +209,17 @@ export async function loadPaymentFailure(
   { kind: "redirect"; location: string } | { kind: "page"; view: FailureView; headers: Headers }
 > {
   const url = new URL(request.url);
+  const paid = await readPaidOrders(request);
   let id = chargeIdFrom(url);
   const orderParam = url.searchParams.get("order_id");
-  if (!id && orderParam && GATEWAY_ORDER_ID.test(orderParam)) {
-    const paid = await readPaidOrders(request);
-    if (paid.some((entry) => entry.orderId === orderParam)) {
-      const charge = await orderCharge(orderParam);
-      if (charge !== null && charge !== "unknown") id = charge.id;
-    }
+  const ownOrder = orderParam !== null && paid.some((entry) => entry.orderId === orderParam);
+  if (!id && orderParam && GATEWAY_ORDER_ID.test(orderParam) && ownOrder) {
+    const charge = await orderCharge(orderParam);
+    if (charge !== null && charge !== "unknown") id = charge.id;
   }
   const none = {
     kind: "page" as const,
-    view: { code: null, description: null },
+    view: { own: ownOrder, code: null, description: null },
     headers: new Headers(),
   };
   if (!id || !CHARGE_ID.test(id)) return none;
@@ -231,11 +235,15 @@ export async function loadPaymentFailure(
   }
   const headers = new Headers();
   await restartAfterFailure(request, charge, headers);
+  const own =
+    paymentOf(paid, { id: charge.id, orderId: charge.order_id ?? null }) !== undefined ||
+    (ownOrder && charge.order_id === orderParam);
   return {
     kind: "page",
     view: {
-      code: charge.error_code ? String(charge.error_code) : null,
-      description: charge.error_message ?? null,
+      own,
+      code: own && charge.error_code ? String(charge.error_code) : null,
+      description: own ? (charge.error_message ?? null) : null,
     },
     headers,
   };

@@ -12,7 +12,13 @@ type PaymentStatusLabel = PaymentResult["label"];
 export const PAYMENT_MESSAGES = {
   connect: "Error al conectar con la plataforma de pagos. Por favor, inténtelo de nuevo más tarde.",
   charge: "Error al procesar el pago.",
-  tooManyAttempts: "Demasiados intentos de pago. Intenta de nuevo en unos minutos.",
+  /** Upstream failures where the charge certainly did not happen: said so, and what to do. */
+  connectNotCharged:
+    "Error al conectar con la plataforma de pagos. Por favor, inténtelo de nuevo más tarde. No se realizó ningún cobro.",
+  chargeNotCharged:
+    "Error al procesar el pago. No se realizó ningún cobro: revisa tus datos e intenta de nuevo, o elige otro medio de pago con «Volver».",
+  tooManyAttempts:
+    "Demasiados intentos de pago. Intenta de nuevo en unos minutos. No se realizó ningún cobro.",
   totals: "No pudimos calcular el total de tu pedido. Intenta de nuevo en unos minutos.",
   amountChanged:
     "El total de tu pedido cambió mientras pagabas. Revisa el resumen y confirma el pago de nuevo.",

@@ -317,8 +317,8 @@ export interface EmailOptions {
   resend: boolean;
   salesEmail: string;
   seller: Seller;
-  /** The store's absolute address for links; "" = root-relative (only the store's own outbox resolves them). */
-  storeOrigin?: string;
+  /** The customer's link to 'Mis pedidos' (root-relative only the store's own outbox resolves). */
+  ordersUrl: string;
 }
 
 /** Who sells, at the foot of both e-mails. */
@@ -334,7 +334,7 @@ function customerConfirmationEmail(s: OrderSummary, opts: EmailOptions): Outgoin
       : fullName(s.party);
   // Only a completed charge is paid: anything else is worded as pending, never 'pagado'.
   const paid = s.charge.status === "completed";
-  const lookup = `${(opts.storeOrigin ?? "").replace(/\/+$/, "")}/mi-cuenta/pedidos`;
+  const lookup = opts.ordersUrl;
   const html = emailDocument(
     subject,
     `<h1 style="font-size:22px;margin:0 0 12px">${paid ? "¡Gracias por tu compra" : "Recibimos tu pedido"}, ${escapeHtml(greeting)}!</h1>

@@ -273,9 +273,19 @@ export function CardForm({
           <Link to={METHOD_STEP}>{CARD_PAYMENT_MESSAGES.payOtherwise}</Link>
         </p>
       ) : null}
-      <p className={styles.secure}>
-        Tus datos de tarjeta van cifrados a la pasarela de pagos y la tienda no los guarda.
-      </p>
+      {/* Where the card goes depends on scripts: tokenized in the browser, or posted here. */}
+      {hydrated ? (
+        <p className={styles.secure}>
+          Tus datos de tarjeta van cifrados a la pasarela de pagos y la tienda no los guarda.
+        </p>
+      ) : (
+        <noscript>
+          <p className={styles.secure}>
+            Sin JavaScript, los datos de tu tarjeta viajan cifrados (HTTPS) a la tienda, que los
+            envía a la pasarela de pagos para el cobro; la tienda no los guarda ni los registra.
+          </p>
+        </noscript>
+      )}
       {card.antifraudScript ? <script src={card.antifraudScript} nonce={nonce} async /> : null}
     </PaymentForm>
   );

@@ -12,13 +12,32 @@ const OTHERS = PAYMENT_METHODS.namesOtherThan("openpay");
 
 /** What paying by card answers besides the form's field messages. */
 export const CARD_PAYMENT_MESSAGES = {
-  card: "Error al procesar la tarjeta. Por favor, verifique los datos.",
+  card: "Error al procesar la tarjeta. Por favor, verifique los datos. No se realizó ningún cobro.",
   cardNeedsJavaScript: `El pago con tarjeta necesita JavaScript en tu navegador. Actívalo, o paga con ${OTHERS}.`,
   browserUnreachable: `No pudimos conectar con la plataforma de pagos desde tu navegador, así que no se realizó ningún cobro. Intenta de nuevo o paga con ${OTHERS}.`,
   serviceFailed: `La plataforma de pagos falló y no se realizó ningún cobro. Intenta de nuevo en unos minutos o paga con ${OTHERS}.`,
   /** The link to the checkout's method step: 'Pagar con PSE'. */
   payOtherwise: `Pagar con ${OTHERS}`,
 } as const;
+
+/** "una hora", "20 minutos", "un minuto": how long a refusal lasts, as the shopper reads it. */
+function waitText(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  if (minutes >= 55) return "una hora";
+  return minutes === 1 ? "un minuto" : `${minutes} minutos`;
+}
+
+/**
+ * The card-testing limits' refusal (docs/decisions/0431): for how long, that nothing was
+ * charged, and the way to pay now. A blocked card leaves another card or the other methods; a
+ * blocked checkout (every card of it) leaves the other methods.
+ */
+export function cardBlockedMessage(scope: "card" | "checkout", seconds: number): string {
+  const wait = waitText(seconds);
+  return scope === "card"
+    ? `Demasiados intentos de pago con esta tarjeta: por seguridad no la aceptaremos durante ${wait}. No se realizó ningún cobro. Puedes pagar ahora con otra tarjeta, o con ${OTHERS}: elige «Volver» y cambia el medio de pago.`
+    : `Demasiados intentos de pago con tarjeta en esta compra: por seguridad no aceptaremos tarjetas durante ${wait}. No se realizó ningún cobro. Puedes pagar ahora con ${OTHERS}: elige «Volver» y cambia el medio de pago.`;
+}
 
 export const CARD_MESSAGES = {
   holderName: "El nombre del titular es obligatorio",

@@ -44,6 +44,8 @@ export function PseForm({
     fields.person_type,
   ]);
   const personTypeInvalid = Boolean(fields.person_type.errors?.length);
+  // A company pays from its own account: the hints speak of its NIT and its name.
+  const company = pse.defaults.person_type === "juridica";
 
   return (
     <PaymentForm
@@ -94,7 +96,11 @@ export function PseForm({
         <Field
           field={fields.document}
           label="Número de documento"
-          hint="Solo números, entre 6 y 12 dígitos"
+          hint={
+            company
+              ? "El NIT de la empresa sin el dígito de verificación, como lo pide PSE (por ejemplo 890903938 para 890903938-8). Solo números, entre 6 y 12 dígitos."
+              : "Solo números, entre 6 y 12 dígitos. Un NIT va sin el dígito de verificación."
+          }
         >
           <input
             {...controlProps(fields.document, hintId(fields.document))}
@@ -110,7 +116,11 @@ export function PseForm({
       <Field
         field={fields.full_name}
         label="Nombre completo del titular de la cuenta"
-        hint="Nombre y apellido, como aparecen en tu banco"
+        hint={
+          company
+            ? "El nombre de la empresa, como aparece en su cuenta del banco"
+            : "Nombre y apellido, como aparecen en tu banco"
+        }
       >
         <input
           {...controlProps(fields.full_name, hintId(fields.full_name))}

@@ -14,7 +14,8 @@ export const PSE_MESSAGES = {
   bank: "Selecciona tu banco",
   personType: "Selecciona el tipo de persona",
   /** A pending PSE charge that came without the bank's page. */
-  noBankPage: "No se recibió URL de redirección para PSE.",
+  noBankPage:
+    "No se recibió URL de redirección para PSE. No se realizó ningún cobro: tu banco no llegó a pedirte la autorización. Intenta de nuevo en unos minutos.",
 } as const;
 
 const PSE_DOCUMENT_TYPES = ["CC", "CE", "NIT", "PP"] as const;
