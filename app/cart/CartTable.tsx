@@ -146,6 +146,7 @@ export function CartTable({
   outside?: Record<string, number>;
 }) {
   return (
+    <div className={styles.wrap}>
     <table className={styles.table}>
       <caption className="visually-hidden">Productos en tu carrito</caption>
       <thead>
@@ -177,5 +178,6 @@ export function CartTable({
         ))}
       </tbody>
     </table>
+    </div>
   );
 }
