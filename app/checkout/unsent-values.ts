@@ -62,7 +62,6 @@ export function useUnsentValues(
     if (saved && saved.base === baseText && !answered) restore(saved.values);
     else if (saved) storage()?.removeItem(key);
     // Only when the step is shown: restoring is what a new showing of the step does.
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per showing of the step
   }, []);
 
   useEffect(() => {
