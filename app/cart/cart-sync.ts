@@ -12,7 +12,7 @@ import type { CartSummary } from "./cart.server";
 const CHANNEL = "carrito";
 
 /** What tells two views of the cart apart: its lines, quantities and subtotal. */
-export function cartKey(cart: Pick<CartSummary, "count" | "lines" | "subtotal">): string {
+function cartKey(cart: Pick<CartSummary, "count" | "lines" | "subtotal">): string {
   const lines = cart.lines.map((line) => `${line.productId}:${line.quantity}`).join(",");
   return `${cart.count}|${lines}|${cart.subtotal}`;
 }

@@ -34,7 +34,7 @@ const made = new LRUCache<string, PreviewImage>({
 });
 
 /** An SVG drawn to a PNG on a white background, `PREVIEW_WIDTH` wide. */
-export async function svgToPng(svg: Uint8Array | string): Promise<Uint8Array> {
+async function svgToPng(svg: Uint8Array | string): Promise<Uint8Array> {
   const text = typeof svg === "string" ? svg : Buffer.from(svg).toString("utf8");
   const rendered = await drawing(() =>
     renderAsync(text, {
