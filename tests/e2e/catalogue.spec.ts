@@ -277,7 +277,7 @@ test("the brand page and the catalogue's brand filter list the same products @on
 }) => {
   const countOf = async (path: string) => {
     await page.goto(path);
-    return (await page.getByRole("main").locator("p[aria-live]").first().innerText()).trim();
+    return (await page.getByRole("main").locator("#resultados").innerText()).trim();
   };
   for (const brand of ["Hikvision", "Hanwha Vision", "Epcom"]) {
     const onBrandPage = await countOf(`/marca/${encodeURIComponent(brand)}`);
