@@ -3,6 +3,7 @@ import { useHydrated } from "~/ui/use-hydrated";
 import { applyIntent, cartCount } from "./cart";
 import type { CartSummary } from "./cart.server";
 import { usePendingCartIntents } from "./cart-fetcher";
+import { useCartSync } from "./cart-sync";
 import styles from "./CartButton.module.css";
 import { CartToast } from "./CartToast";
 import { MINI_CART_ID, MiniCart } from "./MiniCart";
@@ -43,6 +44,8 @@ export function CartCount({ count }: { count: number }) {
 export function CartButton({ cart }: { cart: CartSummary }) {
   const hydrated = useHydrated();
   const pending = usePendingCartIntents();
+  // Another tab's change shows here too.
+  useCartSync(cart);
   const count =
     pending.length > 0 && (cart.lines.length > 0 || cart.count === 0)
       ? cartCount(

@@ -156,12 +156,13 @@ export function FilterBar(props: FilterBarProps) {
             </span>
           ) : null}
         </summary>
+        {/* Submitted, the results come into view (with or without JavaScript); applied as
+            the shopper types, the page stays where it is. */}
         <Form
           ref={formRef}
           method="get"
-          action={action}
+          action={`${action}#resultados`}
           className={styles.form}
-          preventScrollReset
           onSubmit={() => clearTimeout(timer.current)}
         >
           {Object.entries(hidden).map(([name, value]) => (

@@ -12,6 +12,7 @@ import { SITE_NAME } from "~/platform/page-meta";
 import { FormTitle, type SummaryEntry } from "~/ui/form/ErrorSummary";
 import { type FormValues, type Step, STEP_TITLES } from "./checkout-state";
 import styles from "./StepForm.module.css";
+import { useUnsentValues } from "./unsent-values";
 
 /** The page title of a step; 'Error: ' first while its form shows errors. */
 export function StepTitle({ step, error = false }: { step: Step | null; error?: boolean }) {
@@ -59,6 +60,13 @@ export function useStepForm<S extends z.ZodType>(options: {
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
   const all = fields as unknown as AnyFields;
+  // Typed but not sent, kept through Back and Forward (with JavaScript).
+  useUnsentValues(
+    options.id,
+    options.defaultValue,
+    (value) => form.update({ value }),
+    options.lastResult !== undefined,
+  );
   // Submits refused in the browser; the server's refusals arrive as lastResult.
   const [attempts, setAttempts] = useState(0);
   const failed = attempts > 0 || options.lastResult?.status === "error";

@@ -210,6 +210,11 @@ export function createCatalogueCalls({ transport, cache, ns }: CallContext) {
       }
     },
 
+    /** A product picture by its address, for the link preview (see Transport.getImage). */
+    productImage(src: string, maxBytes: number) {
+      return transport.getImage(src, maxBytes);
+    },
+
     /** GET /api/products/search?q&limit=50: a bare array, or under productos / results. Cached 60 s. */
     searchProducts(q: string, limit = 50): Promise<Product[]> {
       const term = q.trim();

@@ -127,6 +127,14 @@ export async function pdfExists(sku: string): Promise<boolean> {
 export async function fetchDatasheet(sku: string): Promise<Response> {
   return apiClient().fetchDatasheet(sku);
 }
+/** A product picture by the address the API gave, as bytes: null when it cannot be had. */
+export async function getProductImage(
+  src: string,
+  maxBytes: number,
+): Promise<{ type: string; bytes: Uint8Array } | null> {
+  return apiClient().productImage(src, maxBytes);
+}
+
 /** GET /api/products/search?q&limit=50 */
 export async function searchProducts(q: string, limit = 50): Promise<Product[]> {
   return apiClient().searchProducts(q, limit);

@@ -108,6 +108,13 @@ export interface Transport {
   /** GET a resource to stream (PDF): the OK response; ApiError when not OK. */
   getRaw(path: string): Promise<Response>;
   /**
+   * GET a product picture by the address the API gave for it, as a browser would load it: a
+   * path of the embedded sandbox's mount, a path on the API's origin, or a URL of its own (no
+   * token is sent there). Its type and bytes, at most `maxBytes`; null when it is not there, is
+   * not an image or is larger.
+   */
+  getImage(src: string, maxBytes: number): Promise<{ type: string; bytes: Uint8Array } | null>;
+  /**
    * POST a JSON body (none when undefined): parsed answer; ApiError when not OK, carrying the
    * parsed error body. Never cached and never retried: a payment call happens once.
    */
@@ -133,6 +140,7 @@ export function errorSummary(error: unknown) {
 }
 
 const SANDBOX_ORIGIN = "http://sandbox.internal";
+const ABSOLUTE = /^https?:\/\//i;
 
 export function createTransport(options: TransportOptions): Transport {
   const limit = pLimit(options.concurrency);
@@ -150,7 +158,7 @@ export function createTransport(options: TransportOptions): Transport {
   }
 
   async function send(request: Request): Promise<Response> {
-    if (baseUrl) {
+    if (baseUrl || !request.url.startsWith(SANDBOX_ORIGIN)) {
       const doFetch = options.fetch ?? ((r: Request) => globalThis.fetch(r));
       return doFetch(request);
     }
@@ -168,10 +176,13 @@ export function createTransport(options: TransportOptions): Transport {
     post?: { body: unknown; headers?: Record<string, string> },
   ): Request {
     const headers = new Headers({ Accept: accept });
-    if (options.token) headers.set("Authorization", `Bearer ${options.token}`);
+    // A picture's own URL may be another host's: the API's token goes to the API only.
+    const elsewhere = ABSOLUTE.test(path);
+    if (options.token && !elsewhere) headers.set("Authorization", `Bearer ${options.token}`);
     for (const [name, value] of Object.entries(post?.headers ?? {})) headers.set(name, value);
     if (!post) {
-      return new Request((baseUrl ?? SANDBOX_ORIGIN) + path, { method: "GET", headers, signal });
+      const url = elsewhere ? path : (baseUrl ?? SANDBOX_ORIGIN) + path;
+      return new Request(url, { method: "GET", headers, signal });
     }
     headers.set("Content-Type", "application/json");
     return new Request((baseUrl ?? SANDBOX_ORIGIN) + path, {
@@ -255,6 +266,29 @@ export function createTransport(options: TransportOptions): Transport {
     getJson: sharedGet,
     // Headers only: the body is streamed later, outside the slot and the timer.
     getRaw: (path) => exchange(path, "application/pdf, */*", (r) => Promise.resolve(r)),
+    getImage: async (src, maxBytes) => {
+      let path: string;
+      if (ABSOLUTE.test(src)) path = src;
+      else if (!src.startsWith("/") || src.startsWith("//")) return null;
+      else if (baseUrl) path = new URL(src, baseUrl).href;
+      else if (src.startsWith(`${SANDBOX_PREFIX}/`)) path = src.slice(SANDBOX_PREFIX.length);
+      else return null;
+      try {
+        return await exchange(path, "image/*", async (response) => {
+          const type = (response.headers.get("Content-Type") ?? "").split(";")[0].trim();
+          const length = Number(response.headers.get("Content-Length") ?? 0);
+          if (!type.startsWith("image/") || length > maxBytes) {
+            await response.body?.cancel();
+            return null;
+          }
+          const bytes = new Uint8Array(await response.arrayBuffer());
+          return bytes.byteLength > maxBytes ? null : { type, bytes };
+        });
+      } catch (error) {
+        if (isNotFound(error)) return null;
+        throw error;
+      }
+    },
     postJson: (path, body, headers) =>
       exchange(path, "application/json", readJson, { body, headers }),
     get activeCount() {
@@ -292,6 +326,7 @@ const RESOURCES: Array<[RegExp, string]> = [
   [/^\/productos_ids_consolidados\.json$/, "destacados"],
   [/^\/syscom\/productos\/[^/]+\/pdf_exists$/, "pdf-exists"],
   [/^\/syscom\/productos\/[^/]+\/pdf$/, "pdf"],
+  [/\.(svg|png|jpe?g|gif|webp)$/i, "imagen"],
   [/^\/payments\/prepare-checkout$/, "prepare-checkout"],
   [/^\/payments\/link-payment$/, "link-payment"],
   [/^\/payments\/checkout-data\/[^/]+$/, "checkout-data"],

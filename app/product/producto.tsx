@@ -112,7 +112,8 @@ export function meta({ loaderData, matches, params, error }: Route.MetaArgs) {
     fullTitle: true,
     description: metaDescription,
     path: `/producto/${params.productId}`,
-    image: product.images[0] ?? null,
+    // Always a raster picture that exists: previews show no SVG, nor a missing first picture.
+    image: `/producto/${params.productId}/imagen.png`,
     type: "product",
   });
 }
