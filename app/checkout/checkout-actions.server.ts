@@ -95,7 +95,10 @@ async function saveAndContinue(
   }
 }
 
-/** The §5 final-submit messages of what is missing or not valid, each with the step to fix it. */
+/**
+ * The final-submit messages (docs/decisions/0307) of what is missing or not valid, each with the
+ * step to fix it.
+ */
 function finalProblems(state: CheckoutState): Array<{ message: string; href: string }> {
   const billing = parsedBilling(state);
   const company = state.billing?.client_type === "company";
@@ -113,8 +116,8 @@ function finalProblems(state: CheckoutState): Array<{ message: string; href: str
 }
 
 /**
- * What the shopper reads when the payment could not be prepared (spec §7, §8: 'Error de
- * validación', 'Error al procesar la orden: {message or Intente nuevamente}'), in the store's own
+ * What the shopper reads when the payment could not be prepared (docs/decisions/0307, 0560: 'Error
+ * de validación', 'Error al procesar la orden: {message or Intente nuevamente}'), in the store's own
  * words: the merchant API's text (English, internal field names, a test's 'Falla simulada') is
  * logged, never shown. Preparing never charges, so each one says so and what to do.
  */
