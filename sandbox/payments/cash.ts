@@ -70,3 +70,34 @@ export function colombianYmd(at: Date): string {
 export function cashBarcode(input: { reference: string; amount: number; expiresAt: Date }): string {
   return `(415)${BILLER_GLN}(8020)${input.reference}(3900)${input.amount}(96)${colombianYmd(input.expiresAt)}`;
 }
+
+/** What a cash charge keeps beside the common fields (the charges table's `extra`, JSON). */
+export interface CashDetails {
+  reference: string;
+  /** The deadline, a gateway date at −05:00. */
+  expires_at: string;
+  /** The slip's GS1-128 element string. */
+  barcode: string;
+}
+
+/** The cash fields of a charge's `extra`, or null when it holds none. */
+export function cashDetailsOf(extra: Record<string, unknown> | null): CashDetails | null {
+  const { reference, expires_at, barcode } = extra ?? {};
+  return typeof reference === "string" &&
+    typeof expires_at === "string" &&
+    typeof barcode === "string"
+    ? { reference, expires_at, barcode }
+    : null;
+}
+
+/** A cash charge's `payment_method` as the answers show it: what the voucher prints. */
+export function cashPaymentMethod(extra: Record<string, unknown> | null) {
+  const cash = cashDetailsOf(extra);
+  return {
+    type: "cash",
+    reference: cash?.reference ?? null,
+    barcode: cash?.barcode ?? null,
+    expires_at: cash?.expires_at ?? null,
+    networks: CASH_NETWORKS.map((network) => ({ ...network })),
+  };
+}

@@ -7,6 +7,7 @@ import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { BrowserAccess } from "./browser-api.ts";
 import { orderEmails, orderSummary, type Seller } from "./emails.ts";
+import { cashPaymentMethod } from "./cash.ts";
 import { PAYMENT_FIXTURES } from "./fixtures.ts";
 import { GATEWAY_ERRORS, gatewayDate, maskFromLast4 } from "./gateway.ts";
 import type { GatewayErrorCode } from "./gateway.ts";
@@ -98,12 +99,14 @@ export function routeContext(options: PaymentsAppOptions) {
         : null,
       payment_method: ch.card
         ? { type: ch.method, brand: ch.card.brand, last4: ch.card.last4 }
-        : {
-            type: ch.method,
-            bank_code: ch.bank?.code ?? null,
-            bank_name: ch.bank?.name ?? null,
-            url: bankUrl(c, ch.id),
-          },
+        : ch.method === "cash"
+          ? cashPaymentMethod(ch.extra)
+          : {
+              type: ch.method,
+              bank_code: ch.bank?.code ?? null,
+              bank_name: ch.bank?.name ?? null,
+              url: bankUrl(c, ch.id),
+            },
       ...(ch.method === "bank_account" ? { redirect_url: bankUrl(c, ch.id) } : {}),
       // As Openpay answers a charge made with customer data (the store's order lookup reads it).
       customer: {
@@ -170,5 +173,6 @@ export function routeContext(options: PaymentsAppOptions) {
     slowIfAsked,
     buildEmails,
     completionNotice,
+    storeOrigin,
   };
 }

@@ -51,6 +51,7 @@ export const STATUS_LABELS: Record<ChargeStatus, string> = {
   failed: "Fallido",
   cancelled: "Cancelado",
   refunded: "Reembolsado",
+  expired: "Vencido",
 };
 
 const BRAND_LABELS: Record<string, string> = {
@@ -293,7 +294,7 @@ function paymentFacts(s: OrderSummary): string {
   ]);
 }
 
-function emailDocument(title: string, content: string): string {
+export function emailDocument(title: string, content: string): string {
   return `<!DOCTYPE html>
 <html lang="es">
 <head>

@@ -110,6 +110,7 @@ export function cancelledBankPage(returnUrl: string): string {
 const KIND_LABELS: Record<string, string> = {
   "confirmacion-cliente": "Confirmación al cliente",
   "aviso-ventas": "Aviso a ventas",
+  "comprobante-efectivo": "Referencia de pago en efectivo",
 };
 
 /** Newest first; each body in a sandboxed iframe (no scripts, opaque origin). */

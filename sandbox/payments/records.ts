@@ -13,7 +13,7 @@ export const SCHEMA_VERSION = 2;
  * The kinds of charge this gateway makes, as Openpay names them (a charge's `method` and its
  * `payment_method.type`): the one list, which the charges table checks.
  */
-const CHARGE_METHODS = ["card", "bank_account"] as const;
+const CHARGE_METHODS = ["card", "bank_account", "cash"] as const;
 type ChargeMethod = (typeof CHARGE_METHODS)[number];
 
 export const SCHEMA = `

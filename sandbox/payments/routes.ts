@@ -12,6 +12,7 @@ import { setTimeout as delay } from "node:timers/promises";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
+import { cashRoutes } from "./cash-routes.ts";
 import { checkoutRoutes } from "./checkout-routes.ts";
 import { type PaymentsAppOptions, routeContext } from "./context.ts";
 import { emailRoutes } from "./email-routes.ts";
@@ -61,6 +62,8 @@ export function createPaymentsApp(options: PaymentsAppOptions): Hono {
     }),
   );
 
+  // First: its clock lapses unpaid cash references before any route reads a charge.
+  cashRoutes(app, ctx);
   checkoutRoutes(app, ctx);
   orderRoutes(app, ctx);
   cardTokenRoutes(app, options.store);

@@ -60,7 +60,7 @@ export const describeIssues = (issues: FieldIssue[]) =>
   issues.map((i) => `${i.field}: ${i.message}`).join("; ");
 
 /** Optional text: null, "" and absence all mean "not given". */
-const optionalText = (max: number) =>
+export const optionalText = (max: number) =>
   z
     .string()
     .trim()
@@ -68,15 +68,15 @@ const optionalText = (max: number) =>
     .nullish()
     .transform((v) => (v ? v : undefined));
 
-const requiredText = (min: number, max: number) => z.string().trim().min(min).max(max);
+export const requiredText = (min: number, max: number) => z.string().trim().min(min).max(max);
 
 /** Integer pesos, above 0. */
-const amount = z.number().int().positive().max(100_000_000_000);
+export const amount = z.number().int().positive().max(100_000_000_000);
 
-const email = z.string().trim().max(254).pipe(z.email());
+export const email = z.string().trim().max(254).pipe(z.email());
 
 /** Optional +, then at least 7 digits (spec §5, strict check), spaces, dashes and brackets allowed. */
-const phone = z
+export const phone = z
   .string()
   .trim()
   .max(25)
@@ -86,7 +86,7 @@ const phone = z
 
 /** Openpay order ids: up to 100 characters; kept to URL-safe ones so they can travel in paths. */
 const ORDER_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,99}$/;
-const orderId = z
+export const orderId = z
   .string()
   .trim()
   .regex(ORDER_ID, "Debe tener de 1 a 100 caracteres: letras, dígitos, '.', '_', ':' o '-'");

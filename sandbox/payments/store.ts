@@ -247,7 +247,7 @@ export class PaymentsStore {
   ): CardChargeResult {
     try {
       return this.#transaction((): CardChargeResult => {
-        if (this.#orderIdUsed(input.orderId)) return { kind: "duplicate_order" };
+        if (this.orderIdUsed(input.orderId)) return { kind: "duplicate_order" };
         const token = this.getToken(input.tokenId);
         if (!token) return { kind: "token_unknown" };
         if (token.usedAt !== null) return { kind: "token_used" };
@@ -282,7 +282,7 @@ export class PaymentsStore {
           token.expirationYear,
         );
         const charge = this.getCharge(input.id)!;
-        if (charge.status === "completed" && notice) this.#notifyCompletion(charge, notice);
+        if (charge.status === "completed" && notice) this.notifyCompletion(charge, notice);
         return { kind: "created", charge };
       });
     } catch (error) {
@@ -306,7 +306,7 @@ export class PaymentsStore {
   }): ChargeRecord | "duplicate_order" {
     try {
       return this.#transaction(() => {
-        if (this.#orderIdUsed(input.orderId)) return "duplicate_order" as const;
+        if (this.orderIdUsed(input.orderId)) return "duplicate_order" as const;
         const sessionId =
           input.sessionId &&
           this.#get("SELECT 1 FROM checkout_sessions WHERE id = ?", input.sessionId)
@@ -337,7 +337,7 @@ export class PaymentsStore {
   }
 
   /** An order id is used once: by any charge, or by an order the store cancelled before paying. */
-  #orderIdUsed(orderId: string): boolean {
+  orderIdUsed(orderId: string): boolean {
     return (
       this.#get(
         `SELECT 1 FROM charges WHERE order_id = ?
@@ -383,14 +383,14 @@ export class PaymentsStore {
       );
       const charge = this.getCharge(id);
       if (changed > 0 && charge?.status === "completed" && notice) {
-        this.#notifyCompletion(charge, notice);
+        this.notifyCompletion(charge, notice);
       }
       return charge;
     });
   }
 
   /** Inside a transaction: the completed charge's e-mails, unless its order already had them. */
-  #notifyCompletion(charge: ChargeRecord, notice: CompletionNotice): void {
+  notifyCompletion(charge: ChargeRecord, notice: CompletionNotice): void {
     this.#writeOrderEmails({
       orderId: charge.orderId,
       chargeId: charge.id,
@@ -421,17 +421,7 @@ export class PaymentsStore {
     const alreadySent = previous !== undefined;
     if (alreadySent && input.mode === "once") return { alreadySent, queued: 0 };
     const emails = input.build(alreadySent);
-    for (const e of emails) {
-      this.#run(
-        "INSERT INTO emails (created_at, order_id, kind, recipients, subject, html) VALUES (?, ?, ?, ?, ?, ?)",
-        input.at,
-        input.orderId,
-        e.kind,
-        JSON.stringify(e.recipients),
-        e.subject,
-        e.html,
-      );
-    }
+    for (const e of emails) this.writeEmail(input.at, input.orderId, e);
     if (alreadySent) {
       this.#run(
         "UPDATE notifications SET last_sent_at = ?, send_count = send_count + 1 WHERE order_id = ?",
@@ -450,6 +440,19 @@ export class PaymentsStore {
       );
     }
     return { alreadySent, queued: emails.length };
+  }
+
+  /** Inside a transaction: one e-mail into the outbox. */
+  writeEmail(at: string, orderId: string, e: OutgoingEmail): void {
+    this.#run(
+      "INSERT INTO emails (created_at, order_id, kind, recipients, subject, html) VALUES (?, ?, ?, ?, ?, ?)",
+      at,
+      orderId,
+      e.kind,
+      JSON.stringify(e.recipients),
+      e.subject,
+      e.html,
+    );
   }
 
   notificationSent(orderId: string): boolean {
