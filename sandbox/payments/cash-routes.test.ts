@@ -133,9 +133,9 @@ describe("creating a cash charge", () => {
     expect(order.json.state).toBe("pending");
     const emails = store.listEmails({ orderId, limit: 10 });
     expect(emails.map((e) => e.kind)).toEqual(["comprobante-efectivo"]);
-    expect(emails[0]!.html).toContain(String(method.reference).replace(/(.{4})(?=.)/g, "$1 "));
-    expect(emails[0]!.html).toContain('src="data:image/png;base64,');
-    expect(emails[0]!.html).toContain(
+    expect(emails[0].html).toContain(String(method.reference).replace(/(.{4})(?=.)/g, "$1 "));
+    expect(emails[0].html).toContain('src="data:image/png;base64,');
+    expect(emails[0].html).toContain(
       `alt="Código de barras GS1-128 del pago. Datos: ${String(method.barcode)}"`,
     );
   });
