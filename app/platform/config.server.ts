@@ -131,8 +131,8 @@ export type Config = {
    * reads as unknown (a charge created late); after it the shopper is told nothing was charged.
    */
   paymentGraceSeconds: number;
-  /** The largest order offered cash at a payment point, in pesos. */
-  cashMaxAmount: number;
+  /** Methods offered only up to an amount, in pesos, by registry id (docs/decisions/0570). */
+  paymentCaps: Readonly<Record<string, number>>;
   /** Size bound of the whole-page cache (docs/decisions/0384, 0470); 0 turns it off. */
   pageCacheMb: number;
   sessionSecrets: string[];
@@ -236,7 +236,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cardFormWithoutJs: e.CARD_FORM_WITHOUT_JS === "on",
     antifraudScriptUrl: e.ANTIFRAUD_SCRIPT_URL,
     paymentGraceSeconds: e.PAYMENT_GRACE_SECONDS,
-    cashMaxAmount: e.CASH_MAX_AMOUNT,
+    paymentCaps: { cash: e.CASH_MAX_AMOUNT },
     pageCacheMb: e.PAGE_CACHE_MB,
     sessionSecrets,
     sandboxDataDir: path.resolve(e.SANDBOX_DATA_DIR),

@@ -1,18 +1,8 @@
 /**
- * Paying in cash at a payment point (docs/decisions/0570): the method's texts, who may choose it
- * (the amount cap) and how its deadline and reference are written. Plain rules, the same on the
+ * Paying in cash at a payment point (docs/decisions/0570): the method's texts and how its
+ * deadline and reference are written (its amount cap is money/amount-caps.ts). Plain rules, the same on the
  * server and in the browser.
  */
-import { formatCOP } from "~/money/format";
-
-/**
- * The largest order the cash networks take by default, in pesos. Collection networks (Efecty,
- * Baloto, SuRed, Gana, banks' correspondents) cap one payment at an amount the merchant's
- * contract with its gateway sets, commonly about three million pesos; the store's figure is the
- * setting CASH_MAX_AMOUNT, this number when unset (docs/decisions/0570).
- */
-export const DEFAULT_CASH_MAX_AMOUNT = 3_000_000;
-
 export const CASH_TEXTS = {
   label: "Efectivo en puntos de pago",
   description:
@@ -29,18 +19,7 @@ export const CASH_TEXTS = {
   cancelledTitle: "Cancelaste la referencia de pago",
   barcodeMissing:
     "El código de barras no está disponible: dicta la referencia en el punto de pago.",
-  tooLarge: (total: number, cap: number) =>
-    `El pago en efectivo está disponible para pedidos de hasta ${formatCOP(cap)}; el tuyo suma ${formatCOP(total)}. Paga con tarjeta o PSE.`,
 } as const;
-
-/** Whether an order of `total` pesos may be paid in cash, and why not. */
-export function cashOffer(
-  total: number,
-  cap: number,
-): { allowed: true } | { allowed: false; reason: string } {
-  if (Number.isSafeInteger(total) && total > 0 && total <= cap) return { allowed: true };
-  return { allowed: false, reason: CASH_TEXTS.tooLarge(total, cap) };
-}
 
 /** "1234 5678 9012 34": a reference in groups of four, as a cashier reads it back. */
 export function groupReference(reference: string): string {
