@@ -9,7 +9,9 @@ import os from "node:os";
 import path from "node:path";
 import type { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { isBrowserLoad } from "../browser-paths.ts";
 import { BILLER_GLN, CASH_MAX_AMOUNT, CASH_NETWORKS } from "./cash.ts";
+import { isPaymentsPath } from "./index.ts";
 import { createPaymentsApp } from "./routes.ts";
 import { PaymentsStore } from "./store.ts";
 
@@ -259,5 +261,17 @@ describe("cancelling", () => {
     const cancel = await call("POST", `/payments/orders/${orderId}/cancel`);
     expect(cancel.status).toBe(409);
     expect(cancel.json.error).toBe("order_closed");
+  });
+});
+
+describe("where the pages are", () => {
+  it("reach the payments app through the mount, and anyone testing may open and post them", () => {
+    for (const path of ["/sandbox/punto-de-pago", "/punto-de-pago/vencer", "/payments/cash"]) {
+      expect(isPaymentsPath(path), path).toBe(true);
+    }
+    expect(isBrowserLoad("POST", "/punto-de-pago")).toBe(true);
+    expect(isBrowserLoad("POST", "/punto-de-pago/vencer")).toBe(true);
+    // The charge call itself stays the store's, as every other API call.
+    expect(isBrowserLoad("POST", "/payments/cash")).toBe(false);
   });
 });
