@@ -23,6 +23,7 @@ export default [
   route("checkout/pending", "payments/pendiente.tsx"),
   route("checkout/failure", "payments/fallo.tsx"),
   route("checkout/comprobante/:archivo", "payments/comprobante.ts"),
+  route("checkout/efectivo/:archivo", "payments/methods/cash/comprobante-efectivo.ts"),
   route("mi-cuenta/pedidos", "payments/pedidos.tsx"),
   route("mi-cuenta/pedidos/comprobante", "payments/pedidos-comprobante.ts"),
   route("buscar", "search/buscar.tsx", { id: "buscar" }),

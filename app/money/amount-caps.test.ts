@@ -22,7 +22,8 @@ describe("methods with an amount cap", () => {
   });
 
   it("never offers a capped method for a total that is not a positive whole number of pesos", () => {
-    for (const total of [0, -5, 10.5, Number.NaN]) expect(overCap("cash", total, CAPS)).not.toBeNull();
+    for (const total of [0, -5, 10.5, Number.NaN])
+      expect(overCap("cash", total, CAPS)).not.toBeNull();
   });
 
   it("leaves methods without a cap alone, whatever the total", () => {

@@ -1,6 +1,8 @@
 import { Link } from "~/ui/router";
 import buttons from "~/ui/buttons.module.css";
 import { AutoRefresh } from "./AutoRefresh";
+import { CASH_TEXTS } from "./methods/cash/cash";
+import { CashVoucher } from "./methods/cash/CashVoucher";
 import { Receipt } from "./Receipt";
 import { RESULT_TEXTS, type ResultView } from "./result";
 import { ErrorDetails, ResultCard, RetryActions } from "./ResultCard";
@@ -58,6 +60,43 @@ export function ResultPage({ view }: { view: ResultView }) {
           </Link>
           <Link to="/" className={buttons.secondary}>
             Volver al inicio
+          </Link>
+        </p>
+      </ResultCard>
+    );
+  }
+
+  if (view.state === "failed" && view.expired) {
+    return (
+      <ResultCard tone="warning">
+        <h1>{CASH_TEXTS.expiredTitle}</h1>
+        <Status label="Vencido" />
+        <p>{CASH_TEXTS.expiredLead}</p>
+        {view.orderId ? <p>Pedido {view.orderId}</p> : null}
+        <p className={styles.actions}>
+          <Link to="/checkout?paso=3" className={buttons.primary}>
+            Pagar de nuevo
+          </Link>
+          <Link to="/carrito" className={buttons.secondary}>
+            Ver carrito
+          </Link>
+        </p>
+      </ResultCard>
+    );
+  }
+
+  if (view.state === "pending" && view.voucher) {
+    return (
+      <ResultCard tone="warning">
+        <h1>{CASH_TEXTS.voucherTitle}</h1>
+        <Status label={CASH_TEXTS.waiting} />
+        <CashVoucher view={view.voucher} />
+        <p className={`${styles.actions} ${styles.noPrint}`}>
+          <Link to="/mi-cuenta/pedidos" className={buttons.secondary}>
+            Consultar mis pedidos
+          </Link>
+          <Link to="/productos" className={buttons.secondary}>
+            Seguir comprando
           </Link>
         </p>
       </ResultCard>

@@ -29,6 +29,7 @@ import {
   resultLocation,
   upstreamStatus,
 } from "./payment-answers.server";
+import { voucherOf } from "./methods/cash/voucher.server";
 import { receiptOf } from "./receipt.server";
 import { nextRefresh, type PageRefresh, type ResultKind, type ResultView } from "./result";
 import { paymentResult } from "./status";
@@ -164,6 +165,7 @@ export async function loadPaymentResult(request: Request, kind: ResultKind): Pro
   if (emptied) return { kind: "reload", location: `${url.pathname}${url.search}`, headers };
 
   const owner = entry !== undefined;
+  const voucher = owner && result.state === "pending" ? await voucherOf(charge) : null;
   const view: ResultView = {
     state: result.state,
     kind,
@@ -183,8 +185,11 @@ export async function loadPaymentResult(request: Request, kind: ResultKind): Pro
       owner && result.state === "pending" && PAYMENT_METHODS.ofCharge(charge).toBank
         ? bankUrlOf(charge)
         : null,
-    // A charge awaiting confirmation is asked again too, as any pending payment.
-    refresh: result.label === "Pendiente" ? nextRefresh(url) : null,
+    // A charge awaiting confirmation is asked again too, as any pending payment; a cash
+    // voucher waits days, and is asked again when the shopper comes back.
+    refresh: result.label === "Pendiente" && !voucher ? nextRefresh(url) : null,
+    voucher,
+    expired: charge.status === "expired",
   };
   return { kind: "page", view, status: 200, headers };
 }

@@ -7,6 +7,7 @@ import { CARD_BRAND_LABELS, type CardBrand } from "./card";
 import type { PaymentMethodKey } from "~/money/payment-methods";
 import type { PaymentResult } from "./status";
 import type { Seller } from "~/platform/seller";
+import type { VoucherView } from "./methods/cash/CashVoucher";
 
 type PaymentStatusLabel = PaymentResult["label"];
 
@@ -170,6 +171,10 @@ export type ResultView =
       bankUrl: string | null;
       /** The next automatic reload (pending only), or null once it stopped. */
       refresh: PageRefresh | null;
+      /** A cash payment waiting for the money: its voucher, for the browser that made it. */
+      voucher?: VoucherView | null;
+      /** A cash reference whose deadline passed unpaid (the gateway's `expired`). */
+      expired?: boolean;
     };
 
 type Rows = Array<[label: string, value: string]>;

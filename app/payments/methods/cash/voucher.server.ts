@@ -3,12 +3,17 @@
  * deadline, networks and slip data, the slip data checked against the charge before the bars
  * are drawn, so that a voucher never collects another amount or reference.
  */
-import type { Charge } from "~/merchant-api/client.server";
+import { apiClient, type Charge } from "~/merchant-api/client.server";
+import { config } from "~/platform/config.server";
 import { logger } from "~/platform/logger.server";
+import { readPaidOrders } from "../../paid-orders.server";
+import { CHARGE_ID, upstreamStatus } from "../../payment-answers.server";
+import { paymentResult } from "../../status";
 import { parseSlipElementString, slipElementString } from "./barcode";
 import { slipBarcodeDataUrl, slipBarWidths } from "./barcode-svg.server";
 import { colombianDeadline } from "./cash";
 import type { VoucherView } from "./CashVoucher";
+import { voucherPdf } from "./voucher-pdf.server";
 
 /** The networks when the gateway names none. */
 const DEFAULT_NETWORKS = ["Efecty", "Baloto", "SuRed", "Gana", "Corresponsales bancarios"];
@@ -66,4 +71,29 @@ export async function voucherOf(
     bars,
     pdfHref: voucherPdfHref(charge.id),
   };
+}
+
+/**
+ * The voucher PDF of a cash charge waiting for its money, only for the browser that made it (its
+ * `pagos` cookie names the charge); null otherwise (404).
+ */
+export async function loadVoucherPdf(
+  request: Request,
+  chargeId: string,
+): Promise<{ bytes: Uint8Array; orderId: string } | null> {
+  if (!CHARGE_ID.test(chargeId)) return null;
+  const paid = await readPaidOrders(request);
+  if (!paid.some((entry) => entry.chargeId === chargeId)) return null;
+  let charge: Charge;
+  try {
+    charge = await apiClient().getPaymentStatus(chargeId);
+  } catch (error) {
+    if (upstreamStatus(error) === 404) return null;
+    throw error;
+  }
+  if (paymentResult(charge.status).state !== "pending") return null;
+  const voucher = await voucherOf(charge);
+  if (!voucher) return null;
+  const { bars, barcode: _svg, pdfHref: _href, ...view } = voucher;
+  return { bytes: await voucherPdf(view, bars, config().seller), orderId: voucher.orderId };
 }
