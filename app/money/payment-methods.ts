@@ -109,6 +109,17 @@ export const PAYMENT_METHODS = definePaymentMethods([
     chargeKind: "bank_account",
     toBank: true,
   },
+  {
+    id: "cash",
+    key: "cash",
+    orderPrefix: "CASH",
+    label: "Efectivo en puntos de pago",
+    description:
+      "Paga en efectivo en Efecty, Baloto, SuRed, Gana u otro punto de la lista antes de que venza el plazo. Confirmamos tu pedido cuando el dinero llegue.",
+    name: "efectivo",
+    chargeKind: "cash",
+    toBank: false,
+  },
 ]);
 
 type StoreMethod = (typeof PAYMENT_METHODS.list)[number];

@@ -3,6 +3,7 @@ import { FormTitle } from "~/ui/form/ErrorSummary";
 import { Link } from "~/ui/router";
 import { SITE_NAME } from "~/platform/page-meta";
 import { CardForm } from "./CardForm";
+import { CashForm } from "./methods/cash/CashForm";
 import { PaymentSummary } from "./PaymentSummary";
 import { PseForm } from "./PseForm";
 import type { PaymentFormReply } from "./payment-answers.server";
@@ -33,6 +34,7 @@ interface MethodFormProps<Id extends PaymentMethodId> {
 const PAYMENT_FORMS: { [Id in PaymentMethodId]: (props: MethodFormProps<Id>) => ReactNode } = {
   openpay: ({ data, ...props }) => <CardForm card={data} {...props} />,
   pse: ({ data, ...props }) => <PseForm pse={data} {...props} />,
+  cash: ({ data, ...props }) => <CashForm cash={data} {...props} />,
 };
 
 /** The form of the page's method, with its data and its own last answer. */

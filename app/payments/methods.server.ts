@@ -6,6 +6,7 @@
 import type { Charge } from "~/merchant-api/client.server";
 import type { PaymentMethodId } from "~/money/payment-methods";
 import type { PaymentOrder } from "./order";
+import { CASH_ACTIONS } from "./methods/cash/pay-cash.server";
 import { CARD_ACTIONS } from "./pay-card.server";
 import { PSE_ACTIONS } from "./pay-pse.server";
 import type { PaymentAnswer } from "./payment-answers.server";
@@ -25,6 +26,7 @@ interface MethodActions {
 export const METHOD_ACTIONS = {
   openpay: CARD_ACTIONS,
   pse: PSE_ACTIONS,
+  cash: CASH_ACTIONS,
 } satisfies Record<PaymentMethodId, MethodActions>;
 
 /** The data the payment page holds for one method's form. */

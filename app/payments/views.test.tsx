@@ -36,6 +36,7 @@ const page = (over: Partial<PaymentPageData> = {}): PaymentPageData => ({
   notices: [],
   card: cardPage(),
   pse: null,
+  cash: null,
   ...over,
 });
 
