@@ -55,7 +55,8 @@ test("pays in cash: the voucher with its barcode and PDF, the counter takes the 
   expect(
     await barcode.evaluate((img: HTMLImageElement) => img.complete && img.naturalHeight),
   ).toBeGreaterThan(0);
-  const pdf = await request.get(
+  // The paying browser's own cookies: the PDF is only for it.
+  const pdf = await page.request.get(
     (await voucher.getByRole("link", { name: /PDF/ }).getAttribute("href")) ?? "",
   );
   expect(pdf.headers()["content-type"]).toBe("application/pdf");
