@@ -20,6 +20,7 @@ const PUBLIC_FACES = [
   "search/search\\.ts",
   "search/SearchBox\\.tsx",
   "content/ContactDialog\\.tsx",
+  "content/site-page(s|-meta)\\.ts",
   "checkout/checkout\\.server\\.ts",
   "checkout/(OrderSummary|CheckoutSteps)\\.tsx",
 ];
@@ -36,6 +37,23 @@ module.exports = {
       comment: "Modules that import each other cannot be understood or tested alone.",
       from: {},
       to: { circular: true },
+    },
+    {
+      name: "server-through-the-build-entry",
+      severity: "error",
+      comment:
+        "The Node server (server/) reaches the app and the sandbox only through the object the " +
+        "build's entry exports (docs/decisions/0540): a module it imported itself would run twice, " +
+        "once natively and once in the build, each copy with its own state.",
+      from: { path: "^server/" },
+      to: { path: "^(app|sandbox)/", pathNot: "^app/entry\\.server\\.tsx$" },
+    },
+    {
+      name: "app-never-imports-the-server",
+      severity: "error",
+      comment: "The app and the sandbox know nothing of the Node server that runs them.",
+      from: { path: "^(app|sandbox)/" },
+      to: { path: "^server/" },
     },
     {
       name: "shared-never-imports-a-part",
@@ -55,6 +73,16 @@ module.exports = {
         path: `^app/${PARTS}/`,
         pathNot: ["^app/$1/", `^app/(${PUBLIC_FACES.join("|")})$`],
       },
+    },
+    {
+      name: "parts-never-import-the-shell",
+      severity: "error",
+      comment:
+        "The root module composes every part; a part that imports it loops back through the " +
+        "whole app. The site's origin and contact come from platform/site.ts, a page's meta " +
+        "tags from platform/page-meta.ts (docs/decisions/0550).",
+      from: { path: "^app/[^/]+/" },
+      to: { path: "^app/root\\.tsx$" },
     },
     {
       name: "cached-pages-read-no-cookie",

@@ -79,14 +79,13 @@ export default tseslint.config(
   },
   {
     // No module over 400 lines (docs/decisions/0490): a reader should hold one job at a time.
-    // Blank lines and comments are not counted: comments that say why are wanted, not rationed.
+    // Physical lines, comments and blank lines too: what a reader scrolls through (0543).
     files: [
       "app/**/*.{ts,tsx}",
       "sandbox/**/*.ts",
       "bench/**/*.ts",
       "scripts/**/*.ts",
-      "server.ts",
-      "cluster.ts",
+      "server/**/*.ts",
     ],
     ignores: [
       "**/*.test.{ts,tsx}",
@@ -96,7 +95,7 @@ export default tseslint.config(
       "sandbox/catalogue/kinds.ts",
     ],
     rules: {
-      "max-lines": ["error", { max: 400, skipBlankLines: true, skipComments: true }],
+      "max-lines": ["error", { max: 400, skipBlankLines: false, skipComments: false }],
     },
   },
   {

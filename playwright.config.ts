@@ -58,7 +58,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: "node server.ts",
+    command: "node server/main.ts",
     url: `http://localhost:${PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -13,8 +13,8 @@ import { scriptsAfterFirstPaint } from "~/platform/after-first-paint.server";
 
 export const streamTimeout = 5_000;
 
-// The page cache (server.ts) fills stored pages in for shoppers with what this build renders.
-export { personalSlots } from "~/layout/personal-parts.server";
+// The Node server (server/) reaches the app through this one object (docs/decisions/0540).
+export { serverHost, type ServerHost } from "./server-host.server";
 
 let warnedNotDeferred = false;
 /** Once per process: a document whose scripts load at once, and why (docs/decisions/0390). */

@@ -23,20 +23,17 @@ import { readPersonalParts } from "~/layout/personal-parts.server";
 import { useNonce } from "~/platform/nonce";
 import { NavigationProgress } from "~/ui/NavigationProgress";
 import { SITE_NAME } from "~/platform/page-meta";
-import type { Seller } from "~/platform/seller";
+import type { SiteData } from "~/platform/site";
 import "~/ui/global.css";
 import { publicPage } from "~/platform/http-cache.server";
 
-/** What every page can read from the root match (`useRootData()`). */
-export interface RootData {
-  /** Public origin of the request, for canonical URLs. */
-  origin: string;
+/**
+ * The root match's data: the site's (origin and contact, what the parts read through
+ * `~/platform/site`) and the shopper's slots (the cart, the notice), which only the shell reads.
+ */
+interface RootData extends SiteData {
   cart: CartSummary;
   notice: Notice | null;
-  salesEmail: string;
-  salesPhone: string;
-  seller: Seller;
-  year: number;
 }
 
 /** Cache policy of this page (docs/decisions/0205). */
@@ -79,7 +76,7 @@ export function shouldRevalidate({
 }
 
 /** Root loader data, or undefined when the root loader itself failed. */
-export function useRootData(): RootData | undefined {
+function useRootData(): RootData | undefined {
   return useRouteLoaderData<typeof loader>("root");
 }
 

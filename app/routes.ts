@@ -1,8 +1,9 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { SITE_PAGES } from "./content/site-pages";
 import { PAYMENT_METHODS } from "./money/payment-methods";
 
-// Mirrors the route table of spec §2; each entry points into the part of the shop that owns
-// the screen. Any other path renders the home page with 404.
+// The route table: each entry points into the part of the shop that owns the screen
+// (docs/architecture.md). Any other path renders the home page with 404.
 export default [
   index("home/home.tsx"),
   route("productos", "catalogue/productos.tsx"),
@@ -24,16 +25,12 @@ export default [
   route("checkout/failure", "payments/fallo.tsx"),
   route("checkout/comprobante/:archivo", "payments/comprobante.ts"),
   route("checkout/efectivo/:archivo", "payments/methods/cash/comprobante-efectivo.ts"),
-  route("mi-cuenta/pedidos", "payments/pedidos.tsx"),
   route("mi-cuenta/pedidos/comprobante", "payments/pedidos-comprobante.ts"),
   route("buscar", "search/buscar.tsx", { id: "buscar" }),
   route("busqueda", "search/buscar.tsx", { id: "busqueda" }),
   route("buscar/sugerencias", "search/buscar.sugerencias.ts"),
-  route("nosotros", "content/nosotros.tsx"),
-  route("privacidad", "content/privacidad.tsx"),
-  route("garantias", "content/garantias.tsx"),
-  route("soporte-tecnico", "content/soporte-tecnico.tsx"),
-  route("login", "content/login.tsx"),
+  // The site's own pages (company pages, sign-in, the order lookup): content/site-pages.ts.
+  ...SITE_PAGES.map((page) => route(page.path.slice(1), page.route)),
   route("admin/ingresar", "staff/ingresar.tsx"),
   route("admin/notificaciones", "staff/notificaciones.tsx"),
   route("admin/salir", "staff/salir.tsx"),

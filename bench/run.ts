@@ -1,7 +1,7 @@
 /**
  * `npm run bench [pages] [first] [crawl] [search] [browsing] [cart] [lighthouse] [memory]` (all
  * by default): starts the
- * production server (or `cluster.ts` with BENCH_CLUSTER=1) and measures it. Needs `npm run
+ * production server (or `server/cluster.ts` with BENCH_CLUSTER=1) and measures it. Needs `npm run
  * build` first. A benchmark, not a test: it never fails on numbers. The figures of a run are in
  * the README's performance section.
  *
@@ -34,6 +34,7 @@
  * (crawl), BENCH_WALK (the product pages of the memory walk; all by default), BENCH_API. */
 import { setTimeout as sleep } from "node:timers/promises";
 import { closeConnections, fmt, type RequestOptions, send, Tally } from "./http.ts";
+import { browsingStep, discoverSite, random, type Site } from "./browsing-mix.ts";
 import { pagesScenario } from "./pages.ts";
 import { measureSandboxSearch } from "./sandbox-search.ts";
 import {
@@ -125,86 +126,6 @@ async function drive(
   const cpuMs =
     cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore;
   return { memory, cpuMs };
-}
-
-// --- The site's own links, for realistic browsing ---
-
-interface Site {
-  products: string[];
-  listings: string[];
-  categories: string[];
-  brands: string[];
-  content: string[];
-}
-
-async function discoverSite(): Promise<Site> {
-  const links = new Set<string>();
-  for (const path of ["/", "/categorias", "/productos", "/categoria/22", "/producto/18433"]) {
-    const { body } = await request(path, {
-      keep: true,
-      headers: { "accept-encoding": "identity" },
-    });
-    for (const [, href] of body.matchAll(/href="(\/[^"#]*)"/g))
-      links.add(href.replaceAll("&amp;", "&"));
-  }
-  const all = [...links].filter(
-    (l) => !/^\/(assets|sandbox|banners)\/|\.(svg|css|js|xml|txt)$/.test(l),
-  );
-  const pick = (pattern: RegExp) => all.filter((l) => pattern.test(l));
-  return {
-    products: pick(/^\/producto\/\d+$/),
-    listings: pick(/^\/productos\?/),
-    categories: pick(/^\/categorias?(\/|$)/),
-    brands: pick(/^\/marca\//),
-    content: pick(/^\/(nosotros|garantias|privacidad|soporte-tecnico)$/),
-  };
-}
-
-/** Deterministic choices, so two runs browse the same way. */
-function random(seed: number) {
-  let a = seed;
-  const next = () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return { next, pick: <T>(items: T[]): T => items[Math.floor(next() * items.length)] };
-}
-
-const SEARCHES = [
-  "camara",
-  "dvr",
-  "cable utp",
-  "sensor",
-  "hikvision",
-  "radio",
-  "ups",
-  "switch poe",
-];
-const SORTS = ["relevancia", "precio-asc", "precio-desc", "nombre"];
-
-/** One step of a browsing shopper: [page kind, path], with the mix of the issue. */
-function browsingStep(site: Site, rng: ReturnType<typeof random>): [string, string] {
-  const r = rng.next();
-  if (r < 0.1) return ["home", "/"];
-  if (r < 0.3) {
-    const base = rng.pick(site.listings.length ? site.listings : ["/productos?"]);
-    const filters = [`orden=${rng.pick(SORTS)}`];
-    if (rng.next() < 0.5) filters.push(`pagina=${1 + Math.floor(rng.next() * 3)}`);
-    if (rng.next() < 0.3 && site.brands.length) {
-      filters.push(`marca=${rng.pick(site.brands).split("/")[2]}`);
-    }
-    if (rng.next() < 0.2) filters.push("precio_min=100000&precio_max=2000000");
-    return ["catalogue + filters", `${base}&${filters.join("&")}`];
-  }
-  if (r < 0.45)
-    return ["categories", rng.pick(site.categories.length ? site.categories : ["/categorias"])];
-  if (r < 0.75)
-    return ["product", rng.pick(site.products.length ? site.products : ["/producto/18433"])];
-  if (r < 0.85) return ["brand", rng.pick(site.brands.length ? site.brands : ["/productos"])];
-  if (r < 0.95) return ["search", `/buscar?q=${encodeURIComponent(rng.pick(SEARCHES))}`];
-  return ["content", rng.pick(site.content.length ? site.content : ["/nosotros"])];
 }
 
 // --- Scenarios ---
@@ -378,8 +299,8 @@ try {
   const settledMs = performance.now() - started;
   console.log(
     (CLUSTER
-      ? `cluster.ts (${process.env.WEB_CONCURRENCY ?? "one per core"} workers)`
-      : "server.ts (one process)") +
+      ? `server/cluster.ts (${process.env.WEB_CONCURRENCY ?? "one per core"} workers)`
+      : "server/main.ts (one process)") +
       (remote ? `, merchant API: the sandbox in its own process (${remote.origin})` : "") +
       `; ready ${fmt(readyMs / 1000, 1)} s after start, idle after ${fmt(settledMs / 1000, 1)} s, ` +
       `resident then ${fmt(serverMemoryMb() ?? 0)} MB` +
@@ -397,7 +318,7 @@ try {
   if (runs("pages")) await pagesScenario(PORT, PAGES, process.env.BENCH_PAGE_CLASSES?.split(","));
   if (runs("search")) await sandboxSearchScenario();
   if (runs("browsing") || runs("cart")) {
-    const site = await discoverSite();
+    const site = await discoverSite(request);
     if (runs("browsing")) await browsingScenario(site);
     if (runs("cart")) await cartScenario(site);
   }

@@ -1,5 +1,5 @@
 /**
- * The store process the bench measures (`server.ts`, or `cluster.ts` and its workers) and what
+ * The store process the bench measures (`server/main.ts`, or `server/cluster.ts` and its workers) and what
  * it uses: resident memory and CPU time, read from Linux /proc.
  */
 import { type ChildProcess, spawn } from "node:child_process";
@@ -13,19 +13,22 @@ export function startServer(port: number, cluster: boolean, env: Record<string, 
     ...startFlags(),
     ...(process.env.BENCH_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? []),
   ];
-  server = spawn(process.execPath, [...nodeArgs, cluster ? "cluster.ts" : "server.ts"], {
-    env: {
-      // A secret of its own: without one, server.ts and the build each make a random one, and
-      // the staff session the search part signs in with does not open the /sandbox mount.
-      SESSION_SECRET: "bench-secret-0123456789abcdef",
-      ...process.env,
-      ...env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      LOG_LEVEL: "warn",
+  server = spawn(
+    process.execPath,
+    [...nodeArgs, cluster ? "server/cluster.ts" : "server/main.ts"],
+    {
+      env: {
+        // A secret of its own, the same from one run to the next.
+        SESSION_SECRET: "bench-secret-0123456789abcdef",
+        ...process.env,
+        ...env,
+        NODE_ENV: "production",
+        PORT: String(port),
+        LOG_LEVEL: "warn",
+      },
+      stdio: ["ignore", "inherit", "inherit"],
     },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
+  );
 }
 
 /** The node flags of package.json's `start` script (the young generation's size, 0520). */
@@ -35,7 +38,7 @@ function startFlags(): string[] {
       scripts: Record<string, string>;
     }
   ).scripts;
-  return (/\bnode((?: --[\w-]+(?:=\S+)?)*) server\.ts/.exec(scripts.start)?.[1] ?? "")
+  return (/\bnode((?: --[\w-]+(?:=\S+)?)*) server\/main\.ts/.exec(scripts.start)?.[1] ?? "")
     .split(" ")
     .filter(Boolean);
 }

@@ -2,8 +2,8 @@
  * The embedded sandbox merchant API: a generated catalogue in SQLite behind
  * the same HTTP contract as the merchant's API (see sandbox/README.md).
  *
- * Imported both natively by server.ts and through the app bundle, so it keeps
- * one instance per data folder in a process-wide registry on globalThis.
+ * One instance per data folder: the store's API client and the server's
+ * `/sandbox` mount (both in the app's build) share it.
  */
 import path from "node:path";
 import { CatalogueStore } from "./catalogue/db.ts";
@@ -34,18 +34,13 @@ interface Entry {
   sandboxes: Map<string, Sandbox>;
 }
 
-const REGISTRY_KEY = Symbol.for("tienda-seguridad.sandbox.registry");
-
-function registry(): Map<string, Entry> {
-  const g = globalThis as typeof globalThis & { [REGISTRY_KEY]?: Map<string, Entry> };
-  g[REGISTRY_KEY] ??= new Map();
-  return g[REGISTRY_KEY];
-}
+/** The open sandboxes, by data folder. */
+const opened = new Map<string, Entry>();
 
 export function getSandbox(options: SandboxOptions): Sandbox {
   const dataDir = path.resolve(options.dataDir);
   const publicBase = options.publicBase.replace(/\/+$/, "");
-  const reg = registry();
+  const reg = opened;
   let entry = reg.get(dataDir);
   if (!entry) {
     const store = ensureCatalogueDb(dataDir).then((file) => new CatalogueStore(file));

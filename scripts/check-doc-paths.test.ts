@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cited, citations, indexProblems } from "./check-doc-paths.ts";
+import { cited, citations, commentsOf, indexProblems } from "./check-doc-paths.ts";
 
 describe("citations", () => {
   it("finds the project paths a Markdown text cites, with their lines", () => {
@@ -46,5 +46,27 @@ describe("indexProblems", () => {
       "the index links 0003-three.md, which does not exist",
     ]);
     expect(indexProblems(index, ["0001-one.md", "0003-three.md"])).toEqual([]);
+  });
+});
+
+describe("commentsOf", () => {
+  it("keeps the comments of code, each on its line, and drops strings and patterns", () => {
+    const source = [
+      'const a = "app/in/a/string.ts"; // see app/cart/cart.ts',
+      "const b = /app\\/in\\/a\\/pattern.ts/;",
+      "/**",
+      " * The totals (app/money/totals.ts).",
+      " */",
+      "const c = `app/in/a/template.ts`;",
+    ].join("\n");
+    expect(citations(commentsOf(source))).toEqual([
+      { path: "app/cart/cart.ts", line: 1 },
+      { path: "app/money/totals.ts", line: 4 },
+    ]);
+  });
+
+  it("reads comments inside JSX", () => {
+    const source = "const v = <div>{/* app/ui/Button.tsx */}</div>;";
+    expect(citations(commentsOf(source, true))).toEqual([{ path: "app/ui/Button.tsx", line: 1 }]);
   });
 });

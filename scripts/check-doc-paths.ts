@@ -1,6 +1,7 @@
 /**
- * Fails when the README or docs/ cite a file of the project that does not exist, so a move or a
- * rename cannot leave the docs pointing at nothing (run by `npm run lint`).
+ * Fails when the README, docs/ or a comment in the code cite a file of the project that does not
+ * exist, so a move or a rename cannot leave the docs or the code pointing at nothing (run by
+ * `npm run lint`).
  *
  * A citation is a path that starts at a top folder of the project (`app/cart/cart.ts`,
  * `tests/e2e/`). Not citations: URL paths (`/sandbox/correos`), patterns (`app/**`,
@@ -12,25 +13,83 @@
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import ts from "typescript";
 
-const TOP_FOLDERS = ["app", "tests", "sandbox", "scripts", "bench", "docs", "public", ".ci"];
+const TOP_FOLDERS = [
+  "app",
+  "server",
+  "tests",
+  "sandbox",
+  "scripts",
+  "bench",
+  "docs",
+  "public",
+  ".ci",
+];
+/** The folders of code whose comments are checked, and the code files at the top. */
+const CODE_FOLDERS = ["app", "server", "sandbox", "scripts", "bench", "tests"];
+const CODE_FILE = /\.(ts|tsx|js|cjs|mjs)$/;
 const CITATION = new RegExp(
   String.raw`(?<![\w/.:~@-])((?:${TOP_FOLDERS.map((f) => f.replace(".", "\\.")).join("|")})/[\w./$-]*)`,
   "g",
 );
 const DECISIONS = "docs/decisions";
 
+/** The files below `dir` whose names match `pattern`. */
+function filesBelow(dir: string, pattern: RegExp, files: string[] = []): string[] {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (entry.name !== "node_modules" && !entry.name.startsWith(".")) {
+        filesBelow(path, pattern, files);
+      }
+    } else if (pattern.test(entry.name)) files.push(path);
+  }
+  return files;
+}
+
 function markdownFiles(): string[] {
   const files = ["README.md", "sandbox/README.md"].filter((file) => existsSync(file));
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else if (entry.name.endsWith(".md")) files.push(path);
+  return filesBelow("docs", /\.md$/, files);
+}
+
+function codeFiles(): string[] {
+  const top = readdirSync(".").filter((name) => CODE_FILE.test(name));
+  return CODE_FOLDERS.filter((dir) => existsSync(dir)).reduce(
+    (files, dir) => filesBelow(dir, CODE_FILE, files),
+    top,
+  );
+}
+
+/**
+ * The comments of a source file, each line where it is, blank elsewhere: what `citations` reads
+ * in code (strings, regular expressions and code itself are not citations). Exported for tests.
+ */
+export function commentsOf(source: string, jsx = false): string {
+  const file = ts.createSourceFile(
+    jsx ? "file.tsx" : "file.ts",
+    source,
+    ts.ScriptTarget.Latest,
+    false,
+    jsx ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
+  const kept = source.replace(/[^\n]/g, " ").split("");
+  // Every comment is trivia around some token: each token's leading and trailing ones, once.
+  const seen = new Set<number>();
+  const visit = (node: ts.Node) => {
+    const ranges = [
+      ...(ts.getLeadingCommentRanges(source, node.pos) ?? []),
+      ...(ts.getTrailingCommentRanges(source, node.end) ?? []),
+    ];
+    for (const range of ranges) {
+      if (seen.has(range.pos)) continue;
+      seen.add(range.pos);
+      for (let at = range.pos; at < range.end; at++) kept[at] = source[at];
     }
+    for (const child of node.getChildren(file)) visit(child);
   };
-  walk("docs");
-  return files;
+  visit(file);
+  return kept.join("");
 }
 
 /** Whether a cited path names something that exists. Exported for tests. */
@@ -49,7 +108,7 @@ export function citations(text: string): Array<{ path: string; line: number }> {
     const bare = line.replace(/\bhttps?:\/\/\S+/g, "");
     for (const match of bare.matchAll(CITATION)) {
       const next = bare[match.index + match[0].length] ?? "";
-      if (next === "*" || next === "{") continue;
+      if (next === "*" || next === "{" || next === "<") continue;
       const path = match[1].replace(/[.]+$/, "");
       found.push({ path, line: index + 1 });
     }
@@ -73,13 +132,22 @@ function main() {
   const problems = indexProblems(readFileSync(`${DECISIONS}/README.md`, "utf8"), records).map(
     (problem) => `${DECISIONS}/README.md: ${problem}`,
   );
-  for (const file of markdownFiles()) {
-    for (const { path, line } of citations(readFileSync(file, "utf8"))) {
+  const texts = [
+    ...markdownFiles().map((file) => ({ file, text: readFileSync(file, "utf8") })),
+    ...codeFiles().map((file) => {
+      const source = readFileSync(file, "utf8");
+      // Parsed only when something in it names a missing path: a string or a pattern may.
+      const suspect = citations(source).some(({ path }) => !cited(path));
+      return { file, text: suspect ? commentsOf(source, file.endsWith("x")) : "" };
+    }),
+  ];
+  for (const { file, text } of texts) {
+    for (const { path, line } of citations(text)) {
       if (!cited(path)) problems.push(`${file}:${line}: ${path} does not exist`);
     }
   }
   if (problems.length > 0) {
-    console.error(`The docs cite what does not exist:\n${problems.join("\n")}`);
+    console.error(`The docs or comments cite what does not exist:\n${problems.join("\n")}`);
     process.exit(1);
   }
 }

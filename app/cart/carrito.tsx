@@ -4,16 +4,13 @@ import { CartPage } from "./CartPage";
 import { cartRedirectTarget, loadCartPage, performCartAction } from "./cart.server";
 import { redirectWithFlash } from "~/platform/flash.server";
 import { personalPage, PRIVATE_NO_STORE } from "~/platform/http-cache.server";
-import { pageMeta } from "~/platform/page-meta";
+import { routeMeta } from "~/platform/page-meta";
 import type { Route } from "./+types/carrito";
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  const title = "Carrito de Compras";
-  if (!loaderData) return [{ title }];
-  return pageMeta({
-    title,
+export function meta({ matches }: Route.MetaArgs) {
+  return routeMeta(matches, {
+    title: "Carrito de Compras",
     description: "Revisa los productos de tu carrito, el IVA, el envío y el total de tu compra.",
-    origin: loaderData.origin,
     path: "/carrito",
     noindex: true,
   });
@@ -31,7 +28,6 @@ export async function loader({ request }: Route.LoaderArgs) {
       page,
       // Step two of 'Vaciar carrito' without JavaScript.
       confirmClear: url.searchParams.get("vaciar") === "1" && page.lines.length > 0,
-      origin: url.origin,
     },
     { headers },
   );

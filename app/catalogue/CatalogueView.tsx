@@ -2,8 +2,8 @@ import { useLocation, useNavigation } from "react-router";
 import { Link } from "~/ui/router";
 import { PARAM } from "./filters";
 import type { CatalogueScreen } from "./catalogue-screen.server";
-import { pageMeta } from "~/platform/page-meta";
-import { type RootData, useRootData } from "~/root";
+import { routeMeta } from "~/platform/page-meta";
+import { type RouteMatches, useSite } from "~/platform/site";
 import styles from "./CatalogueView.module.css";
 import { Breadcrumb } from "~/ui/Breadcrumb";
 import { ContactButton, phoneText, telHref } from "~/content/ContactDialog";
@@ -26,13 +26,13 @@ function viewHref(pathname: string, search: string, view: "grid" | "list"): stri
   return query ? `${pathname}?${query}` : pathname;
 }
 
-/** The product list screen shared by /productos, /categoria/… and /marca/… (spec §2). */
+/** The product list screen shared by /productos, /categoria/… and /marca/… (docs/decisions/0181). */
 export function CatalogueView({ screen }: { screen: CatalogueScreen }) {
   const location = useLocation();
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" && CATALOGUE_PATH.test(navigation.location.pathname);
   const slow = useSlowNavigation();
-  const root = useRootData();
+  const site = useSite();
   const view = screen.filters.view;
   // Skeletons while a slow client-side navigation loads a list: this one (a filter, a page)
   // or another catalogue screen (a mega menu link).
@@ -152,9 +152,9 @@ export function CatalogueView({ screen }: { screen: CatalogueScreen }) {
           <p>Nuestros asesores te ayudan a encontrar el equipo adecuado y a cotizar tu proyecto.</p>
           <div className={styles.helpActions}>
             <ContactButton className={styles.helpButton}>Contactar a un asesor</ContactButton>
-            {root?.salesPhone ? (
-              <a href={telHref(root.salesPhone)} className={styles.helpCall}>
-                {phoneText(`Llamar al ${root.salesPhone}`)}
+            {site?.salesPhone ? (
+              <a href={telHref(site.salesPhone)} className={styles.helpCall}>
+                {phoneText(`Llamar al ${site.salesPhone}`)}
               </a>
             ) : null}
           </div>
@@ -165,18 +165,12 @@ export function CatalogueView({ screen }: { screen: CatalogueScreen }) {
 }
 
 /** Title, description, canonical and robots of a catalogue screen. */
-export function catalogueMeta(
-  screen: CatalogueScreen | undefined,
-  matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>,
-) {
-  const root = matches.find((m) => m?.id === "root")?.loaderData as RootData | undefined;
+export function catalogueMeta(screen: CatalogueScreen | undefined, matches: RouteMatches) {
   if (!screen) return [{ title: "Productos" }];
   const title = screen.page > 1 ? `${screen.heading} - Página ${screen.page}` : screen.heading;
-  if (!root) return [{ title }];
-  return pageMeta({
+  return routeMeta(matches, {
     title,
     description: screen.description,
-    origin: root.origin,
     path: screen.canonical,
     noindex: screen.noindex,
   });

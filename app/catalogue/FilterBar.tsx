@@ -1,16 +1,24 @@
 import { useEffect, useRef, useState } from "react";
 import { useLocation, useSubmit } from "react-router";
 import { Form, Link } from "~/ui/router";
-import { PARAM, SORT_OPTIONS, type SortKey } from "./filters";
+import {
+  FILTER_NAMES,
+  FILTERS,
+  type FilterName,
+  PARAM,
+  type ParsedFilters,
+  SORT_OPTIONS,
+  type SortKey,
+} from "./filters";
 import styles from "./FilterBar.module.css";
 
 export interface FilterBarProps {
   action: string;
   /** Hidden parameters that define the list (categoria, nombre, search) plus the view. */
   hidden: Record<string, string>;
-  raw: { text: string; brand: string; minPrice: string; maxPrice: string };
+  raw: ParsedFilters["raw"];
   sort: SortKey;
-  errors: Partial<Record<"minPrice" | "maxPrice", string>>;
+  errors: ParsedFilters["errors"];
   brands: string[];
   showBrandFilter: boolean;
   clearHref: string;
@@ -67,9 +75,74 @@ export function FilterBar(props: FilterBarProps) {
   // On phones the filters fold behind 'Filtros' (a <details>, no JavaScript needed); wider
   // screens always show them (CSS). Open at first only when a value needs correcting.
   const [openAtFirst] = useState(() => Object.keys(errors).length > 0);
-  const active = [raw.text, raw.brand, raw.minPrice, raw.maxPrice].filter(
-    (v) => v.trim() !== "",
-  ).length;
+  const active = FILTER_NAMES.filter((name) => raw[name].trim() !== "").length;
+
+  /** The field of one filter, as its definition's kind says. */
+  function filterField(name: FilterName) {
+    const { param, maxLength, field } = FILTERS[name];
+    switch (field.kind) {
+      case "text":
+        return (
+          <div key={name} className={`${styles.field} ${styles.text}`}>
+            <label htmlFor={field.id}>{field.label}</label>
+            <input
+              id={field.id}
+              type="search"
+              name={param}
+              value={values[name]}
+              maxLength={maxLength}
+              placeholder={field.placeholder}
+              autoComplete="off"
+              onChange={set(name, TYPING_DELAY_MS)}
+            />
+          </div>
+        );
+      case "brand": {
+        if (!showBrandFilter) return null;
+        const hintId = `${field.id}-vacio`;
+        return (
+          <div key={name} className={styles.field}>
+            <label htmlFor={field.id}>{field.label}</label>
+            <select
+              id={field.id}
+              name={param}
+              value={values[name]}
+              onChange={set(name, 0)}
+              aria-describedby={brands.length === 0 ? hintId : undefined}
+            >
+              <option value="">Todas las marcas</option>
+              {brands.map((brand) => (
+                <option key={brand} value={brand}>
+                  {brand}
+                </option>
+              ))}
+              {values[name] && !brands.includes(values[name]) ? (
+                <option value={values[name]}>{values[name]}</option>
+              ) : null}
+            </select>
+            {brands.length === 0 ? (
+              <small id={hintId} className={styles.hint}>
+                No hay marcas disponibles
+              </small>
+            ) : null}
+          </div>
+        );
+      }
+      case "price":
+        return (
+          <PriceField
+            key={name}
+            id={field.id}
+            label={field.label}
+            name={param}
+            value={values[name]}
+            maxLength={maxLength}
+            error={errors[name]}
+            onChange={set(name, TYPING_DELAY_MS)}
+          />
+        );
+    }
+  }
 
   return (
     <search className={styles.bar} aria-label="Filtros de productos">
@@ -94,62 +167,7 @@ export function FilterBar(props: FilterBarProps) {
           {Object.entries(hidden).map(([name, value]) => (
             <input key={name} type="hidden" name={name} value={value} />
           ))}
-          <div className={`${styles.field} ${styles.text}`}>
-            <label htmlFor="filtro-texto">Nombre del producto</label>
-            <input
-              id="filtro-texto"
-              type="search"
-              name={PARAM.text}
-              value={values.text}
-              maxLength={100}
-              placeholder="Ej.: cámara domo"
-              autoComplete="off"
-              onChange={set("text", TYPING_DELAY_MS)}
-            />
-          </div>
-          {showBrandFilter ? (
-            <div className={styles.field}>
-              <label htmlFor="filtro-marca">Marca</label>
-              <select
-                id="filtro-marca"
-                name={PARAM.brand}
-                value={values.brand}
-                onChange={set("brand", 0)}
-                aria-describedby={brands.length === 0 ? "filtro-marca-vacio" : undefined}
-              >
-                <option value="">Todas las marcas</option>
-                {brands.map((brand) => (
-                  <option key={brand} value={brand}>
-                    {brand}
-                  </option>
-                ))}
-                {values.brand && !brands.includes(values.brand) ? (
-                  <option value={values.brand}>{values.brand}</option>
-                ) : null}
-              </select>
-              {brands.length === 0 ? (
-                <small id="filtro-marca-vacio" className={styles.hint}>
-                  No hay marcas disponibles
-                </small>
-              ) : null}
-            </div>
-          ) : null}
-          <PriceField
-            id="filtro-precio-min"
-            label="Precio mínimo"
-            name={PARAM.minPrice}
-            value={values.minPrice}
-            error={errors.minPrice}
-            onChange={set("minPrice", TYPING_DELAY_MS)}
-          />
-          <PriceField
-            id="filtro-precio-max"
-            label="Precio máximo"
-            name={PARAM.maxPrice}
-            value={values.maxPrice}
-            error={errors.maxPrice}
-            onChange={set("maxPrice", TYPING_DELAY_MS)}
-          />
+          {FILTER_NAMES.map(filterField)}
           <div className={styles.field}>
             <label htmlFor="filtro-orden">Ordenar por</label>
             <select
@@ -190,6 +208,7 @@ function PriceField(props: {
   label: string;
   name: string;
   value: string;
+  maxLength: number;
   error: string | undefined;
   onChange: (event: { currentTarget: { value: string } }) => void;
 }) {
@@ -203,7 +222,7 @@ function PriceField(props: {
         inputMode="numeric"
         name={props.name}
         value={props.value}
-        maxLength={20}
+        maxLength={props.maxLength}
         placeholder="$"
         autoComplete="off"
         aria-invalid={props.error ? true : undefined}

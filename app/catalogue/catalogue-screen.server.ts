@@ -65,7 +65,7 @@ export function buildCatalogueScreen(options: {
   breadcrumb: BreadcrumbItem[];
   banner: string | null;
   context: Record<string, string>;
-  /** The API search term of the list, ranked with the §5 score under 'relevancia'. */
+  /** The API search term of the list, ranked by relevance under 'relevancia' (docs/decisions/0180). */
   query?: string;
   /** How many products the API says the list has (a category's count), when known. */
   expectedTotal?: number | null;

@@ -8,14 +8,13 @@ import { Pagination } from "~/ui/Pagination";
 import { getCategories } from "~/merchant-api/client.server";
 import { failureMessage, failureStatus } from "~/merchant-api/failure.server";
 import { logger } from "~/platform/logger.server";
-import { pageMeta } from "~/platform/page-meta";
-import type { RootData } from "~/root";
+import { routeMeta } from "~/platform/page-meta";
 import type { Route } from "./+types/categorias";
 import { formatInteger } from "~/money/format";
 import styles from "./categorias.module.css";
 import { publicPage } from "~/platform/http-cache.server";
 
-/** Spec §9: the category list shows 20 per page. */
+/** The category list shows 20 per page (docs/decisions/0552). */
 const PAGE_SIZE = 20;
 
 /** Cache policy of this page (docs/decisions/0205). */
@@ -53,15 +52,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-  const root = matches.find((m) => m?.id === "root")?.loaderData as RootData | undefined;
   const title = "Lista de Categorías";
-  if (!root) return [{ title }];
   const page = loaderData?.page ?? 1;
-  return pageMeta({
+  return routeMeta(matches, {
     title: page > 1 ? `${title} - Página ${page}` : title,
     description:
       "Todas las categorías de equipos de seguridad electrónica y telecomunicaciones: videovigilancia, control de acceso, incendio, energía, redes y más.",
-    origin: root.origin,
     path: page > 1 ? `/categorias?pagina=${page}` : "/categorias",
     noindex: Boolean(loaderData?.term),
   });

@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
   brandsOf,
+  FILTER_NAMES,
+  FILTERS,
+  type FilterName,
   filteredListing,
   filterProducts,
   hasActiveFilters,
@@ -246,6 +249,26 @@ describe("filteredListing", () => {
     expect(ids(filteredListing(list, { ...none, text: "camara" }, "camara"))).toEqual(
       ids(sortProducts(filterProducts(list, { ...none, text: "camara" }), "relevancia", "camara")),
     );
+  });
+
+  /** A value of each filter that narrows `list`: a new filter must say one. */
+  const NARROWING: Record<FilterName, string> = {
+    text: "grabador",
+    brand: "dahua",
+    minPrice: "400",
+    maxPrice: "200",
+  };
+
+  it.each(FILTER_NAMES)("narrows by %s, which counts as active and keys the memo", (name) => {
+    const params = new URLSearchParams({ [FILTERS[name].param]: NARROWING[name] });
+    const { filters, errors } = parseFilters(params);
+    expect(errors).toEqual({});
+    expect(hasActiveFilters(filters)).toBe(true);
+    const narrowed = filterProducts(list, filters);
+    expect(narrowed.length).toBeLessThan(list.length);
+    // The unfiltered list is in the memo first: a key without the filter would give it back.
+    filteredListing(list, none, "");
+    expect(ids(filteredListing(list, filters, ""))).toEqual(ids(narrowed));
   });
 
   it("keeps the last combinations of a list, and nothing of another list", () => {

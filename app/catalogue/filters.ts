@@ -1,5 +1,5 @@
 /**
- * Catalogue filters, sorting and URL parameters (spec §5). Pure: the server filters, the
+ * Catalogue filters, sorting and URL parameters (docs/decisions/0181, 0551). Pure: the server filters, the
  * browser only builds URLs.
  */
 import { hasPrice, type Product } from "~/merchant-api/product";
@@ -29,27 +29,107 @@ export const PARAM = {
   page: "pagina",
 } as const;
 
-export interface CatalogueFilters {
-  /** Free text: every word must appear in title, model, sku, brand or description. */
-  text: string;
-  /** Exact brand (case- and accent-insensitive), "" for every brand. */
-  brand: string;
-  minPrice: number | null;
-  maxPrice: number | null;
-  sort: SortKey;
-  view: ViewMode;
-  page: number;
+const MAX_TEXT = 100;
+
+/** How the filter bar draws a filter's field (FilterBar.tsx has a case for each kind). */
+type FilterField =
+  | { kind: "text"; id: string; label: string; placeholder: string }
+  | { kind: "brand"; id: string; label: string }
+  | { kind: "price"; id: string; label: string };
+
+/**
+ * A filter that narrows a catalogue list: everything the store does with it follows from this
+ * (docs/decisions/0551). Values are primitives: they key the memo of `filteredListing` and are
+ * compared with `none`.
+ */
+interface FilterDefinition<T> {
+  /** Its URL parameter. */
+  param: string;
+  /** At most this many characters of the parameter are read. */
+  maxLength: number;
+  /** Its value when the parameter asks for nothing: the filter narrows nothing. */
+  none: T;
+  /** The value the parameter asks for, or a Spanish message when it cannot be used. */
+  parse(raw: string): T | { error: string };
+  /** What the list keeps for a value other than `none`; made once per list filtered. */
+  keeps(value: T): (product: Product) => boolean;
+  field: FilterField;
 }
+
+const defineFilter = <T>(definition: FilterDefinition<T>) => definition;
+
+/** A price bound or its message: digits, with dots, commas, spaces or '$' aside. */
+function priceBound(raw: string, message: string): number | null | { error: string } {
+  const price = parsePrice(raw);
+  return price === "invalid" ? { error: message } : price;
+}
+
+/** The filters, in the order the filter bar shows them. */
+export const FILTERS = {
+  /** Free text: every word must appear in title, model, sku, brand or description. */
+  text: defineFilter<string>({
+    param: PARAM.text,
+    maxLength: MAX_TEXT,
+    none: "",
+    parse: (raw) => raw.trim(),
+    keeps: (text) => {
+      // The filter's own text is normalised once, not once per product.
+      const words = searchWords(text);
+      return (product) => hasEveryWord(product, words);
+    },
+    field: {
+      kind: "text",
+      id: "filtro-texto",
+      label: "Nombre del producto",
+      placeholder: "Ej.: cámara domo",
+    },
+  }),
+  /** Exact brand (case- and accent-insensitive), "" for every brand. */
+  brand: defineFilter<string>({
+    param: PARAM.brand,
+    maxLength: MAX_TEXT,
+    none: "",
+    parse: (raw) => raw.trim(),
+    keeps: (brand) => {
+      const key = normalizeText(brand);
+      return (product) => searchableText(product).brand === key;
+    },
+    field: { kind: "brand", id: "filtro-marca", label: "Marca" },
+  }),
+  minPrice: defineFilter<number | null>({
+    param: PARAM.minPrice,
+    maxLength: 20,
+    none: null,
+    parse: (raw) => priceBound(raw, "El precio mínimo debe ser un número entero de pesos."),
+    keeps: (min) => (product) => matchesPrice(product, min, null),
+    field: { kind: "price", id: "filtro-precio-min", label: "Precio mínimo" },
+  }),
+  maxPrice: defineFilter<number | null>({
+    param: PARAM.maxPrice,
+    maxLength: 20,
+    none: null,
+    parse: (raw) => priceBound(raw, "El precio máximo debe ser un número entero de pesos."),
+    keeps: (max) => (product) => matchesPrice(product, null, max),
+    field: { kind: "price", id: "filtro-precio-max", label: "Precio máximo" },
+  }),
+};
+
+export type FilterName = keyof typeof FILTERS;
+export const FILTER_NAMES = Object.keys(FILTERS) as FilterName[];
+
+type FilterValues = {
+  [K in FilterName]: (typeof FILTERS)[K] extends FilterDefinition<infer T> ? T : never;
+};
+
+export type CatalogueFilters = FilterValues & { sort: SortKey; view: ViewMode; page: number };
 
 export interface ParsedFilters {
   filters: CatalogueFilters;
   /** What the shopper typed, to show back in the form. */
-  raw: { text: string; brand: string; minPrice: string; maxPrice: string };
+  raw: Record<FilterName, string>;
   /** Field → Spanish message for values that were ignored. */
-  errors: Partial<Record<"minPrice" | "maxPrice", string>>;
+  errors: Partial<Record<FilterName, string>>;
 }
-
-const MAX_TEXT = 100;
 
 /** A price bound: digits with optional thousands dots/commas/spaces and '$' ('1.500.000'). */
 function parsePrice(raw: string): number | null | "invalid" {
@@ -64,37 +144,33 @@ function parsePage(raw: string | null): number {
   return Math.max(1, Number(raw.trim()));
 }
 
+const isRefusal = (parsed: unknown): parsed is { error: string } =>
+  typeof parsed === "object" && parsed !== null && "error" in parsed;
+
 /** Reads and validates the filter parameters; bad values are reported and ignored. */
 export function parseFilters(params: URLSearchParams): ParsedFilters {
-  const raw = {
-    text: (params.get(PARAM.text) ?? "").slice(0, MAX_TEXT),
-    brand: (params.get(PARAM.brand) ?? "").slice(0, MAX_TEXT),
-    minPrice: (params.get(PARAM.minPrice) ?? "").slice(0, 20),
-    maxPrice: (params.get(PARAM.maxPrice) ?? "").slice(0, 20),
-  };
+  const raw = {} as Record<FilterName, string>;
+  const values = {} as Record<FilterName, unknown>;
   const errors: ParsedFilters["errors"] = {};
-  let minPrice = parsePrice(raw.minPrice);
-  let maxPrice = parsePrice(raw.maxPrice);
-  if (minPrice === "invalid") {
-    errors.minPrice = "El precio mínimo debe ser un número entero de pesos.";
-    minPrice = null;
+  for (const name of FILTER_NAMES) {
+    const filter: FilterDefinition<unknown> = FILTERS[name];
+    raw[name] = (params.get(filter.param) ?? "").slice(0, filter.maxLength);
+    const parsed = filter.parse(raw[name]);
+    if (isRefusal(parsed)) {
+      errors[name] = parsed.error;
+      values[name] = filter.none;
+    } else values[name] = parsed;
   }
-  if (maxPrice === "invalid") {
-    errors.maxPrice = "El precio máximo debe ser un número entero de pesos.";
-    maxPrice = null;
-  }
+  const { minPrice, maxPrice } = values as FilterValues;
   if (minPrice !== null && maxPrice !== null && minPrice > maxPrice) {
     errors.maxPrice = "El precio máximo no puede ser menor que el precio mínimo.";
-    maxPrice = null;
+    values.maxPrice = null;
   }
   const sortRaw = params.get(PARAM.sort);
   const sort = SORT_OPTIONS.some((o) => o.value === sortRaw) ? (sortRaw as SortKey) : "relevancia";
   return {
     filters: {
-      text: raw.text.trim(),
-      brand: raw.brand.trim(),
-      minPrice,
-      maxPrice,
+      ...(values as FilterValues),
       sort,
       view: params.get(PARAM.view) === "lista" ? "list" : "grid",
       page: parsePage(params.get(PARAM.page)),
@@ -104,9 +180,9 @@ export function parseFilters(params: URLSearchParams): ParsedFilters {
   };
 }
 
-/** True when a filter narrows the list (text, brand or a price bound). */
+/** True when a filter narrows the list (any of FILTERS away from its `none`). */
 export function hasActiveFilters(f: CatalogueFilters): boolean {
-  return f.text !== "" || f.brand !== "" || f.minPrice !== null || f.maxPrice !== null;
+  return FILTER_NAMES.some((name) => f[name] !== FILTERS[name].none);
 }
 
 /** Every word of `text` appears in the product's title, model, sku, brand or description. */
@@ -130,7 +206,7 @@ function hasEveryWord(product: Product, words: readonly string[]): boolean {
 
 /**
  * Inclusive bounds on the price the card shows. A product without a shown price ('Consultar
- * precio': none, or 0) is never excluded by them (spec §5).
+ * precio': none, or 0) is never excluded by them (docs/decisions/0552).
  */
 export function matchesPrice(product: Product, min: number | null, max: number | null): boolean {
   const price = product.price;
@@ -141,15 +217,11 @@ export function matchesPrice(product: Product, min: number | null, max: number |
 }
 
 export function filterProducts(products: readonly Product[], f: CatalogueFilters): Product[] {
-  // The filter's own text is normalised once, not once per product.
-  const words = searchWords(f.text);
-  const brand = f.brand ? normalizeText(f.brand) : null;
-  return products.filter(
-    (p) =>
-      hasEveryWord(p, words) &&
-      (brand === null || searchableText(p).brand === brand) &&
-      matchesPrice(p, f.minPrice, f.maxPrice),
-  );
+  const tests = FILTER_NAMES.flatMap((name) => {
+    const filter: FilterDefinition<unknown> = FILTERS[name];
+    return f[name] === filter.none ? [] : [filter.keeps(f[name])];
+  });
+  return products.filter((p) => tests.every((keeps) => keeps(p)));
 }
 
 // Made on first use: this module is in every catalogue page's bundle, and the first Intl object
@@ -159,7 +231,7 @@ const compareSpanish = (a: string, b: string) =>
   (collator ??= new Intl.Collator("es", { sensitivity: "base", numeric: true })).compare(a, b);
 
 /**
- * Sorted copy. Relevance ranks by the §5 score of `query` when there is one, else keeps the
+ * Sorted copy. Relevance ranks by the score of `query` (docs/decisions/0180) when there is one, else keeps the
  * API's order; price sorts put products without a price last; name uses Spanish collation.
  */
 export function sortProducts(products: readonly Product[], sort: SortKey, query = ""): Product[] {
@@ -220,7 +292,7 @@ const FILTERED_PER_LIST = 16;
 const filteredByList = new WeakMap<readonly Product[], Map<string, readonly Product[]>>();
 
 /**
- * The list filtered by `filters` in the order of `filters.sort`, ranked by the §5 score of
+ * The list filtered by `filters` in the order of `filters.sort`, ranked by the relevance score of
  * `query` under 'relevancia' when it has words. Kept per list for the last few combinations:
  * a search or a filter asked for again (another page of it, or a shopper with a cart, whose
  * pages are not cached whole) was filtered and ranked anew over the whole listing each time.
@@ -231,13 +303,11 @@ export function filteredListing(
   query: string,
 ): readonly Product[] {
   const ranked = filters.sort === "relevancia" && scorerFor(query) !== null;
+  // Every filter is in the key: a combination it left out would be served another's list.
   const key = JSON.stringify([
     filters.sort,
     ranked ? query : "",
-    filters.text,
-    filters.brand,
-    filters.minPrice,
-    filters.maxPrice,
+    ...FILTER_NAMES.map((name) => filters[name]),
   ]);
   let recent = filteredByList.get(products);
   if (!recent) {

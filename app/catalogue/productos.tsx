@@ -7,7 +7,7 @@ import { bannerFor, categoryBreadcrumb, categoryTrail, subcategoryLinks } from "
 import type { Route } from "./+types/productos";
 import { publicPage } from "~/platform/http-cache.server";
 
-/** /productos?categoria&nombre&search (spec §2 catalogue page). */
+/** /productos?categoria&nombre&search (docs/decisions/0181). */
 /** Cache policy of this page (docs/decisions/0205). */
 export const headers = publicPage;
 

@@ -1,7 +1,6 @@
 import { data } from "react-router";
 import { personalPage, PRIVATE_NO_STORE } from "~/platform/http-cache.server";
-import { pageMeta } from "~/platform/page-meta";
-import type { RootData } from "~/root";
+import { routeMeta } from "~/platform/page-meta";
 import { CheckoutPage } from "./CheckoutPage";
 import { performCheckoutAction } from "./checkout-actions.server";
 import { loadCheckout } from "./checkout.server";
@@ -11,13 +10,10 @@ import type { Route } from "./+types/checkout";
 export const headers = personalPage;
 
 export function meta({ matches }: Route.MetaArgs) {
-  const root = matches.find((m) => m?.id === "root")?.loaderData as RootData | undefined;
-  if (!root) return [];
   // The title is the step's, set by the page itself (with 'Error: ' after a refused submit).
-  return pageMeta({
+  return routeMeta(matches, {
     title: "Checkout",
     description: "Datos de facturación y envío, método de pago y resumen de tu pedido.",
-    origin: root.origin,
     path: "/checkout",
     noindex: true,
   }).filter((tag) => !("title" in tag));

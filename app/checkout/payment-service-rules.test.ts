@@ -9,11 +9,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
-import {
-  cardChargeSchema,
-  prepareCheckoutSchema,
-  pseChargeSchema,
-} from "../../sandbox/payments/schemas";
+import { pseChargeSchema } from "../../sandbox/payments/pse-schema";
+import { cardChargeSchema, prepareCheckoutSchema } from "../../sandbox/payments/schemas";
 import { computeTotals, subtotalOf } from "~/money/totals";
 import { NOT_ALLOWED_MESSAGE } from "~/text/control-characters";
 import {
@@ -87,7 +84,7 @@ const TOTALS = computeTotals(subtotalOf([{ unitPrice: 41_718, quantity: 2 }]));
 
 type Call = "prepare" | "pse" | "card";
 
-/** The bodies of the three calls for these parties (the card and PSE customer as the payments part sends it: pay-card.server.ts, pay-pse.server.ts). */
+/** The bodies of the three calls for these parties (the card and PSE customer as the payments part sends it: methods/card/card.server.ts, methods/pse/pse.server.ts). */
 function bodies(parties: OrderParties): Record<Call, Record<string, unknown>> {
   const prepare = prepareCheckoutPayload({
     parties,

@@ -1,22 +1,17 @@
 import { ContactLinks, ContentPage, ContentSection, Disclosure, Steps } from "./ContentPage";
-import { pageMeta } from "~/platform/page-meta";
-import { type RootData, useRootData } from "~/root";
+import { useSite } from "~/platform/site";
+import { sitePageMeta } from "./site-page-meta";
+import { sitePage } from "./site-pages";
 import type { Route } from "./+types/garantias";
 import { publicPage } from "~/platform/http-cache.server";
 
 /** Cache policy of this page (docs/decisions/0205). */
 export const headers = publicPage;
 
+const PATH = "/garantias";
+
 export function meta({ matches }: Route.MetaArgs) {
-  const root = matches.find((m) => m?.id === "root")?.loaderData as RootData | undefined;
-  if (!root) return [{ title: "Política de garantías" }];
-  return pageMeta({
-    title: "Política de garantías",
-    description:
-      "Garantía de 1 año en nuestros productos: cómo solicitarla, proceso de devolución (RMA), evaluación técnica, tiempos de respuesta y exclusiones.",
-    origin: root.origin,
-    path: "/garantias",
-  });
+  return sitePageMeta(PATH, matches);
 }
 
 const STEPS = [
@@ -39,10 +34,10 @@ const STEPS = [
 ];
 
 export default function Garantias() {
-  const root = useRootData();
+  const site = useSite();
   return (
     <ContentPage
-      title="Política de garantías"
+      title={sitePage(PATH).title}
       lead="Todos los productos que vendemos son nuevos, originales y cuentan con garantía. Aquí te explicamos qué cubre, cómo solicitarla y qué puedes esperar de nosotros en cada etapa."
     >
       <ContentSection title="Garantía estándar de 1 año">
@@ -127,7 +122,7 @@ export default function Garantias() {
 
       <ContentSection title="¿Necesitas ayuda con una garantía?">
         <p>Escríbenos o llámanos con tu número de pedido y la referencia del producto:</p>
-        <ContactLinks email={root?.salesEmail} phone={root?.salesPhone} />
+        <ContactLinks email={site?.salesEmail} phone={site?.salesPhone} />
       </ContentSection>
     </ContentPage>
   );

@@ -1,8 +1,7 @@
 import { data } from "react-router";
 import { LoginPanel } from "./LoginPanel";
 import { evaluateLogin } from "./login-rules";
-import { pageMeta } from "~/platform/page-meta";
-import type { RootData } from "~/root";
+import { sitePageMeta } from "./site-page-meta";
 import type { Route } from "./+types/login";
 import { personalPage } from "~/platform/http-cache.server";
 
@@ -10,15 +9,7 @@ import { personalPage } from "~/platform/http-cache.server";
 export const headers = personalPage;
 
 export function meta({ matches }: Route.MetaArgs) {
-  const root = matches.find((m) => m?.id === "root")?.loaderData as RootData | undefined;
-  if (!root) return [{ title: "Iniciar sesión" }];
-  return pageMeta({
-    title: "Iniciar sesión",
-    description: "Accede a tu cuenta de cliente.",
-    origin: root.origin,
-    path: "/login",
-    noindex: true,
-  });
+  return sitePageMeta("/login", matches);
 }
 
 /** Placeholder sign-in: answers with a message; the password is never kept, echoed or logged. */

@@ -1,29 +1,24 @@
 import { Card, CardGrid, ContactLinks, ContentPage, ContentSection } from "./ContentPage";
-import { pageMeta } from "~/platform/page-meta";
-import { type RootData, useRootData } from "~/root";
+import { useSite } from "~/platform/site";
+import { sitePageMeta } from "./site-page-meta";
+import { sitePage } from "./site-pages";
 import type { Route } from "./+types/nosotros";
 import { publicPage } from "~/platform/http-cache.server";
 
 /** Cache policy of this page (docs/decisions/0205). */
 export const headers = publicPage;
 
+const PATH = "/nosotros";
+
 export function meta({ matches }: Route.MetaArgs) {
-  const root = matches.find((m) => m?.id === "root")?.loaderData as RootData | undefined;
-  if (!root) return [{ title: "Sobre nosotros" }];
-  return pageMeta({
-    title: "Sobre nosotros",
-    description:
-      "Somos una empresa colombiana que distribuye e integra equipos de seguridad electrónica y telecomunicaciones. Conoce nuestra misión, visión y valores.",
-    origin: root.origin,
-    path: "/nosotros",
-  });
+  return sitePageMeta(PATH, matches);
 }
 
 export default function Nosotros() {
-  const root = useRootData();
+  const site = useSite();
   return (
     <ContentPage
-      title="Sobre nosotros"
+      title={sitePage(PATH).title}
       lead="Somos una empresa colombiana especializada en la comercialización e integración de equipos de seguridad electrónica y telecomunicaciones. Acompañamos a hogares, comercios, industrias y entidades en la protección de sus personas, sus bienes y su información."
     >
       <ContentSection title="Quiénes somos">
@@ -114,7 +109,7 @@ export default function Nosotros() {
           Cuéntanos qué necesitas proteger o conectar y te ayudaremos a encontrar la solución
           adecuada. Nuestro equipo comercial te responde de lunes a viernes.
         </p>
-        <ContactLinks email={root?.salesEmail} phone={root?.salesPhone} />
+        <ContactLinks email={site?.salesEmail} phone={site?.salesPhone} />
       </ContentSection>
     </ContentPage>
   );

@@ -1,29 +1,25 @@
 import { ContactLinks, ContentPage, ContentSection } from "./ContentPage";
-import { pageMeta, SITE_NAME } from "~/platform/page-meta";
-import { type RootData, useRootData } from "~/root";
+import { SITE_NAME } from "~/platform/page-meta";
+import { useSite } from "~/platform/site";
+import { sitePageMeta } from "./site-page-meta";
+import { sitePage } from "./site-pages";
 import type { Route } from "./+types/privacidad";
 import { publicPage } from "~/platform/http-cache.server";
 
 /** Cache policy of this page (docs/decisions/0205). */
 export const headers = publicPage;
 
+const PATH = "/privacidad";
+
 export function meta({ matches }: Route.MetaArgs) {
-  const root = matches.find((m) => m?.id === "root")?.loaderData as RootData | undefined;
-  if (!root) return [{ title: "Política de privacidad" }];
-  return pageMeta({
-    title: "Política de privacidad",
-    description:
-      "Cómo recolectamos, usamos y protegemos tus datos personales conforme a la Ley 1581 de 2012, y cómo ejercer tus derechos como titular.",
-    origin: root.origin,
-    path: "/privacidad",
-  });
+  return sitePageMeta(PATH, matches);
 }
 
 export default function Privacidad() {
-  const root = useRootData();
+  const site = useSite();
   return (
     <ContentPage
-      title="Política de privacidad"
+      title={sitePage(PATH).title}
       lead={`En ${SITE_NAME} respetamos tu privacidad. Esta política explica qué datos personales recolectamos cuando usas nuestra tienda en línea, para qué los usamos, cómo los protegemos y cómo puedes ejercer tus derechos.`}
       meta="Última actualización: 7 de septiembre de 2025"
     >
@@ -137,7 +133,7 @@ export default function Privacidad() {
           Para ejercer tus derechos o resolver cualquier duda sobre esta política, escríbenos o
           llámanos indicando tu nombre, tu documento de identidad y el motivo de tu solicitud:
         </p>
-        <ContactLinks email={root?.salesEmail} phone={root?.salesPhone} />
+        <ContactLinks email={site?.salesEmail} phone={site?.salesPhone} />
       </ContentSection>
 
       <ContentSection title="9. Cambios a esta política">

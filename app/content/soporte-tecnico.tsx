@@ -7,24 +7,19 @@ import {
   Disclosure,
   Steps,
 } from "./ContentPage";
-import { pageMeta } from "~/platform/page-meta";
-import { type RootData, useRootData } from "~/root";
+import { useSite } from "~/platform/site";
+import { sitePageMeta } from "./site-page-meta";
+import { sitePage } from "./site-pages";
 import type { Route } from "./+types/soporte-tecnico";
 import { publicPage } from "~/platform/http-cache.server";
 
 /** Cache policy of this page (docs/decisions/0205). */
 export const headers = publicPage;
 
+const PATH = "/soporte-tecnico";
+
 export function meta({ matches }: Route.MetaArgs) {
-  const root = matches.find((m) => m?.id === "root")?.loaderData as RootData | undefined;
-  if (!root) return [{ title: "Soporte técnico" }];
-  return pageMeta({
-    title: "Soporte técnico",
-    description:
-      "Soporte remoto, en sitio y mantenimiento preventivo para tus equipos de seguridad electrónica y telecomunicaciones. Niveles de atención con respuesta en 24, 12 o 4 horas.",
-    origin: root.origin,
-    path: "/soporte-tecnico",
-  });
+  return sitePageMeta(PATH, matches);
 }
 
 const PROCESS = [
@@ -47,10 +42,10 @@ const PROCESS = [
 ];
 
 export default function SoporteTecnico() {
-  const root = useRootData();
+  const site = useSite();
   return (
     <ContentPage
-      title="Soporte técnico"
+      title={sitePage(PATH).title}
       lead="Nuestro equipo técnico te acompaña en la instalación, configuración y mantenimiento de tus equipos de seguridad electrónica y telecomunicaciones, de lunes a viernes."
     >
       <ContentSection title="Nuestros servicios">
@@ -135,7 +130,7 @@ export default function SoporteTecnico() {
 
       <ContentSection title="Contáctanos" id="contacto">
         <p>Nuestro equipo te atiende de lunes a viernes:</p>
-        <ContactLinks email={root?.salesEmail} phone={root?.salesPhone} />
+        <ContactLinks email={site?.salesEmail} phone={site?.salesPhone} />
       </ContentSection>
     </ContentPage>
   );

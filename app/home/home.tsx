@@ -1,6 +1,6 @@
 import { HomePage } from "./HomePage";
-import type { RootData } from "~/root";
-import { pageMeta } from "~/platform/page-meta";
+import { routeMeta } from "~/platform/page-meta";
+import { useSite } from "~/platform/site";
 import type { Route } from "./+types/home";
 import { loadHomeData } from "./home.server";
 import { publicPage } from "~/platform/http-cache.server";
@@ -16,24 +16,22 @@ export const HOME_DESCRIPTION =
   "Tienda en línea de equipos de seguridad electrónica y telecomunicaciones en Colombia: videovigilancia, control de acceso, detección de incendio, energía, redes y más. Precios en pesos colombianos sin IVA.";
 
 export function meta({ matches }: Route.MetaArgs) {
-  const root = matches.find((match) => match?.id === "root")?.loaderData as RootData | undefined;
-  return pageMeta({
+  return routeMeta(matches, {
     title: "Seguridad electrónica y telecomunicaciones",
     description: HOME_DESCRIPTION,
-    origin: root?.origin ?? "http://localhost",
     path: "/",
     image: "/banners/videovigilancia.svg",
   });
 }
 
-export default function Home({ loaderData, matches }: Route.ComponentProps) {
-  const root = matches[0]?.loaderData as RootData | undefined;
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const site = useSite();
   return (
     <HomePage
       {...loaderData}
-      origin={root?.origin ?? null}
-      salesEmail={root?.salesEmail ?? null}
-      salesPhone={root?.salesPhone ?? null}
+      origin={site?.origin ?? null}
+      salesEmail={site?.salesEmail ?? null}
+      salesPhone={site?.salesPhone ?? null}
     />
   );
 }

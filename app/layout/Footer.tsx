@@ -1,17 +1,14 @@
 import { Link } from "~/ui/router";
 import { SITE_NAME } from "~/platform/page-meta";
 import { phoneText, telHref } from "~/content/ContactDialog";
+import { SITE_PAGES } from "~/content/site-pages";
 import { type Seller, sellerLine } from "~/platform/seller";
 import styles from "./Footer.module.css";
 
-const LINKS = [
-  { to: "/nosotros", label: "Nosotros" },
-  { to: "/garantias", label: "Garantías" },
-  { to: "/soporte-tecnico", label: "Soporte técnico" },
-  { to: "/privacidad", label: "Política de privacidad" },
-  // The order lookup: the only way back to an order from another device (issue 27).
-  { to: "/mi-cuenta/pedidos", label: "Mis pedidos" },
-] as const;
+/** The site's pages that have a footer label, in the list's order. */
+const LINKS = SITE_PAGES.flatMap((page) =>
+  "footer" in page ? [{ to: page.path, label: page.footer }] : [],
+);
 
 export function Footer({
   email,

@@ -26,10 +26,16 @@ export interface PaymentMethodInfo {
   readonly chargeKind: string;
   /** A pending charge goes on at the bank's page (PSE): paying answers with that page. */
   readonly toBank: boolean;
+  /** What a pending payment asks of the shopper, on its result page ('Aprueba el pago en …'). */
+  readonly pendingHint?: string;
 }
 
 /** The order ids of orders paid before the method prefixes (spec §5). */
 const LEGACY_ORDER_PREFIX = "ORDER";
+
+/** 'tarjeta o PSE': the methods' names, as a sentence offers them. */
+const offered = (methods: readonly PaymentMethodInfo[]) =>
+  new Intl.ListFormat("es", { type: "disjunction" }).format(methods.map((method) => method.name));
 
 /**
  * A registry of methods: the store's below, or a test's own. The first method is what a charge
@@ -79,9 +85,11 @@ export function definePaymentMethods<
     /** Every order id prefix, the older orders' included. */
     orderPrefixes: [...list.map((method) => method.orderPrefix), LEGACY_ORDER_PREFIX],
     /** 'tarjeta o PSE': every method's name, as a sentence offers them. */
-    names: new Intl.ListFormat("es", { type: "disjunction" }).format(
-      list.map((method) => method.name),
-    ),
+    names: offered(list),
+    /** The other methods, as a message offers them instead of one: 'PSE' for the card. */
+    namesOtherThan(id: Id): string {
+      return offered(list.filter((method) => method.id !== id));
+    },
   };
 }
 

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useNavigate } from "react-router";
 import { Link } from "~/ui/router";
-import { type PageRefresh, RESULT_TEXTS } from "./result";
+import { type PageRefresh, RESULT_TEXTS } from "./result-views";
 import styles from "./payments.module.css";
 
 /**

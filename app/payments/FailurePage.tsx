@@ -1,5 +1,5 @@
 import type { FailureView } from "./result-pages.server";
-import { FAILURE_REASONS } from "./result";
+import { FAILURE_REASONS } from "./result-views";
 import { ErrorDetails, ResultCard, RetryActions } from "./ResultCard";
 import styles from "./payments.module.css";
 

@@ -8,9 +8,9 @@ import { controlProps, Field, hintId } from "~/ui/form/Field";
 import { Form, Link } from "~/ui/router";
 import { formatCOP } from "~/money/format";
 import { SITE_NAME } from "~/platform/page-meta";
-import { orderLookupSchema } from "./order-lookup";
+import { orderLookupSchema } from "./order-lookup-form";
 import type { OrderLookupReply } from "./lookup.server";
-import { RESULT_TEXTS } from "./result";
+import { RESULT_TEXTS } from "./result-views";
 import { DetailList, OrderParties, Receipt } from "./Receipt";
 import styles from "./payments.module.css";
 

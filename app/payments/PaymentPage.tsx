@@ -2,15 +2,13 @@ import { CheckoutSteps, StepCount } from "~/checkout/CheckoutSteps";
 import { FormTitle } from "~/ui/form/ErrorSummary";
 import { Link } from "~/ui/router";
 import { SITE_NAME } from "~/platform/page-meta";
-import { CardForm } from "./CardForm";
-import { CashForm } from "./methods/cash/CashForm";
 import { PaymentSummary } from "./PaymentSummary";
-import { PseForm } from "./PseForm";
 import type { PaymentFormReply } from "./payment-answers.server";
 import type { PaymentPageData } from "./payment-page.server";
-import { type MethodKey, PAYMENT_METHODS, type PaymentMethodId } from "~/money/payment-methods";
+import { PAYMENT_METHODS, type PaymentMethodId } from "~/money/payment-methods";
 import type { ReactNode } from "react";
-import { PAYMENT_MESSAGES } from "./result";
+import { type MethodFormProps, PAYMENT_FORMS } from "./methods/forms";
+import { PAYMENT_MESSAGES } from "./result-views";
 import styles from "./payments.module.css";
 
 /** The checkout's payment method step: 'Finalizar compra' prepares the payment again from there. */
@@ -21,21 +19,6 @@ const STATE_MESSAGES = {
   expired: PAYMENT_MESSAGES.cartChanged,
   unavailable: PAYMENT_MESSAGES.connect,
 } as const;
-
-interface MethodFormProps<Id extends PaymentMethodId> {
-  page: PaymentPageData;
-  data: NonNullable<PaymentPageData[MethodKey<Id>]>;
-  /** The last answer to this method's form. */
-  result: PaymentFormReply | undefined;
-  title: string;
-}
-
-/** Each method's form, under its id in the registry (money/payment-methods.ts). */
-const PAYMENT_FORMS: { [Id in PaymentMethodId]: (props: MethodFormProps<Id>) => ReactNode } = {
-  openpay: ({ data, ...props }) => <CardForm card={data} {...props} />,
-  pse: ({ data, ...props }) => <PseForm pse={data} {...props} />,
-  cash: ({ data, ...props }) => <CashForm cash={data} {...props} />,
-};
 
 /** The form of the page's method, with its data and its own last answer. */
 function MethodForm({

@@ -2,7 +2,7 @@ import { Link } from "~/ui/router";
 import buttons from "~/ui/buttons.module.css";
 import { AutoRefresh } from "./AutoRefresh";
 import type { PendingView } from "./result-pages.server";
-import { RESULT_TEXTS } from "./result";
+import { RESULT_TEXTS } from "./result-views";
 import { ResultCard } from "./ResultCard";
 import styles from "./payments.module.css";
 

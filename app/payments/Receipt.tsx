@@ -8,7 +8,7 @@ import {
   receiptConfirmed,
   receiptLineName,
   RESULT_TEXTS,
-} from "./result";
+} from "./result-views";
 import styles from "./payments.module.css";
 
 /** A list of label/value rows, leaving out the empty ones. */

@@ -1,10 +1,11 @@
+import { PAYMENT_METHODS, type PaymentMethodInfo } from "~/money/payment-methods";
 import { Link } from "~/ui/router";
 import buttons from "~/ui/buttons.module.css";
 import { AutoRefresh } from "./AutoRefresh";
 import { CASH_TEXTS } from "./methods/cash/cash";
 import { CashVoucher } from "./methods/cash/CashVoucher";
 import { Receipt } from "./Receipt";
-import { RESULT_TEXTS, type ResultView } from "./result";
+import { RESULT_TEXTS, type ResultView } from "./result-views";
 import { ErrorDetails, ResultCard, RetryActions } from "./ResultCard";
 import styles from "./payments.module.css";
 
@@ -119,11 +120,14 @@ export function ResultPage({ view }: { view: ResultView }) {
   }
 
   if (view.state === "pending") {
+    const method: PaymentMethodInfo | undefined = PAYMENT_METHODS.byKey(view.kind);
+    const pendingHint = method?.pendingHint;
     return (
       <ResultCard tone="warning">
         <h1>{RESULT_TEXTS.pendingTitle}</h1>
         <Status label={view.statusLabel} />
         <p>{RESULT_TEXTS.pendingLead}</p>
+        {pendingHint ? <p>{pendingHint}</p> : null}
         <p>{RESULT_TEXTS.pendingResolves}</p>
         {view.orderId ? <p>Pedido {view.orderId}</p> : null}
         <AutoRefresh refresh={view.refresh} />

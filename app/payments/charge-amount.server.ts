@@ -9,10 +9,10 @@ import { apiClient, type OrderRecord } from "~/merchant-api/client.server";
 import { logger } from "~/platform/logger.server";
 import type { CartTotals } from "~/money/totals";
 import type { PaymentMethodKey } from "~/money/payment-methods";
-import type { PaymentOrder } from "./order";
-import { answerForOrder } from "./order-state.server";
+import type { PaymentOrder } from "./payment-order";
+import { answerForOrder } from "./order-charge-state.server";
 import { logError, type PaymentAnswer, redirectTo, reply } from "./payment-answers.server";
-import { PAYMENT_MESSAGES } from "./result";
+import { PAYMENT_MESSAGES } from "./result-views";
 
 export interface PaymentPageLine {
   productId: string;

@@ -1,7 +1,6 @@
 import { data, redirect } from "react-router";
 import { personalPage, privateNoStore } from "~/platform/http-cache.server";
-import type { RootData } from "~/root";
-import { pageMeta } from "~/platform/page-meta";
+import { routeMeta } from "~/platform/page-meta";
 import { FailurePage } from "./FailurePage";
 import { loadPaymentFailure } from "./result-pages.server";
 import type { Route } from "./+types/fallo";
@@ -10,12 +9,9 @@ import type { Route } from "./+types/fallo";
 export const headers = personalPage;
 
 export function meta({ matches }: Route.MetaArgs) {
-  const root = matches.find((m) => m?.id === "root")?.loaderData as RootData | undefined;
-  if (!root) return [{ title: "Error en el pago" }];
-  return pageMeta({
+  return routeMeta(matches, {
     title: "Error en el pago",
     description: "No pudimos procesar tu pago.",
-    origin: root.origin,
     path: "/checkout/failure",
     noindex: true,
   });

@@ -7,12 +7,12 @@ import { parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
 import type { Charge } from "~/merchant-api/client.server";
 import { countRateLimitRefusal } from "~/platform/metrics.server";
 import { clientAddress, createRateLimit, type RateLimit } from "~/platform/rate-limit.server";
-import { LOOKUP_MESSAGES, orderLookupSchema } from "./order-lookup";
-import { orderCharge } from "./order-state.server";
+import { LOOKUP_MESSAGES, orderLookupSchema } from "./order-lookup-form";
+import { orderCharge } from "./order-charge-state.server";
 import { receiptPdf } from "./receipt-pdf.server";
 import { methodLabel, receiptOf } from "./receipt.server";
-import { formatPaymentDate, PAYMENT_MESSAGES, type ReceiptView } from "./result";
-import { paymentResult } from "./status";
+import { formatPaymentDate, PAYMENT_MESSAGES, type ReceiptView } from "./result-views";
+import { paymentResult } from "./gateway-status";
 
 /** The lookup guesses nothing: 20 lookups per address in 15 minutes (PDFs included). */
 let lookupLimit: RateLimit | undefined;

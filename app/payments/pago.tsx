@@ -1,27 +1,24 @@
 import { data, redirect, redirectDocument } from "react-router";
 import { personalPage } from "~/platform/http-cache.server";
-import type { RootData } from "~/root";
-import { pageMeta } from "~/platform/page-meta";
+import { routeMeta } from "~/platform/page-meta";
 import { PAYMENT_METHODS } from "~/money/payment-methods";
-import { METHOD_ACTIONS } from "./methods.server";
-import { readPaymentOrder } from "./order.server";
+import { METHOD_SERVERS } from "./methods/servers.server";
+import { readPaymentOrder } from "./prepared-order.server";
 import { PaymentPage } from "./PaymentPage";
 import type { PaymentAnswer } from "./payment-answers.server";
 import { loadPaymentPage } from "./payment-page.server";
-import { paymentForOtherOrder } from "./paying.server";
+import { paymentForOtherOrder } from "./charge-steps.server";
+import { payWith } from "./pay-with.server";
 import type { Route } from "./+types/pago";
 
 /** Cache policy of this page (docs/decisions/0205). */
 export const headers = personalPage;
 
 export function meta({ matches }: Route.MetaArgs) {
-  const root = matches.find((m) => m?.id === "root")?.loaderData as RootData | undefined;
-  if (!root) return [];
   // The title is the page's own (<FormTitle>): 'Error: ' in front after a failed submit.
-  return pageMeta({
+  return routeMeta(matches, {
     title: "Pago",
     description: `Paga tu pedido con ${PAYMENT_METHODS.names}.`,
-    origin: root.origin,
     path: "/checkout/pago",
     noindex: true,
   }).filter((tag) => !("title" in tag));
@@ -50,7 +47,7 @@ export async function action({ request }: Route.ActionArgs) {
   const answer: PaymentAnswer = !order
     ? await paymentForOtherOrder(request, form, null)
     : method
-      ? await METHOD_ACTIONS[method.id].pay(request, form, order)
+      ? await payWith(METHOD_SERVERS[method.id], request, form, order)
       : { kind: "redirect", location: "/checkout/pago", document: false, headers: new Headers() };
   if (answer.kind === "redirect") return send(answer);
   return data(answer.body, { status: answer.status, headers: answer.headers });

@@ -9,7 +9,7 @@ import { failureStatus } from "~/merchant-api/failure.server";
 import { logger } from "~/platform/logger.server";
 import { PAYMENT_METHODS, type PaymentMethodKey } from "~/money/payment-methods";
 import { commitPaidOrders, type PaidOrder, rememberPayment } from "./paid-orders.server";
-import { paymentResult } from "./status";
+import { paymentResult } from "./gateway-status";
 
 export interface PaymentFormReply {
   /** The key of the method whose form answered (card, pse). */

@@ -11,9 +11,9 @@ import {
   preparedState,
 } from "./charge-amount.server";
 import { type MethodKey, PAYMENT_METHODS, type PaymentMethodId } from "~/money/payment-methods";
-import { METHOD_ACTIONS, type MethodPageData } from "./methods.server";
-import type { PaymentOrder } from "./order";
-import { answerForOrder } from "./order-state.server";
+import { METHOD_SERVERS, type MethodPageData } from "./methods/servers.server";
+import type { PaymentOrder } from "./payment-order";
+import { answerForOrder } from "./order-charge-state.server";
 import { type RedirectAnswer, redirectTo } from "./payment-answers.server";
 
 /** Each method's form data under its key (card, pse): the order's method's only, else null. */
@@ -52,7 +52,7 @@ export async function loadPaymentPage(
     PAYMENT_METHODS.list.map((method) => [method.key, null]),
   ) as Record<string, unknown>;
   forms[PAYMENT_METHODS.byId[order.method].key] =
-    await METHOD_ACTIONS[order.method].pageData(order);
+    await METHOD_SERVERS[order.method].pageData(order);
   const page: PaymentPageData = {
     // Built from the registry, so TypeScript cannot follow which key holds which method's data.
     ...(forms as MethodPages),

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { personalPage } from "~/platform/http-cache.server";
 import { lookupReceiptPdf } from "./lookup.server";
-import { LOOKUP_MESSAGES } from "./order-lookup";
+import { LOOKUP_MESSAGES } from "./order-lookup-form";
 import type { Route } from "./+types/pedidos-comprobante";
 
 /** Cache policy of this route (docs/decisions/0205); its own answers say no-store as well. */

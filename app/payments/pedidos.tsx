@@ -1,7 +1,6 @@
 import { data } from "react-router";
 import { personalPage } from "~/platform/http-cache.server";
-import type { RootData } from "~/root";
-import { pageMeta } from "~/platform/page-meta";
+import { sitePageMeta } from "~/content/site-page-meta";
 import { OrderLookupPage } from "./OrderLookupPage";
 import { lookupOrder } from "./lookup.server";
 import type { Route } from "./+types/pedidos";
@@ -10,16 +9,8 @@ import type { Route } from "./+types/pedidos";
 export const headers = personalPage;
 
 export function meta({ matches }: Route.MetaArgs) {
-  const root = matches.find((m) => m?.id === "root")?.loaderData as RootData | undefined;
-  if (!root) return [];
   // The title is the page's own (<FormTitle>): 'Error: ' in front after a failed submit.
-  return pageMeta({
-    title: "Mis pedidos",
-    description: "Consulta el estado del pago de tu pedido.",
-    origin: root.origin,
-    path: "/mi-cuenta/pedidos",
-    noindex: true,
-  }).filter((tag) => !("title" in tag));
+  return sitePageMeta("/mi-cuenta/pedidos", matches).filter((tag) => !("title" in tag));
 }
 
 /** The lookup answers in place: the e-mail never goes into a URL. */

@@ -1,9 +1,8 @@
 import { data, redirect } from "react-router";
 import { personalPage, privateNoStore } from "~/platform/http-cache.server";
-import type { RootData } from "~/root";
-import { pageMeta } from "~/platform/page-meta";
+import { routeMeta } from "~/platform/page-meta";
 import { PendingPage } from "./PendingPage";
-import { RESULT_TEXTS } from "./result";
+import { RESULT_TEXTS } from "./result-views";
 import { loadPendingPage } from "./result-pages.server";
 import type { Route } from "./+types/pendiente";
 
@@ -13,12 +12,9 @@ export const headers = personalPage;
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   const title =
     loaderData?.view.state === "not-charged" ? RESULT_TEXTS.notChargedTitle : "Pago en proceso";
-  const root = matches.find((m) => m?.id === "root")?.loaderData as RootData | undefined;
-  if (!root) return [{ title }];
-  return pageMeta({
+  return routeMeta(matches, {
     title,
     description: "Tu pago está en proceso.",
-    origin: root.origin,
     path: "/checkout/pending",
     noindex: true,
   });

@@ -16,7 +16,7 @@ import {
   receiptLineName,
   RESULT_TEXTS,
   type ReceiptView,
-} from "./result";
+} from "./result-views";
 
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 50;

@@ -9,7 +9,7 @@ import { config } from "~/platform/config.server";
 import { logger } from "~/platform/logger.server";
 import { paymentOf, readPaidOrders } from "./paid-orders.server";
 import { PAYMENT_METHODS } from "~/money/payment-methods";
-import { METHOD_ACTIONS } from "./methods.server";
+import { METHOD_SERVERS } from "./methods/servers.server";
 import { CHARGE_ID, logError, upstreamStatus } from "./payment-answers.server";
 import { receiptPdf } from "./receipt-pdf.server";
 import {
@@ -17,12 +17,12 @@ import {
   type ReceiptBilling,
   type ReceiptDelivery,
   type ReceiptView,
-} from "./result";
-import { paymentResult } from "./status";
+} from "./result-views";
+import { paymentResult } from "./gateway-status";
 
 /** "Visa terminada en 1111" or "PSE · Bancolombia": as the charge's method names it. */
 export function methodLabel(charge: Charge): string {
-  return METHOD_ACTIONS[PAYMENT_METHODS.ofCharge(charge).id].receiptLabel(charge);
+  return METHOD_SERVERS[PAYMENT_METHODS.ofCharge(charge).id].receiptLabel(charge);
 }
 
 /** A text field of the merchant's copy: trimmed, "" and anything not text read as absent. */

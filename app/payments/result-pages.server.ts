@@ -9,10 +9,10 @@ import { type CartCookie, readCartCookie } from "~/cart/cart-session.server";
 import { clearCheckoutCookie, restartPaymentCookie } from "~/checkout/checkout.server";
 import { apiClient, type Charge } from "~/merchant-api/client.server";
 import { logger } from "~/platform/logger.server";
-import { readPaymentOrder } from "./order.server";
+import { readPaymentOrder } from "./prepared-order.server";
 import { PAYMENT_METHODS } from "~/money/payment-methods";
-import { GATEWAY_ORDER_ID } from "./order-lookup";
-import { orderCharge, orderState } from "./order-state.server";
+import { GATEWAY_ORDER_ID } from "./order-lookup-form";
+import { orderCharge, orderState } from "./order-charge-state.server";
 import {
   commitPaidOrders,
   markPayment,
@@ -31,8 +31,8 @@ import {
 } from "./payment-answers.server";
 import { voucherOf } from "./methods/cash/voucher.server";
 import { receiptOf } from "./receipt.server";
-import { nextRefresh, type PageRefresh, type ResultKind, type ResultView } from "./result";
-import { paymentResult } from "./status";
+import { nextRefresh, type PageRefresh, type ResultKind, type ResultView } from "./result-views";
+import { paymentResult } from "./gateway-status";
 
 /**
  * When `charge` failed for the checkout's prepared order, a Set-Cookie in `headers` that drops

@@ -1,10 +1,9 @@
 import { data, redirect } from "react-router";
 import { personalPage, privateNoStore } from "~/platform/http-cache.server";
-import type { RootData } from "~/root";
-import { pageMeta } from "~/platform/page-meta";
+import { routeMeta } from "~/platform/page-meta";
 import { PAYMENT_METHODS } from "~/money/payment-methods";
 import { loadPaymentResult } from "./result-pages.server";
-import { RESULT_TEXTS, type ResultView } from "./result";
+import { RESULT_TEXTS, type ResultView } from "./result-views";
 import { ResultPage } from "./ResultPage";
 import type { Route } from "./+types/resultado";
 
@@ -27,18 +26,13 @@ function titleOf(view: ResultView): string {
 }
 
 export function meta({ loaderData, matches, location }: Route.MetaArgs) {
-  const root = matches.find((m) => m?.id === "root")?.loaderData as RootData | undefined;
   const title = loaderData ? titleOf(loaderData.view) : "Resultado del pago";
-  const tags = root
-    ? pageMeta({
-        title,
-        description: "El resultado de tu pago.",
-        origin: root.origin,
-        path: location.pathname,
-        noindex: true,
-      })
-    : [{ title }];
-  return tags;
+  return routeMeta(matches, {
+    title,
+    description: "El resultado de tu pago.",
+    path: location.pathname,
+    noindex: true,
+  });
 }
 
 export async function loader({ request }: Route.LoaderArgs) {

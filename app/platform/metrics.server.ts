@@ -142,20 +142,16 @@ function createMetrics() {
 
 type Metrics = ReturnType<typeof createMetrics>;
 
-/**
- * server.ts imports this module natively and the app's build bundles its own copy: the one
- * registry lives on globalThis so both count into it.
- */
-const METRICS_KEY = Symbol.for("tienda-seguridad.metrics");
-const holder = globalThis as typeof globalThis & { [METRICS_KEY]?: Metrics };
+/** The process's registry, made on first use (the server reaches this module through the build). */
+let registered: Metrics | undefined;
 
 function metrics(): Metrics {
-  holder[METRICS_KEY] ??= createMetrics();
-  return holder[METRICS_KEY];
+  registered ??= createMetrics();
+  return registered;
 }
 
 /**
- * Makes the registry now (server.ts, at start): the default metrics count from the start, and
+ * Makes the registry now (the server, at start): the default metrics count from the start, and
  * a cluster worker answers the primary's scrapes from its first moment.
  */
 export function startMetrics() {
@@ -185,7 +181,7 @@ export function countPageCache(result: PageCacheAnswer) {
   metrics().pageCache.inc({ result });
 }
 
-/** The page cache whose size the gauges report (server.ts, once). */
+/** The page cache whose size the gauges report (the server, once). */
 export function watchPageCache(size: () => { entries: number; bytes: number }) {
   metrics().sources.pageCache = size;
 }

@@ -4,19 +4,17 @@
  * modules' meta functions run on the server and in the browser.
  */
 import type { MetaDescriptor } from "react-router";
+import { type RouteMatches, siteOf } from "./site";
 
 export const SITE_NAME = "SegTel Colombia";
 /** Longer titles are cut in search results (and html-validate's long-title rule agrees). */
 export const TITLE_MAX = 70;
 export const TITLE_SUFFIX = ` | ${SITE_NAME}`;
 
-/**
- * Title, description, canonical URL and Open Graph for a page.
- * `origin` comes from the root loader (the public origin of the request).
- */
-export function pageMeta(options: {
+export interface PageMetaOptions {
   title: string;
   description: string;
+  /** The public origin of the request, as the root loader read it. */
   origin: string;
   /** Path plus only the meaningful query parameters. */
   path: string;
@@ -25,7 +23,22 @@ export function pageMeta(options: {
   type?: "website" | "product";
   /** The title is final: no ' | SegTel Colombia' appended (product pages fit their own). */
   fullTitle?: boolean;
-}): MetaDescriptor[] {
+}
+
+/**
+ * A route's meta tags, the origin taken from the root's data among its `matches`: what every
+ * route's `meta` returns. Without the root's data (its loader failed) only the title is known.
+ */
+export function routeMeta(
+  matches: RouteMatches,
+  options: Omit<PageMetaOptions, "origin">,
+): MetaDescriptor[] {
+  const site = siteOf(matches);
+  return site ? pageMeta({ ...options, origin: site.origin }) : [{ title: options.title }];
+}
+
+/** Title, description, canonical URL and Open Graph for a page. */
+export function pageMeta(options: PageMetaOptions): MetaDescriptor[] {
   const url = new URL(options.path, options.origin).toString();
   // The site name closes the title when it fits; a page's own words come first.
   const withSite = `${options.title}${TITLE_SUFFIX}`;

@@ -62,12 +62,8 @@ export interface RateLimit {
   reset(keys: string[]): Promise<void>;
 }
 
-/**
- * server.ts imports this module natively and the app's build bundles its own copy: the one
- * connection lives on globalThis so both use it.
- */
-const REDIS_KEY = Symbol.for("tienda-seguridad.rate-limit.redis");
-const holder = globalThis as typeof globalThis & { [REDIS_KEY]?: Redis };
+/** The process's one connection, opened on first use. */
+let connection: Redis | undefined;
 
 /**
  * The process's one Redis connection (the limits here, the staff sign-outs in
@@ -75,8 +71,7 @@ const holder = globalThis as typeof globalThis & { [REDIS_KEY]?: Redis };
  * loss and the return are logged once each, not at every attempt.
  */
 export function sharedRedis(url: string): Redis {
-  const existing = holder[REDIS_KEY];
-  if (existing) return existing;
+  if (connection) return connection;
   const client = new Redis(url, {
     // Fail fast instead of queueing commands while Redis is away: the limit fails open.
     enableOfflineQueue: false,
@@ -101,7 +96,7 @@ export function sharedRedis(url: string): Redis {
     }
     available = false;
   });
-  holder[REDIS_KEY] = client;
+  connection = client;
   return client;
 }
 
@@ -160,8 +155,8 @@ export async function connectRateLimitStore(
 
 /** Closes the Redis connection, if any (graceful shutdown). */
 export async function closeRateLimitStore(): Promise<void> {
-  const client = holder[REDIS_KEY];
-  holder[REDIS_KEY] = undefined;
+  const client = connection;
+  connection = undefined;
   await client?.quit().catch(() => {});
 }
 
@@ -258,7 +253,7 @@ export function createRateLimit(
   };
 }
 
-/** Set by server.ts on every request from the socket (or X-Forwarded-For under TRUST_PROXY). */
+/** Set by the server (server/express-app.ts) on every request from the socket (or X-Forwarded-For under TRUST_PROXY). */
 export const CLIENT_ADDRESS_HEADER = "x-tienda-client-address";
 
 /**

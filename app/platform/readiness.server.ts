@@ -4,9 +4,7 @@
  * within the last 30 s makes the API "ok". When none came that recently (an idle instance, or an
  * API that stopped answering), one probe call is made, shared by concurrent checks, and the
  * readiness answer waits for it at most 2 s.
- *
- * Shared like the metrics registry: server.ts reads it natively, the app's bundled client
- * writes it, so the state lives on globalThis.
+ * The API client writes it and the server's `/readyz` reads it, both through the build.
  */
 import type { UpstreamOutcome } from "./metrics.server.ts";
 
@@ -19,9 +17,8 @@ interface State {
   probing?: Promise<void>;
 }
 
-const STATE_KEY = Symbol.for("tienda-seguridad.readiness");
-const holder = globalThis as typeof globalThis & { [STATE_KEY]?: State };
-const state = (): State => (holder[STATE_KEY] ??= {});
+const current: State = {};
+const state = (): State => current;
 
 /** One upstream call ended so (the transport, after every call). */
 export function noteUpstreamOutcome(outcome: UpstreamOutcome, now = Date.now()) {

@@ -38,7 +38,7 @@ function incoming(
   });
 }
 
-/** What server.ts does: the Fetch request with the body the guard read. */
+/** What the server (server/express-app.ts) does: the Fetch request with the body the guard read. */
 function check(req: ReturnType<typeof incoming>) {
   return createRequestGuard(build)(
     req,

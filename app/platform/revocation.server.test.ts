@@ -29,9 +29,9 @@ describe("createRevocationList (memory)", () => {
   });
 });
 
-describe("two copies of the module (server.ts's and the app build's)", () => {
+describe("two lists of one name (the staff pages' check and the sandbox mount's)", () => {
   it("share one process's revocations: a sign-out in one is refused by the other", async () => {
-    // Two lists of one name made apart (as each copy makes its own) see the same sign-outs.
+    // Two lists of one name made apart see the same sign-outs.
     const app = createRevocationList({ name: "shared", redisUrl: undefined });
     const server = createRevocationList({ name: "shared", redisUrl: undefined });
     await app.revoke("signed-out", 60);

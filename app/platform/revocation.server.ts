@@ -69,15 +69,16 @@ export function createRevocationList({
   };
 }
 
+/** Every list's own revocations, by list name. */
+const localLists = new Map<string, Map<string, number>>();
+
 /**
- * A list's own revocations, id → end of the revocation (ms): one per process and list name.
- * server.ts imports this module natively and the app's build bundles its own copy, so the map
- * lives on globalThis: a sign-out in one is seen by the other's check (the sandbox's mount).
+ * A list's own revocations, id → end of the revocation (ms): one per process and list name, so
+ * a sign-out is seen by every check of that list (the staff pages, the sandbox's mount).
  * Small: only signed-in users add to it, once per sign-out.
  */
 function localList(name: string): Map<string, number> {
-  const holder = globalThis as typeof globalThis & Record<symbol, Map<string, number> | undefined>;
-  const slot = Symbol.for(`tienda-seguridad.revocations.${name}`);
-  holder[slot] ??= new Map();
-  return holder[slot];
+  let list = localLists.get(name);
+  if (!list) localLists.set(name, (list = new Map<string, number>()));
+  return list;
 }

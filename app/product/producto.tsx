@@ -14,9 +14,8 @@ import {
 import { logger } from "~/platform/logger.server";
 import { htmlToText, sanitizeDescription } from "./sanitize.server";
 import { withoutRepeatedFacts } from "./repeated-facts.server";
-import { pageMeta, serializeJsonLd, SITE_NAME } from "~/platform/page-meta";
+import { routeMeta, serializeJsonLd, SITE_NAME } from "~/platform/page-meta";
 import { productMetaDescription, productPageTitle } from "./product-names";
-import type { RootData } from "~/root";
 import type { Route } from "./+types/producto";
 import { publicPage } from "~/platform/http-cache.server";
 
@@ -101,7 +100,6 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData, matches, params, error }: Route.MetaArgs) {
-  const root = matches.find((m) => m?.id === "root")?.loaderData as RootData | undefined;
   if (!loaderData) {
     // The tab says what the error boundary shows: an unknown product or a failed load.
     const missing = isRouteErrorResponse(error) && error.status === 404;
@@ -109,17 +107,14 @@ export function meta({ loaderData, matches, params, error }: Route.MetaArgs) {
     return [{ title: `${heading} | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
   }
   const { product, metaDescription } = loaderData;
-  const options = {
+  return routeMeta(matches, {
     title: productPageTitle(product),
     fullTitle: true,
     description: metaDescription,
     path: `/producto/${params.productId}`,
     image: product.images[0] ?? null,
-    type: "product" as const,
-  };
-  if (!root)
-    return [{ title: options.title }, { name: "description", content: options.description }];
-  return pageMeta({ ...options, origin: root.origin });
+    type: "product",
+  });
 }
 
 export default function Producto({ loaderData }: Route.ComponentProps) {

@@ -10,14 +10,13 @@ import { isSearchable, rankProducts } from "./search";
 import { loadSearchResults } from "./search.server";
 import { failureStatus } from "~/merchant-api/failure.server";
 import { logger } from "~/platform/logger.server";
-import { pageMeta } from "~/platform/page-meta";
-import type { RootData } from "~/root";
+import { routeMeta } from "~/platform/page-meta";
 import type { Route } from "./+types/buscar";
 import { formatInteger } from "~/money/format";
 import styles from "./buscar.module.css";
 import { publicPage } from "~/platform/http-cache.server";
 
-/** Spec §9: the search page shows 12 per page out of at most 50 results. */
+/** The search page shows 12 per page out of at most 50 results (docs/decisions/0552). */
 const PAGE_SIZE = 12;
 
 type SearchState =
@@ -26,7 +25,7 @@ type SearchState =
   | { kind: "error" }
   | { kind: "results"; total: number; page: number; pageCount: number; products: CardProduct[] };
 
-/** /buscar and /busqueda?q= (spec §2 search results page). */
+/** /buscar and /busqueda?q=: the search results page (docs/decisions/0184). */
 /** Cache policy of this page (docs/decisions/0205). */
 export const headers = publicPage;
 
@@ -64,18 +63,15 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-  const root = matches.find((m) => m?.id === "root")?.loaderData as RootData | undefined;
   const term = loaderData?.term ?? "";
   const title = term ? `Búsqueda: ${term}` : "Buscar productos";
-  if (!root) return [{ title }];
   const params = new URLSearchParams();
   if (term) params.set("q", term);
-  return pageMeta({
+  return routeMeta(matches, {
     title,
     description: term
       ? `Resultados de búsqueda para "${term}" en equipos de seguridad electrónica y telecomunicaciones.`
       : "Busca equipos de seguridad electrónica y telecomunicaciones por nombre, modelo, SKU o marca.",
-    origin: root.origin,
     // /busqueda is an alias: the canonical copy lives at /buscar.
     path: params.size > 0 ? `/buscar?${params}` : "/buscar",
     noindex: true,

@@ -8,15 +8,13 @@ import { getCategories } from "~/merchant-api/client.server";
 import { brandHref, brandSummaries, latestUpdate } from "~/catalogue/catalogue.server";
 import type { Product } from "~/merchant-api/product";
 import { logger } from "~/platform/logger.server";
+import { SITE_PAGES } from "~/content/site-pages";
 import { categoryUpdates, PRODUCTS_PER_SITEMAP, type SitemapEntry } from "./sitemap.server";
 
-/** Content pages, with the day their text last changed (privacy: spec §2). */
-const CONTENT_PAGES: ReadonlyArray<{ path: string; lastmod: string }> = [
-  { path: "/nosotros", lastmod: "2025-09-07" },
-  { path: "/garantias", lastmod: "2025-09-07" },
-  { path: "/soporte-tecnico", lastmod: "2025-09-07" },
-  { path: "/privacidad", lastmod: "2025-09-07" },
-];
+/** The site's own pages that are indexed, with the day their text last changed. */
+const CONTENT_PAGES = SITE_PAGES.flatMap((page) =>
+  page.sitemap === "noindex" ? [] : [{ path: page.path, lastmod: page.sitemap.lastmod }],
+);
 
 const enc = encodeURIComponent;
 

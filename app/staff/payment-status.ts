@@ -1,7 +1,7 @@
 /**
  * The gateway's payment status in the staff tool's words (issue 27): the result panel is in
  * Spanish, so `completed` or `in_progress` never show as such. The same words the gateway's own
- * e-mails and messages use; app/payments/status.ts folds statuses into the three states of the
+ * e-mails and messages use; app/payments/gateway-status.ts folds statuses into the three states of the
  * result pages, which would call a refund 'Pendiente', and is not part of that part's public face.
  */
 const LABELS: Readonly<Record<string, string>> = {

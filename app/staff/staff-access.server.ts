@@ -3,7 +3,7 @@
  * embedded sandbox and no STAFF_USERS, the demo account `personal`; with a remote API and no
  * STAFF_USERS, nobody: every /admin page answers 404 and the start-up log says why.
  *
- * Imported by server.ts at start (relative imports with extensions, no `~/` alias), so a
+ * Checked by the server at start (`serverHost.configure`, app/server-host.server.ts), so a
  * malformed STAFF_USERS stops the process with one line, like the rest of the configuration.
  */
 import { type Config, ConfigError, config } from "../platform/config.server.ts";

@@ -13,8 +13,6 @@ import { data, redirect, type Session } from "react-router";
 import { signInUrl } from "./return-path.ts";
 import { staffAccess } from "./staff-access.server.ts";
 import type { NotificationOutcome } from "./notify.server";
-// Relative imports with extensions: server.ts imports this module natively to keep the
-// sandbox's outbox and API for signed-in staff (docs/decisions/0410).
 import { createSignedCookieSession } from "../platform/cookie-session.server.ts";
 import { logger } from "../platform/logger.server.ts";
 import { createRevocationList, type RevocationList } from "../platform/revocation.server.ts";

@@ -3,7 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { DB_FILE, ensureCatalogueDb } from "./db-build.ts";
-import { CatalogueStore, toFtsQuery } from "./db.ts";
+import { CatalogueStore } from "./db.ts";
+import { toFtsQuery } from "./fts-query.ts";
 
 describe("toFtsQuery", () => {
   it("ANDs every word as a quoted prefix and drops punctuation", () => {

@@ -6,6 +6,8 @@ import { DatabaseSync } from "node:sqlite";
 import type { StatementSync } from "node:sqlite";
 import { LRUCache } from "lru-cache";
 import { BRANDS } from "./brands.ts";
+import { firstByHash } from "./first-by-hash.ts";
+import { ftsWords, toFtsQuery, toTitleQueries } from "./fts-query.ts";
 import type { CategoryRef } from "./generator.ts";
 import type { Icon } from "./kinds.ts";
 import { KINDS } from "./kinds.ts";
@@ -35,63 +37,6 @@ export interface CategoryRecord {
 }
 
 const HASH_ORDER = "(p.id * 7919 + ?) % 104729, p.id";
-
-/**
- * The first `limit` of `candidates` but `self`, ordered by `group` (smaller first), then as
- * HASH_ORDER seeded with `self`, then by id. A pass that keeps the best few: no full sort.
- */
-function firstByHash(
-  candidates: readonly number[],
-  self: number,
-  limit: number,
-  group: (id: number) => number,
-): number[] {
-  const best: Array<{ id: number; group: number; hash: number }> = [];
-  if (limit <= 0) return [];
-  const before = (a: (typeof best)[number], b: (typeof best)[number]) =>
-    a.group !== b.group ? a.group < b.group : a.hash !== b.hash ? a.hash < b.hash : a.id < b.id;
-  for (const id of candidates) {
-    if (id === self) continue;
-    const item = { id, group: group(id), hash: (id * 7919 + self) % 104729 };
-    if (best.length === limit && !before(item, best[limit - 1])) continue;
-    let at = best.length === limit ? limit - 1 : best.length;
-    while (at > 0 && before(item, best[at - 1])) {
-      best[at] = best[at - 1];
-      at--;
-    }
-    best[at] = item;
-    best.length = Math.min(best.length, limit);
-  }
-  return best.map((item) => item.id);
-}
-
-function ftsWords(text: string): string[] {
-  return text
-    .normalize("NFC")
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean)
-    .slice(0, 12);
-}
-
-/** Turns free text into an FTS5 query: every word must match, as a prefix. */
-export function toFtsQuery(text: string): string | null {
-  const words = ftsWords(text);
-  if (words.length === 0) return null;
-  return words.map((w) => `"${w}"*`).join(" AND ");
-}
-
-/**
- * The two title queries of the merchant ranking (docs/decisions/0222): the title starts with
- * the first word (the shopper named the product type: 'cámara' → 'Cámara IP Bala…', not
- * 'Micrófono para Cámara'), and every word is in the title.
- */
-function toTitleQueries(text: string): { leads: string; inTitle: string } | null {
-  const words = ftsWords(text);
-  if (words.length === 0) return null;
-  const all = words.map((w) => `"${w}"*`).join(" AND ");
-  return { leads: `title : ^"${words[0]}"* AND (${all})`, inTitle: `title : (${all})` };
-}
 
 export interface FeaturedRow {
   id: string;

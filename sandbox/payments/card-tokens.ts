@@ -11,7 +11,7 @@ import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 import { gatewayError } from "./gateway.ts";
 import type { PaymentsStore } from "./store.ts";
 
-/** Set by whoever serves the sandbox (server.ts's mount, serve.ts) from the connection. */
+/** Set by whoever serves the sandbox (the store's mount, serve.ts) from the connection. */
 export const SANDBOX_CLIENT_HEADER = "x-sandbox-client-address";
 
 /** Token calls allowed per client address and per public key, and in how many seconds. */

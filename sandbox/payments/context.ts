@@ -2,12 +2,12 @@
  * What every route of the payments app shares: the store, the clock, the public URLs, a charge
  * as the API shows it, the HTML pages' headers, the fault triggers and the order e-mails.
  */
+import { CHARGE_KINDS } from "./charge-kinds.ts";
 import { setTimeout as delay } from "node:timers/promises";
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { BrowserAccess } from "./browser-api.ts";
 import { orderEmails, orderSummary, type Seller } from "./emails.ts";
-import { cashPaymentMethod } from "./cash.ts";
 import { PAYMENT_FIXTURES } from "./fixtures.ts";
 import { GATEWAY_ERRORS, gatewayDate, maskFromLast4 } from "./gateway.ts";
 import type { GatewayErrorCode } from "./gateway.ts";
@@ -97,17 +97,8 @@ export function routeContext(options: PaymentsAppOptions) {
             expiration_year: ch.card.expirationYear,
           }
         : null,
-      payment_method: ch.card
-        ? { type: ch.method, brand: ch.card.brand, last4: ch.card.last4 }
-        : ch.method === "cash"
-          ? cashPaymentMethod(ch.extra)
-          : {
-              type: ch.method,
-              bank_code: ch.bank?.code ?? null,
-              bank_name: ch.bank?.name ?? null,
-              url: bankUrl(c, ch.id),
-            },
-      ...(ch.method === "bank_account" ? { redirect_url: bankUrl(c, ch.id) } : {}),
+      payment_method: CHARGE_KINDS[ch.method].paymentMethod(ch, bankUrl(c, ch.id)),
+      ...(CHARGE_KINDS[ch.method].goesOn ? { redirect_url: bankUrl(c, ch.id) } : {}),
       // As Openpay answers a charge made with customer data (the store's order lookup reads it).
       customer: {
         name: ch.customer.name,
@@ -173,6 +164,5 @@ export function routeContext(options: PaymentsAppOptions) {
     slowIfAsked,
     buildEmails,
     completionNotice,
-    storeOrigin,
   };
 }

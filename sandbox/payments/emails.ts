@@ -5,6 +5,7 @@
  * the seller. Built only from validated data, every value escaped; supplied
  * HTML (products_html) is never used.
  */
+import { CHARGE_KINDS } from "./charge-kinds.ts";
 import type { Breakdown, CheckoutLine } from "./schemas.ts";
 import type { ChargeRecord, OutgoingEmail, SessionRecord } from "./records.ts";
 import type { ChargeStatus } from "./gateway.ts";
@@ -52,15 +53,6 @@ export const STATUS_LABELS: Record<ChargeStatus, string> = {
   cancelled: "Cancelado",
   refunded: "Reembolsado",
   expired: "Vencido",
-};
-
-const BRAND_LABELS: Record<string, string> = {
-  visa: "Visa",
-  mastercard: "Mastercard",
-  amex: "American Express",
-  discover: "Discover",
-  diners: "Diners Club",
-  jcb: "JCB",
 };
 
 /** The business that sells: razón social, NIT (with its check digit), address. */
@@ -186,15 +178,8 @@ export function orderSummary(
 
 const fullName = (p: Party) => [p.name, p.lastName].filter(Boolean).join(" ");
 
-function paymentText(charge: ChargeRecord): string {
-  if (charge.card) {
-    const brand = charge.card.brand
-      ? (BRAND_LABELS[charge.card.brand] ?? charge.card.brand)
-      : "Tarjeta";
-    return `Tarjeta ${brand} terminada en ${charge.card.last4}`;
-  }
-  return charge.bank ? `PSE – ${charge.bank.name}` : "PSE";
-}
+/** "Tarjeta Visa terminada en 1111", "PSE – Bancolombia": as the charge's kind says it. */
+const paymentText = (charge: ChargeRecord) => CHARGE_KINDS[charge.method].emailLabel(charge);
 
 const CELL = 'style="padding:8px;border-bottom:1px solid #e2e8f0;text-align:left"';
 const NOTE = 'style="color:#475569;font-size:13px"';

@@ -1,8 +1,6 @@
 /**
  * Entry point for mounting the payments API next to the catalogue: one store
- * per data folder for the whole process (a registry on globalThis, like
- * sandbox/index.ts, since the module may be loaded twice: natively and
- * through the app bundle), opened on first use.
+ * per data folder for the whole process, opened on first use.
  */
 import path from "node:path";
 import type { Hono } from "hono";
@@ -33,13 +31,8 @@ interface Entry {
   apps: Map<string, Hono>;
 }
 
-const REGISTRY_KEY = Symbol.for("tienda-seguridad.sandbox.payments");
-
-function registry(): Map<string, Entry> {
-  const g = globalThis as typeof globalThis & { [REGISTRY_KEY]?: Map<string, Entry> };
-  g[REGISTRY_KEY] ??= new Map();
-  return g[REGISTRY_KEY];
-}
+/** The open payment stores, by data folder. */
+const opened = new Map<string, Entry>();
 
 /** SANDBOX_SLOW_CHARGE_MS, when set to a whole number, shortens or lengthens the slow-charge fault. */
 function slowFromEnv(): number | undefined {
@@ -50,7 +43,7 @@ function slowFromEnv(): number | undefined {
 export function getPayments(options: PaymentsOptions): Payments {
   const dataDir = path.resolve(options.dataDir);
   const publicBase = options.publicBase.replace(/\/+$/, "");
-  const reg = registry();
+  const reg = opened;
   let entry = reg.get(dataDir);
   if (!entry) {
     entry = { apps: new Map() };

@@ -5,7 +5,8 @@
  * same transaction, before the current schema (tables and indexes) is ensured.
  */
 import { DatabaseSync } from "node:sqlite";
-import { SCHEMA, SCHEMA_VERSION } from "./records.ts";
+import { CHARGE_KIND_NAMES } from "./charge-kinds.ts";
+import { CHARGES_TABLE, SCHEMA, SCHEMA_VERSION } from "./records.ts";
 
 function hasTable(db: DatabaseSync, table: string): boolean {
   return (
@@ -40,7 +41,27 @@ const STEPS: ReadonlyArray<{ version: number; apply: (db: DatabaseSync) => void 
         cancelled_at: "TEXT",
       }),
   },
+  {
+    // Charge kinds move from a CHECK written into the charges table, which an existing file
+    // kept for ever, to the charge_kinds table filled from charge-kinds.ts at every open.
+    version: 3,
+    apply: (db) => {
+      if (!hasTable(db, "charges")) return;
+      db.exec("CREATE TABLE IF NOT EXISTS charge_kinds (kind TEXT PRIMARY KEY)");
+      db.exec("INSERT OR IGNORE INTO charge_kinds (kind) SELECT DISTINCT method FROM charges");
+      db.exec("ALTER TABLE charges RENAME TO charges_before_v3");
+      db.exec(CHARGES_TABLE);
+      db.exec("INSERT INTO charges SELECT * FROM charges_before_v3");
+      db.exec("DROP TABLE charges_before_v3");
+    },
+  },
 ];
+
+/** The kinds of charge-kinds.ts, each time the file opens: a new line there is a new kind here. */
+function fillChargeKinds(db: DatabaseSync): void {
+  const add = db.prepare("INSERT OR IGNORE INTO charge_kinds (kind) VALUES (?)");
+  for (const kind of CHARGE_KIND_NAMES) add.run(kind);
+}
 
 function schemaVersion(db: DatabaseSync): number {
   return Number(db.prepare("PRAGMA user_version").get()?.user_version ?? 0);
@@ -56,6 +77,7 @@ function migrate(db: DatabaseSync): void {
   }
   for (const step of STEPS) if (step.version > from) step.apply(db);
   db.exec(SCHEMA);
+  fillChargeKinds(db);
   db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
 }
 

@@ -3,7 +3,7 @@ import type { Context, Hono } from "hono";
 import { PAYMENT_FIXTURES } from "./fixtures.ts";
 import { newAuthorization, newChargeId } from "./gateway.ts";
 import { bankPage, cancelledBankPage, messagePage } from "./pages.ts";
-import { pseChargeSchema } from "./schemas.ts";
+import { pseChargeSchema } from "./pse-schema.ts";
 import type { RouteContext } from "./context.ts";
 import { faultMode, gatewayFailure, readJson } from "./requests.ts";
 

@@ -3,18 +3,46 @@
  * read back into records.
  */
 import type { TestCardOutcome } from "./fixtures.ts";
+import type { ChargeKindName, StoredCard } from "./charge-kinds.ts";
 import type { CardBrand, ChargeStatus } from "./gateway.ts";
 import type { Breakdown, CheckoutPayload } from "./schemas.ts";
 
 /** Written to PRAGMA user_version; migrate.ts brings an older file up to it when it opens. */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
-/**
- * The kinds of charge this gateway makes, as Openpay names them (a charge's `method` and its
- * `payment_method.type`): the one list, which the charges table checks.
- */
-const CHARGE_METHODS = ["card", "bank_account", "cash"] as const;
-type ChargeMethod = (typeof CHARGE_METHODS)[number];
+/** The charges table, also what migrate.ts rebuilds an older one into (v3). */
+export const CHARGES_TABLE = `
+-- order_id is unique over all charges, as Openpay's: a failed or declined charge
+-- also takes its order id, so the store makes a new order id to retry.
+-- The kinds of charge (charge-kinds.ts), filled from that table each time the file opens.
+CREATE TABLE IF NOT EXISTS charge_kinds (kind TEXT PRIMARY KEY);
+
+CREATE TABLE IF NOT EXISTS charges (
+  id TEXT PRIMARY KEY,
+  method TEXT NOT NULL REFERENCES charge_kinds (kind),  -- a kind of charge-kinds.ts (v3)
+  order_id TEXT NOT NULL UNIQUE,
+  status TEXT NOT NULL,
+  amount INTEGER NOT NULL,
+  currency TEXT NOT NULL,
+  description TEXT NOT NULL,
+  authorization TEXT,
+  error_code INTEGER,
+  creation_date TEXT NOT NULL,
+  operation_date TEXT,
+  session_id TEXT,
+  customer TEXT NOT NULL,        -- JSON {name, last_name, email, phone}
+  token_id TEXT,
+  card_brand TEXT,
+  card_last4 TEXT,
+  card_holder TEXT,
+  card_exp_month TEXT,
+  card_exp_year TEXT,
+  bank_code TEXT,
+  bank_name TEXT,
+  redirect_url TEXT,             -- the store's return address (PSE)
+  extra TEXT                     -- JSON: other PSE fields (document, shipping, lines)
+);
+`;
 
 export const SCHEMA = `
 CREATE TABLE IF NOT EXISTS checkout_sessions (
@@ -48,34 +76,7 @@ CREATE TABLE IF NOT EXISTS tokens (
   used_at TEXT
 );
 
--- order_id is unique over all charges, as Openpay's: a failed or declined charge
--- also takes its order id, so the store makes a new order id to retry.
-CREATE TABLE IF NOT EXISTS charges (
-  id TEXT PRIMARY KEY,
-  method TEXT NOT NULL CHECK (method IN (${CHARGE_METHODS.map((m) => `'${m}'`).join(", ")})),
-  order_id TEXT NOT NULL UNIQUE,
-  status TEXT NOT NULL,
-  amount INTEGER NOT NULL,
-  currency TEXT NOT NULL,
-  description TEXT NOT NULL,
-  authorization TEXT,
-  error_code INTEGER,
-  creation_date TEXT NOT NULL,
-  operation_date TEXT,
-  session_id TEXT,
-  customer TEXT NOT NULL,        -- JSON {name, last_name, email, phone}
-  token_id TEXT,
-  card_brand TEXT,
-  card_last4 TEXT,
-  card_holder TEXT,
-  card_exp_month TEXT,
-  card_exp_year TEXT,
-  bank_code TEXT,
-  bank_name TEXT,
-  redirect_url TEXT,             -- the store's return address (PSE)
-  extra TEXT                     -- JSON: other PSE fields (document, shipping, lines)
-);
-
+${CHARGES_TABLE}
 CREATE TABLE IF NOT EXISTS notifications (
   order_id TEXT PRIMARY KEY,
   charge_id TEXT NOT NULL,
@@ -135,20 +136,12 @@ export interface CustomerInfo {
   phone?: string;
 }
 
-interface StoredCard {
-  brand: CardBrand | null;
-  last4: string;
-  holderName: string;
-  expirationMonth: string;
-  expirationYear: string;
-}
-
 /** PSE fields kept with the charge, for the e-mails when no checkout session is linked. */
 export type ChargeExtra = Record<string, unknown>;
 
 export interface ChargeRecord {
   id: string;
-  method: ChargeMethod;
+  method: ChargeKindName;
   orderId: string;
   status: ChargeStatus;
   amount: number;
@@ -182,7 +175,7 @@ export interface EmailRecord extends OutgoingEmail {
 export type Row = Record<string, unknown>;
 
 /** A column as text (SQLite hands back strings, numbers or bigints), or null. */
-export const str = (v: unknown) =>
+const str = (v: unknown) =>
   typeof v === "string" ? v : typeof v === "number" || typeof v === "bigint" ? String(v) : null;
 
 export function sessionFromRow(row: Row): SessionRecord {
@@ -204,7 +197,7 @@ export function sessionFromRow(row: Row): SessionRecord {
 }
 
 export function chargeFromRow(row: Row): ChargeRecord {
-  const method = String(row.method) as ChargeMethod;
+  const method = String(row.method) as ChargeKindName;
   return {
     id: String(row.id),
     method,
@@ -247,5 +240,31 @@ export function emailFromRow(row: Row): EmailRecord {
     recipients: JSON.parse(String(row.recipients)) as string[],
     subject: String(row.subject),
     html: String(row.html),
+  };
+}
+
+export type CardChargeResult =
+  | { kind: "created"; charge: ChargeRecord }
+  | { kind: "duplicate_order" }
+  | { kind: "token_unknown" }
+  | { kind: "token_used" };
+
+export function isUniqueOrderError(error: unknown): boolean {
+  return (
+    error instanceof Error && /UNIQUE constraint failed: charges\.order_id/.test(error.message)
+  );
+}
+
+export function tokenFromRow(row: Row): TokenRecord {
+  return {
+    id: String(row.id),
+    createdAt: String(row.created_at),
+    brand: str(row.brand) as CardBrand | null,
+    last4: String(row.last4),
+    holderName: String(row.holder_name),
+    expirationMonth: String(row.expiration_month),
+    expirationYear: String(row.expiration_year),
+    outcome: JSON.parse(String(row.outcome)) as TestCardOutcome,
+    usedAt: str(row.used_at),
   };
 }

@@ -3,7 +3,6 @@
  * messages and the totals rule of prepare-checkout.
  */
 import { z } from "zod";
-import { PAYMENT_FIXTURES } from "./fixtures.ts";
 
 /** Spanish messages for the issues the schemas below can raise; passed per parse, never set globally. */
 export const spanishErrors: z.core.$ZodErrorMap = (issue) => {
@@ -107,7 +106,7 @@ function isSafeRedirect(value: string): boolean {
   }
 }
 
-const redirectUrl = z.string().trim().refine(isSafeRedirect, {
+export const redirectUrl = z.string().trim().refine(isSafeRedirect, {
   message: "Debe ser una URL http(s) absoluta o una ruta que empiece por /",
 });
 
@@ -142,9 +141,9 @@ const lineSchema = z
 
 export type CheckoutLine = z.output<typeof lineSchema>;
 
-const lines = z.array(lineSchema).max(200);
+export const lines = z.array(lineSchema).max(200);
 
-/** IVA 19 % half up in whole pesos, as the store's totals (app/totals.ts). */
+/** IVA 19 % half up in whole pesos, as the store's totals (app/money/totals.ts). */
 const ivaOf = (subtotal: number) => Math.floor((subtotal * 19 + 50) / 100);
 /** 5,000 COP up to 100,000 of subtotal, free above (spec §9). */
 const shippingOf = (subtotal: number) => (subtotal <= 0 ? 0 : subtotal > 100_000 ? 0 : 5000);
@@ -314,50 +313,6 @@ export const linkPaymentSchema = z.object({
       .transform((v) => (v ? v : undefined)),
     status: optionalText(40),
   }),
-});
-
-const bankCodes = new Set<string>(PAYMENT_FIXTURES.banks.map((b) => b.code));
-
-export const pseChargeSchema = z.object({
-  amount,
-  order_id: orderId,
-  customer_name: requiredText(2, 100),
-  customer_last_name: optionalText(100),
-  customer_email: email,
-  customer_phone: phone.nullish().transform((v) => v ?? undefined),
-  description: optionalText(250),
-  redirect_url: redirectUrl,
-  sessionId: optionalText(100),
-  bank_code: z
-    .union([z.string().trim(), z.number().int()])
-    .transform(String)
-    .refine((v) => bankCodes.has(v), {
-      message: "Banco desconocido: usa un código de GET /payments/pse-banks",
-    })
-    .nullish()
-    .transform((v) => v ?? undefined),
-  customer_address: optionalText(200),
-  customer_city: optionalText(100),
-  customer_document: z
-    .string()
-    .trim()
-    .regex(/^\d{6,12}$/, "El número de documento debe tener entre 6 y 12 dígitos.")
-    .nullish()
-    .transform((v) => v ?? undefined),
-  customer_document_type: z
-    .enum(["CC", "CE", "NIT", "PP"])
-    .nullish()
-    .transform((v) => v ?? undefined),
-  company_name: optionalText(200),
-  company_nit: optionalText(20),
-  contact_position: optionalText(100),
-  shipping_same_as_invoice: z.boolean().nullish(),
-  shipping_receiver_name: optionalText(100),
-  shipping_address: optionalText(200),
-  shipping_city: optionalText(100),
-  shipping_instructions: optionalText(1000),
-  shipping_preferred_time: optionalText(50),
-  cart_items: lines.nullish().transform((v) => v ?? []),
 });
 
 const twoDigitsOrNumber = z

@@ -1,21 +1,24 @@
 /**
- * The writable payments database (payments.sqlite in the sandbox data folder),
- * separate from the read-only catalogue: checkout sessions, single-use card
- * tokens, charges, order notifications and the e-mail outbox.
- *
- * One process, synchronous node:sqlite: a request's statements never
- * interleave with another's, and WAL + busy_timeout + BEGIN IMMEDIATE keep it
- * correct when a second process (a test runner, the standalone sandbox) opens
- * the same file. Card numbers and CVVs are never written: a token keeps the
- * brand, last four digits, holder name and expiry, plus the outcome decided
- * when it was created.
+ * The writable payments database (payments.sqlite in the sandbox data folder), separate from the
+ * read-only catalogue: checkout sessions, single-use card tokens, charges, order notifications
+ * and the e-mail outbox. One process, synchronous node:sqlite: a request's statements never
+ * interleave with another's, and WAL + busy_timeout + BEGIN IMMEDIATE keep it correct when a
+ * second process (a test runner, the standalone sandbox) opens the same file. Card numbers and
+ * CVVs are never written: a token keeps the brand, last four digits, holder name and expiry, plus
+ * the outcome decided when it was created.
  */
 import fs from "node:fs";
 import path from "node:path";
 import type { DatabaseSync, SQLInputValue, StatementSync } from "node:sqlite";
-import type { TestCardOutcome } from "./fixtures.ts";
 import { openPaymentsDb } from "./migrate.ts";
-import type { CardBrand } from "./gateway.ts";
+import {
+  type CompletionNotice,
+  listEmails,
+  notifyCompletion,
+  type OrderEmailsInput,
+  type Sql,
+  writeOrderEmails,
+} from "./outbox-rows.ts";
 import {
   type ChargeExtra,
   type ChargeRecord,
@@ -23,49 +26,18 @@ import {
   type CustomerInfo,
   type EmailRecord,
   emailFromRow,
-  type OutgoingEmail,
   type Row,
   type SessionRecord,
   sessionFromRow,
-  str,
+  tokenFromRow,
+  isUniqueOrderError,
+  type CardChargeResult,
   type TokenRecord,
 } from "./records.ts";
 
 export const PAYMENTS_DB_FILE = "payments.sqlite";
 
-/**
- * The order e-mails of a charge that has just become completed, built from the charge as
- * stored. The store writes them in the transaction that completes the charge, so a settled
- * charge always has its notice, once, whoever watches (docs/decisions/0411).
- */
-export interface CompletionNotice {
-  at: string;
-  build: (charge: ChargeRecord) => OutgoingEmail[];
-}
-
-/** notifications.first_source of the e-mails the completion itself sent. */
-const COMPLETION_SOURCE = "charge-completed";
-
-export type CardChargeResult =
-  | { kind: "created"; charge: ChargeRecord }
-  | { kind: "duplicate_order" }
-  | { kind: "token_unknown" }
-  | { kind: "token_used" };
-
-interface OrderEmailsInput {
-  orderId: string;
-  chargeId: string;
-  at: string;
-  source: string;
-  mode: "once" | "always";
-  build: (alreadySent: boolean) => OutgoingEmail[];
-}
-
-function isUniqueOrderError(error: unknown): boolean {
-  return (
-    error instanceof Error && /UNIQUE constraint failed: charges\.order_id/.test(error.message)
-  );
-}
+export type { CardChargeResult, CompletionNotice };
 
 export class PaymentsStore {
   readonly file: string;
@@ -90,6 +62,13 @@ export class PaymentsStore {
     }
     return s;
   }
+
+  /** The statement helpers, for the rows modules (outbox-rows.ts). */
+  readonly #sql: Sql = {
+    get: (sql, ...args) => this.#get(sql, ...args),
+    all: (sql, ...args) => this.#all(sql, ...args),
+    run: (sql, ...args) => this.#run(sql, ...args),
+  };
 
   #get(sql: string, ...args: SQLInputValue[]): Row | undefined {
     return this.#stmt(sql).get(...args);
@@ -210,18 +189,7 @@ export class PaymentsStore {
 
   getToken(id: string): TokenRecord | undefined {
     const row = this.#get("SELECT * FROM tokens WHERE id = ?", id);
-    if (!row) return undefined;
-    return {
-      id: String(row.id),
-      createdAt: String(row.created_at),
-      brand: str(row.brand) as CardBrand | null,
-      last4: String(row.last4),
-      holderName: String(row.holder_name),
-      expirationMonth: String(row.expiration_month),
-      expirationYear: String(row.expiration_year),
-      outcome: JSON.parse(String(row.outcome)) as TestCardOutcome,
-      usedAt: str(row.used_at),
-    };
+    return row ? tokenFromRow(row) : undefined;
   }
 
   // Charges
@@ -247,7 +215,7 @@ export class PaymentsStore {
   ): CardChargeResult {
     try {
       return this.#transaction((): CardChargeResult => {
-        if (this.orderIdUsed(input.orderId)) return { kind: "duplicate_order" };
+        if (this.#orderIdUsed(input.orderId)) return { kind: "duplicate_order" };
         const token = this.getToken(input.tokenId);
         if (!token) return { kind: "token_unknown" };
         if (token.usedAt !== null) return { kind: "token_used" };
@@ -282,7 +250,7 @@ export class PaymentsStore {
           token.expirationYear,
         );
         const charge = this.getCharge(input.id)!;
-        if (charge.status === "completed" && notice) this.notifyCompletion(charge, notice);
+        if (charge.status === "completed" && notice) this.#notifyCompletion(charge, notice);
         return { kind: "created", charge };
       });
     } catch (error) {
@@ -306,7 +274,7 @@ export class PaymentsStore {
   }): ChargeRecord | "duplicate_order" {
     try {
       return this.#transaction(() => {
-        if (this.orderIdUsed(input.orderId)) return "duplicate_order" as const;
+        if (this.#orderIdUsed(input.orderId)) return "duplicate_order" as const;
         const sessionId =
           input.sessionId &&
           this.#get("SELECT 1 FROM checkout_sessions WHERE id = ?", input.sessionId)
@@ -337,7 +305,7 @@ export class PaymentsStore {
   }
 
   /** An order id is used once: by any charge, or by an order the store cancelled before paying. */
-  orderIdUsed(orderId: string): boolean {
+  #orderIdUsed(orderId: string): boolean {
     return (
       this.#get(
         `SELECT 1 FROM charges WHERE order_id = ?
@@ -383,22 +351,15 @@ export class PaymentsStore {
       );
       const charge = this.getCharge(id);
       if (changed > 0 && charge?.status === "completed" && notice) {
-        this.notifyCompletion(charge, notice);
+        this.#notifyCompletion(charge, notice);
       }
       return charge;
     });
   }
 
   /** Inside a transaction: the completed charge's e-mails, unless its order already had them. */
-  notifyCompletion(charge: ChargeRecord, notice: CompletionNotice): void {
-    this.#writeOrderEmails({
-      orderId: charge.orderId,
-      chargeId: charge.id,
-      at: notice.at,
-      source: COMPLETION_SOURCE,
-      mode: "once",
-      build: () => notice.build(charge),
-    });
+  #notifyCompletion(charge: ChargeRecord, notice: CompletionNotice): void {
+    notifyCompletion(this.#sql, charge, notice);
   }
 
   // Notifications and outbox
@@ -414,45 +375,7 @@ export class PaymentsStore {
   }
 
   #writeOrderEmails(input: OrderEmailsInput): { alreadySent: boolean; queued: number } {
-    const previous = this.#get(
-      "SELECT send_count FROM notifications WHERE order_id = ?",
-      input.orderId,
-    );
-    const alreadySent = previous !== undefined;
-    if (alreadySent && input.mode === "once") return { alreadySent, queued: 0 };
-    const emails = input.build(alreadySent);
-    for (const e of emails) this.writeEmail(input.at, input.orderId, e);
-    if (alreadySent) {
-      this.#run(
-        "UPDATE notifications SET last_sent_at = ?, send_count = send_count + 1 WHERE order_id = ?",
-        input.at,
-        input.orderId,
-      );
-    } else {
-      this.#run(
-        `INSERT INTO notifications (order_id, charge_id, first_sent_at, first_source, last_sent_at, send_count)
-           VALUES (?, ?, ?, ?, ?, 1)`,
-        input.orderId,
-        input.chargeId,
-        input.at,
-        input.source,
-        input.at,
-      );
-    }
-    return { alreadySent, queued: emails.length };
-  }
-
-  /** Inside a transaction: one e-mail into the outbox. */
-  writeEmail(at: string, orderId: string, e: OutgoingEmail): void {
-    this.#run(
-      "INSERT INTO emails (created_at, order_id, kind, recipients, subject, html) VALUES (?, ?, ?, ?, ?, ?)",
-      at,
-      orderId,
-      e.kind,
-      JSON.stringify(e.recipients),
-      e.subject,
-      e.html,
-    );
+    return writeOrderEmails(this.#sql, input);
   }
 
   notificationSent(orderId: string): boolean {
@@ -461,14 +384,7 @@ export class PaymentsStore {
 
   /** Newest first. */
   listEmails(filter: { orderId?: string; limit: number }): EmailRecord[] {
-    const rows = filter.orderId
-      ? this.#all(
-          "SELECT * FROM emails WHERE order_id = ? ORDER BY id DESC LIMIT ?",
-          filter.orderId,
-          filter.limit,
-        )
-      : this.#all("SELECT * FROM emails ORDER BY id DESC LIMIT ?", filter.limit);
-    return rows.map(emailFromRow);
+    return listEmails(this.#sql, filter);
   }
 
   getEmail(id: number): EmailRecord | undefined {

@@ -443,7 +443,7 @@ test("a company: its messages, the NIT check digit, a refusal of prepare-checkou
   });
 });
 
-/** Issue 23's message for control characters and bidirectional overrides (app/text.ts). */
+/** The message for control characters and bidirectional overrides (app/text/control-characters.ts). */
 const NOT_ALLOWED = "Contiene caracteres invisibles no permitidos. Escríbelo de nuevo.";
 
 test("step 1 refuses a one-letter name and a hidden right-to-left override, keeping what was typed", async ({

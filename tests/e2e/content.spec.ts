@@ -2,12 +2,12 @@
  * Company pages (nosotros, privacidad, garantías, soporte técnico), the login placeholder, and
  * the store's voice ('tú'). Each test runs with JavaScript on and off unless tagged.
  */
+import { SITE_PAGES } from "../../app/content/site-pages.ts";
 import { expect, test } from "./support/fixtures.ts";
 
-const PAGES = [
-  {
-    path: "/nosotros",
-    h1: "Sobre nosotros",
+/** The headings below the title of each company page: every indexed page of the site's list. */
+const HEADINGS: Record<string, { h2: string[]; h3: string[] }> = {
+  "/nosotros": {
     h2: ["Misión", "Visión", "Nuestros valores", "Áreas de solución"],
     h3: [
       "Integridad",
@@ -19,9 +19,7 @@ const PAGES = [
       "Servicios profesionales",
     ],
   },
-  {
-    path: "/privacidad",
-    h1: "Política de privacidad",
+  "/privacidad": {
     h2: [
       "1. Datos que recolectamos",
       "2. Uso de la información",
@@ -35,9 +33,7 @@ const PAGES = [
     ],
     h3: [],
   },
-  {
-    path: "/garantias",
-    h1: "Política de garantías",
+  "/garantias": {
     h2: ["Cómo solicitar la garantía", "Preguntas sobre la garantía"],
     h3: [
       "Verificación inicial",
@@ -46,9 +42,7 @@ const PAGES = [
       "Resolución",
     ],
   },
-  {
-    path: "/soporte-tecnico",
-    h1: "Soporte técnico",
+  "/soporte-tecnico": {
     h2: ["Nuestros servicios", "Proceso de atención", "Niveles de soporte", "Preguntas frecuentes"],
     h3: [
       "Soporte remoto",
@@ -59,14 +53,22 @@ const PAGES = [
       "Nivel 3 · Crítico",
     ],
   },
-];
+};
+
+const PAGES = SITE_PAGES.filter((page) => page.sitemap !== "noindex").map((page) => ({
+  path: page.path,
+  h1: page.title,
+  h2: HEADINGS[page.path]?.h2,
+  h3: HEADINGS[page.path]?.h3 ?? [],
+}));
 
 for (const spec of PAGES) {
   test(`${spec.path} renders its headings and meta @once`, async ({ page }) => {
+    expect(spec.h2, `HEADINGS lists the headings of ${spec.path}`).toBeDefined();
     const response = await page.goto(spec.path);
     expect(response?.status()).toBe(200);
     await expect(page.getByRole("heading", { level: 1, name: spec.h1 })).toBeVisible();
-    for (const name of spec.h2) {
+    for (const name of spec.h2 ?? []) {
       await expect(page.getByRole("heading", { level: 2, name, exact: true })).toBeVisible();
     }
     for (const name of spec.h3) {
@@ -205,7 +207,8 @@ test.describe("login placeholder", () => {
 test("the store speaks as 'tú' outside the texts the spec quotes @once", async ({ page }) => {
   const usted =
     /\b(usted|Escríbanos|llámenos|Cuéntenos|Contáctenos|Ingrese|Acceda|¿No tiene|¿Necesita|le ayudaremos|le responde|le atiende|sus datos|su carrito|su solicitud)\b/i;
-  for (const path of ["/nosotros", "/garantias", "/soporte-tecnico", "/privacidad", "/login"]) {
+  const pages = SITE_PAGES.filter((page) => page.route.startsWith("content/"));
+  for (const { path } of pages) {
     await page.goto(path);
     const text = await page.getByRole("main").innerText();
     expect(text, path).not.toMatch(usted);

@@ -173,7 +173,7 @@ test("a burst against a slow API: a bounded queue, then a quick Spanish 503 with
 });
 
 test("a sandbox that cannot write its catalogue stops the store with one line", async () => {
-  const child = spawn(process.execPath, ["server.ts"], {
+  const child = spawn(process.execPath, ["server/main.ts"], {
     env: {
       ...process.env,
       NODE_ENV: "production",

@@ -5,6 +5,7 @@
  * Each test runs with JavaScript on and off unless tagged.
  */
 import type { Page } from "@playwright/test";
+import { SITE_PAGES } from "../../app/content/site-pages.ts";
 import { expect, test } from "./support/fixtures.ts";
 
 const menu = (page: Page) => page.locator("#menu-categorias");
@@ -222,13 +223,11 @@ test("footer links to the content pages, the phone and e-mail, with the current 
 }) => {
   await page.goto("/");
   const footer = page.getByRole("contentinfo");
-  for (const [name, href] of [
-    ["Nosotros", "/nosotros"],
-    ["Garantías", "/garantias"],
-    ["Soporte técnico", "/soporte-tecnico"],
-    ["Política de privacidad", "/privacidad"],
-  ]) {
-    await expect(footer.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
+  // Every page of the site's list that has a footer label.
+  for (const entry of SITE_PAGES) {
+    if (!("footer" in entry)) continue;
+    const link = footer.getByRole("link", { name: entry.footer, exact: true });
+    await expect(link).toHaveAttribute("href", entry.path);
   }
   await expect(footer.locator('a[href^="tel:"]')).toBeVisible();
   await expect(footer.locator('a[href^="mailto:"]')).toBeVisible();

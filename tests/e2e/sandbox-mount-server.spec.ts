@@ -237,7 +237,7 @@ test("a signed-out staff cookie opens no page behind the staff sign-in, the sand
     });
     expect(signedOut.status()).toBe(303);
     // The copy of the cookie, replayed on every page behind the sign-in: the store's pages send
-    // it to the sign-in, the sandbox's mount answers as to anyone (server.ts's own check).
+    // it to the sign-in, the sandbox's mount answers as to anyone (the server's own check).
     for (const path of staffPages) {
       const answer = await replay(path);
       if (path.startsWith("/sandbox")) expect(answer.status(), path).toBe(404);

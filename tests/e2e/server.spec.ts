@@ -144,7 +144,7 @@ test("a cross-origin POST is rejected", async ({ request }) => {
 const PORT = Number(process.env.E2E_PORT ?? 3210) + 7;
 
 function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ["server.ts"], {
+  const child = spawn(process.execPath, ["server/main.ts"], {
     env: {
       ...process.env,
       NODE_ENV: "production",

@@ -415,7 +415,7 @@ test("'Cerrar sesión' ends the session, for a copy of its cookie too", async ({
 
 /** Starts a store expected to refuse to start; its exit code and output. */
 async function failedStart(env: Record<string, string>) {
-  const child = spawn(process.execPath, ["server.ts"], {
+  const child = spawn(process.execPath, ["server/main.ts"], {
     env: { ...process.env, NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });

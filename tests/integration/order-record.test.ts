@@ -18,8 +18,7 @@ const { readPersonalParts } = await import("~/layout/personal-parts.server");
 const { performCheckoutAction } = await import("~/checkout/checkout-actions.server");
 const { getSandbox } = await import("../../sandbox/index.ts");
 const payments = {
-  ...(await import("~/payments/pay-card.server")),
-  ...(await import("~/payments/pay-pse.server")),
+  ...(await import("../support/shopper")).payActions,
   ...(await import("~/payments/result-pages.server")),
   ...(await import("~/payments/lookup.server")),
   ...(await import("~/payments/receipt.server")),
@@ -27,7 +26,7 @@ const payments = {
 const { cardForm, expectRedirect, Jar, ORIGIN, prepare, pricedProducts, pseForm, request } =
   await import("../support/shopper");
 type Jar = InstanceType<typeof Jar>;
-type PaymentOrder = import("~/payments/order").PaymentOrder;
+type PaymentOrder = import("~/payments/payment-order").PaymentOrder;
 
 let products: Array<{ id: string; price: number }> = [];
 beforeAll(async () => {

@@ -25,8 +25,7 @@ process.env.API_TIMEOUT_MS = "1500";
 process.env.SESSION_SECRET = "payment-faults-secret-0123456789";
 const { apiClient } = await import("~/merchant-api/client.server");
 const payments = {
-  ...(await import("~/payments/pay-card.server")),
-  ...(await import("~/payments/pay-pse.server")),
+  ...(await import("../support/shopper.ts")).payActions,
   ...(await import("~/payments/payment-page.server")),
   ...(await import("~/payments/result-pages.server")),
 };

@@ -8,12 +8,22 @@ import { commitCart } from "~/cart/cart.server";
 import { performCheckoutAction } from "~/checkout/checkout-actions.server";
 import { loadCheckout, readPreparedOrder } from "~/checkout/checkout.server";
 import { apiClient, withCurrentPrices } from "~/merchant-api/client.server";
-import type { PaymentOrder } from "~/payments/order";
+import { METHOD_SERVERS } from "~/payments/methods/servers.server";
+import { payWith } from "~/payments/pay-with.server";
+import type { PaymentOrder } from "~/payments/payment-order";
 import type { PaymentAnswer } from "~/payments/payment-answers.server";
 import { CLIENT_ADDRESS_HEADER } from "~/platform/rate-limit.server";
 import { personBilling } from "./buyer.ts";
 
 export const ORIGIN = "http://tienda.test";
+
+/** The payment page's action for each method (intent=pay-card, intent=pay-pse). */
+export const payActions = {
+  payByCard: (request: Request, form: FormData, order: PaymentOrder) =>
+    payWith(METHOD_SERVERS.openpay, request, form, order),
+  payByPse: (request: Request, form: FormData, order: PaymentOrder) =>
+    payWith(METHOD_SERVERS.pse, request, form, order),
+};
 export const VISA = "4111111111111111";
 const YEAR = String(new Date().getFullYear() + 3);
 

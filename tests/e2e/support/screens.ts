@@ -1,10 +1,12 @@
 /**
  * Every screen the e2e suite visits, as a list other checks walk: the markup validation of
  * markup.spec.ts over all of them, and axe (a11y.spec.ts) over those marked `axe`. A new screen
- * is one more entry; `prepare` puts the browser in the state the screen needs first (a cart with
+ * is one more entry (a page of the site's own list, app/content/site-pages.ts, is there already,
+ * axe as its entry says); `prepare` puts the browser in the state the screen needs first (a cart with
  * an item, a checkout in progress) by the store's own form posts.
  */
 import type { Page } from "@playwright/test";
+import { SITE_PAGES } from "../../../app/content/site-pages.ts";
 import { SANDBOX_FIXTURES } from "../../../sandbox/fixtures.ts";
 import { openPaymentPage, postCheckoutSteps } from "./checkout-journey.ts";
 import { cartOf } from "./fixtures.ts";
@@ -138,11 +140,12 @@ export const SCREENS: readonly Screen[] = [
     status: "5xx",
     axe: "both",
   },
-  { name: "order lookup", path: "/mi-cuenta/pedidos", shows: "Mis pedidos" },
-  { name: "about", path: "/nosotros", axe: "once" },
-  { name: "privacy", path: "/privacidad", axe: "once" },
-  { name: "warranty", path: "/garantias", axe: "once" },
-  { name: "support", path: "/soporte-tecnico", axe: "once" },
-  { name: "login", path: "/login", axe: "both" },
+  // The site's own pages: each shows its title.
+  ...SITE_PAGES.map((page): Screen => ({
+    name: page.title,
+    path: page.path,
+    shows: page.title,
+    axe: "axe" in page ? page.axe : undefined,
+  })),
   { name: "unknown path (404)", path: "/esta-pagina/no-existe", status: 404, axe: "both" },
 ];

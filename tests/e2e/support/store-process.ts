@@ -1,5 +1,5 @@
 /**
- * A production store process started by a test (`node server.ts` on the e2e build), with its
+ * A production store process started by a test (`node server/main.ts` on the e2e build), with its
  * output kept so the test can read its logs: for the tests that need a store of their own (its
  * own settings, rate-limit memory or logs). It reuses the sandbox data folder of the e2e server
  * (.data/sandbox), so nothing is generated again.
@@ -47,7 +47,7 @@ interface Starting extends StoreProcess {
 }
 
 function spawnStore(env: Record<string, string>): Starting {
-  const child = spawn(process.execPath, ["server.ts"], {
+  const child = spawn(process.execPath, ["server/main.ts"], {
     env: {
       ...process.env,
       NODE_ENV: "production",
