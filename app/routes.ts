@@ -24,7 +24,6 @@ export default [
   route("checkout/pending", "payments/pendiente.tsx"),
   route("checkout/failure", "payments/fallo.tsx"),
   route("checkout/comprobante/:archivo", "payments/comprobante.ts"),
-  route("checkout/efectivo/:archivo", "payments/methods/cash/comprobante-efectivo.ts"),
   route("mi-cuenta/pedidos/comprobante", "payments/pedidos-comprobante.ts"),
   route("buscar", "search/buscar.tsx", { id: "buscar" }),
   route("busqueda", "search/buscar.tsx", { id: "busqueda" }),

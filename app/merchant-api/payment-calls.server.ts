@@ -102,6 +102,8 @@ const notificationSchema = z.object({
   amount: money,
   already_sent: z.boolean().nullish(),
   suggestion: text,
+  // Until when a payment the customer makes later (cash) may be paid.
+  due_date: text,
 });
 export type NotificationResult = z.infer<typeof notificationSchema>;
 

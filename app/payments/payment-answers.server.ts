@@ -69,7 +69,8 @@ export function resultLocation(
   const query = new URLSearchParams({ id: charge.id });
   if (charge.order_id) query.set("order_id", charge.order_id);
   const state = paymentResult(charge.status).state;
-  // A lapsed cash reference is no failure of the payer's: its own page says so (0570).
+  // A payment whose deadline passed unpaid is no failure of the payer's: its result page says
+  // so (0570).
   if (state === "failed" && charge.status !== "expired") {
     return { location: `/checkout/failure?${query}`, document: false };
   }

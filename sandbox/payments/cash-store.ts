@@ -1,9 +1,11 @@
 /**
- * Cash charges in the payments database (README.md here): created with their reference and
- * deadline in the charge's `extra`, found by reference, paid at a counter, expired by the clock.
- * Every change runs under the store's write lock; the deadline is applied before any read.
+ * Cash charges in the payments database (README.md here), the rows of the `cash` kind
+ * (charge-kinds.ts): created with their reference and deadline in the charge's `extra`, found
+ * by reference, paid at a counter, expired by the clock. Every change runs under the store's
+ * write lock (its `transaction`, its `sql` helpers); the deadline is applied before any read.
  */
 import type { CashDetails } from "./cash.ts";
+import { insertEmail, notifyCompletion } from "./outbox-rows.ts";
 import {
   chargeFromRow,
   type ChargeRecord,
@@ -50,27 +52,25 @@ export class CashCharges {
         if (store.orderIdUsed(input.orderId)) return "duplicate_order" as const;
         const sessionId =
           input.sessionId &&
-          store.db.prepare("SELECT 1 FROM checkout_sessions WHERE id = ?").get(input.sessionId)
+          store.sql.get("SELECT 1 FROM checkout_sessions WHERE id = ?", input.sessionId)
             ? input.sessionId
             : null;
-        store.db
-          .prepare(
-            `INSERT INTO charges (id, method, order_id, status, amount, currency, description,
-               creation_date, session_id, customer, extra)
-             VALUES (?, 'cash', ?, 'in_progress', ?, 'COP', ?, ?, ?, ?, ?)`,
-          )
-          .run(
-            input.id,
-            input.orderId,
-            input.amount,
-            input.description,
-            input.creationDate,
-            sessionId,
-            JSON.stringify(input.customer),
-            JSON.stringify(input.cash),
-          );
+        store.sql.run(
+          `INSERT INTO charges (id, method, order_id, status, amount, currency, description,
+             creation_date, session_id, customer, extra)
+           VALUES (?, 'cash', ?, 'in_progress', ?, 'COP', ?, ?, ?, ?, ?)`,
+          input.id,
+          input.orderId,
+          input.amount,
+          input.description,
+          input.creationDate,
+          sessionId,
+          JSON.stringify(input.customer),
+          JSON.stringify(input.cash),
+        );
         const charge = store.getCharge(input.id)!;
-        for (const e of voucher(charge)) store.writeEmail(input.creationDate, charge.orderId, e);
+        for (const e of voucher(charge))
+          insertEmail(store.sql, input.creationDate, charge.orderId, e);
         return charge;
       });
     } catch (error) {
@@ -86,24 +86,20 @@ export class CashCharges {
    * Dates are all written at −05:00, so they compare as text. Returns how many lapsed.
    */
   lapse(at: string): number {
-    return Number(
-      this.#store.db
-        .prepare(
-          `UPDATE charges SET status = 'expired', operation_date = json_extract(extra, '$.expires_at')
-           WHERE method = 'cash' AND status = 'in_progress' AND json_extract(extra, '$.expires_at') <= ?`,
-        )
-        .run(at).changes,
+    return this.#store.sql.run(
+      `UPDATE charges SET status = 'expired', operation_date = json_extract(extra, '$.expires_at')
+       WHERE method = 'cash' AND status = 'in_progress' AND json_extract(extra, '$.expires_at') <= ?`,
+      at,
     );
   }
 
   /** The cash charge of a reference, its deadline applied first. */
   byReference(reference: string, at: string): ChargeRecord | undefined {
     this.lapse(at);
-    const row = this.#store.db
-      .prepare(
-        `SELECT * FROM charges WHERE method = 'cash' AND json_extract(extra, '$.reference') = ?`,
-      )
-      .get(reference);
+    const row = this.#store.sql.get(
+      `SELECT * FROM charges WHERE method = 'cash' AND json_extract(extra, '$.reference') = ?`,
+      reference,
+    );
     return row ? chargeFromRow(row) : undefined;
   }
 
@@ -116,14 +112,15 @@ export class CashCharges {
     const store = this.#store;
     return store.transaction(() => {
       this.lapse(at);
-      const changed = store.db
-        .prepare(
-          `UPDATE charges SET status = 'completed', operation_date = ?, authorization = ?
-           WHERE id = ? AND method = 'cash' AND status = 'in_progress'`,
-        )
-        .run(at, authorization, id).changes;
+      const changed = store.sql.run(
+        `UPDATE charges SET status = 'completed', operation_date = ?, authorization = ?
+         WHERE id = ? AND method = 'cash' AND status = 'in_progress'`,
+        at,
+        authorization,
+        id,
+      );
       const charge = store.getCharge(id);
-      if (Number(changed) > 0 && charge && notice) store.notifyCompletion(charge, notice);
+      if (changed > 0 && charge && notice) notifyCompletion(store.sql, charge, notice);
       return charge;
     });
   }
@@ -132,13 +129,14 @@ export class CashCharges {
   expire(id: string, at: string): ChargeRecord | undefined {
     const store = this.#store;
     return store.transaction(() => {
-      store.db
-        .prepare(
-          `UPDATE charges SET status = 'expired', operation_date = ?,
-             extra = json_set(extra, '$.expires_at', ?)
-           WHERE id = ? AND method = 'cash' AND status = 'in_progress'`,
-        )
-        .run(at, at, id);
+      store.sql.run(
+        `UPDATE charges SET status = 'expired', operation_date = ?,
+           extra = json_set(extra, '$.expires_at', ?)
+         WHERE id = ? AND method = 'cash' AND status = 'in_progress'`,
+        at,
+        at,
+        id,
+      );
       return store.getCharge(id);
     });
   }

@@ -164,5 +164,6 @@ export function routeContext(options: PaymentsAppOptions) {
     slowIfAsked,
     buildEmails,
     completionNotice,
+    storeOrigin,
   };
 }

@@ -1,9 +1,10 @@
 /**
  * The payment side of the sandbox merchant API (spec §7) as a Hono app:
- * checkout sessions and the orders they record, PSE with a simulated bank page, card tokens and charges,
+ * checkout sessions and the orders they record, PSE with a simulated bank page, cash with a
+ * simulated payment point, card tokens and charges,
  * payment status, order e-mails and the outbox page. See README.md here.
  *
- * Paths are absolute (/payments/…, /api/payments/…, /banco-pse/…, /correos);
+ * Paths are absolute (/payments/…, /api/payments/…, /banco-pse/…, /punto-de-pago, /correos);
  * a leading /sandbox and a fault prefix /_falla/{mode} are tolerated.
  */
 import { browserAccessFromEnv, browserTokenAccess } from "./browser-api.ts";
@@ -81,6 +82,9 @@ export function createPaymentsApp(options: PaymentsAppOptions): Hono {
     ["/payments/pse-banks", "GET, HEAD"],
     ["/payments/pse", "POST"],
     ["/banco-pse/:chargeId", "GET, HEAD, POST"],
+    ["/payments/cash", "POST"],
+    ["/punto-de-pago", "GET, HEAD, POST"],
+    ["/punto-de-pago/vencer", "GET, HEAD, POST"],
     ["/payments/card/token", "POST"],
     ["/payments/card/token/:tokenId", "GET, HEAD"],
     ["/payments/card/charge", "POST"],

@@ -1,10 +1,10 @@
 import { useForm } from "@conform-to/react";
 import { formatCOP } from "~/money/format";
 import { summaryEntries } from "~/ui/form/ErrorSummary";
-import { PaymentForm } from "../../PaymentForm";
-import type { PaymentFormReply } from "../../payment-answers.server";
-import type { PaymentPageData } from "../../payment-page.server";
-import type { CashPageData } from "./pay-cash.server";
+import { PaymentForm } from "~/payments/PaymentForm";
+import type { PaymentFormReply } from "~/payments/payment-answers.server";
+import type { PaymentPageData } from "~/payments/payment-page.server";
+import type { CashPageData } from "./cash.server";
 import styles from "./cash.module.css";
 
 /**

@@ -1,5 +1,6 @@
 import { formatCOP } from "~/money/format";
-import { CASH_TEXTS, type Deadline, groupReference } from "./cash";
+import type { Deadline } from "~/money/deadline";
+import { CASH_TEXTS, groupReference } from "./cash";
 import styles from "./cash.module.css";
 
 /** What the voucher shows: everything a cashier and the shopper need, in text first. */
@@ -13,14 +14,13 @@ export interface VoucherView {
   elementString: string | null;
   /** The bars as an SVG data URL, drawn on the server; null when they cannot be drawn. */
   barcode: string | null;
-  /** 'Descargar comprobante de pago (PDF)'. */
-  pdfHref: string;
 }
 
 /**
  * The cash voucher (docs/decisions/0570): the reference in large type, the amount, the deadline
  * in Colombian time, the networks, the order number, and the barcode with its text beside it.
- * Plain HTML: it reads the same in a text browser and prints as it is shown.
+ * Plain HTML: it reads the same in a text browser and prints as it is shown. The result page
+ * shows it while the charge waits (PENDING_VIEWS in ../forms.tsx), with the PDF's link.
  */
 export function CashVoucher({ view }: { view: VoucherView }) {
   const grouped = groupReference(view.reference);
@@ -69,11 +69,6 @@ export function CashVoucher({ view }: { view: VoucherView }) {
       ) : (
         <p>{CASH_TEXTS.barcodeMissing}</p>
       )}
-      <p>
-        <a href={view.pdfHref} download>
-          Descargar comprobante de pago (PDF)
-        </a>
-      </p>
     </section>
   );
 }

@@ -3,7 +3,7 @@ import { PDFDocument, PDFRawStream } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { slipElementString } from "./barcode";
 import { slipBarWidths } from "./barcode-svg.server";
-import { colombianDeadline } from "./cash";
+import { colombianDeadline } from "~/money/deadline";
 import { voucherPdf } from "./voucher-pdf.server";
 
 const SLIP = {

@@ -36,7 +36,7 @@ function wrap(font: PDFFont, text: string, size: number, width: number): string[
 }
 
 export async function voucherPdf(
-  view: Omit<VoucherView, "barcode" | "pdfHref">,
+  view: Omit<VoucherView, "barcode">,
   bars: ReadonlyArray<number> | null,
   seller: Seller,
   now: Date = new Date(),

@@ -1,26 +1,20 @@
 /**
  * The voucher of a cash charge, from the gateway's answer (docs/decisions/0570): its reference,
  * deadline, networks and slip data, the slip data checked against the charge before the bars
- * are drawn, so that a voucher never collects another amount or reference.
+ * are drawn, so that a voucher never collects another amount or reference. The result page
+ * shows it and its PDF while the money is awaited (CASH_METHOD's `pending`).
  */
-import { apiClient, type Charge } from "~/merchant-api/client.server";
+import type { Charge } from "~/merchant-api/client.server";
+import { colombianDeadline } from "~/money/deadline";
 import { config } from "~/platform/config.server";
 import { logger } from "~/platform/logger.server";
-import { readPaidOrders } from "../../paid-orders.server";
-import { CHARGE_ID, upstreamStatus } from "../../payment-answers.server";
-import { paymentResult } from "../../status";
 import { parseSlipElementString, slipElementString } from "./barcode";
 import { slipBarcodeDataUrl, slipBarWidths } from "./barcode-svg.server";
-import { colombianDeadline } from "./cash";
 import type { VoucherView } from "./CashVoucher";
 import { voucherPdf } from "./voucher-pdf.server";
 
 /** The networks when the gateway names none. */
 const DEFAULT_NETWORKS = ["Efecty", "Baloto", "SuRed", "Gana", "Corresponsales bancarios"];
-
-/** The address of a cash charge's voucher PDF, for the browser that made it. */
-export const voucherPdfHref = (chargeId: string) =>
-  `/checkout/efectivo/${encodeURIComponent(chargeId)}.pdf`;
 
 /** The slip's fields, when the gateway's data agrees with the charge. */
 function slipOf(charge: Charge, reference: string, ymd: string) {
@@ -38,10 +32,10 @@ function slipOf(charge: Charge, reference: string, ymd: string) {
   return null;
 }
 
-/** What the voucher shows and the PDF prints; null for a charge that is not a cash one. */
-export async function voucherOf(
+/** What the voucher shows, and the bars the PDF draws; null for a charge that is not a cash one. */
+async function voucherOf(
   charge: Charge,
-): Promise<(VoucherView & { bars: number[] | null }) | null> {
+): Promise<{ view: VoucherView; bars: number[] | null } | null> {
   const method = charge.payment_method;
   const reference = method?.reference;
   const deadline = colombianDeadline(method?.expires_at);
@@ -60,7 +54,7 @@ export async function voucherOf(
     }
   }
   const networks = (method?.networks ?? []).map((network) => network.name);
-  return {
+  const view: VoucherView = {
     orderId: charge.order_id,
     reference,
     amount: charge.amount,
@@ -68,32 +62,19 @@ export async function voucherOf(
     networks: networks.length > 0 ? networks : DEFAULT_NETWORKS,
     elementString: fields && barcode ? slipElementString(fields) : null,
     barcode,
-    bars,
-    pdfHref: voucherPdfHref(charge.id),
   };
+  return { view, bars };
 }
 
-/**
- * The voucher PDF of a cash charge waiting for its money, only for the browser that made it (its
- * `pagos` cookie names the charge); null otherwise (404).
- */
-export async function loadVoucherPdf(
-  request: Request,
-  chargeId: string,
-): Promise<{ bytes: Uint8Array; orderId: string } | null> {
-  if (!CHARGE_ID.test(chargeId)) return null;
-  const paid = await readPaidOrders(request);
-  if (!paid.some((entry) => entry.chargeId === chargeId)) return null;
-  let charge: Charge;
-  try {
-    charge = await apiClient().getPaymentStatus(chargeId);
-  } catch (error) {
-    if (upstreamStatus(error) === 404) return null;
-    throw error;
-  }
-  if (paymentResult(charge.status).state !== "pending") return null;
+/** The voucher page's view of a cash charge waiting for its money. */
+export async function cashVoucher(charge: Charge): Promise<VoucherView | null> {
+  return (await voucherOf(charge))?.view ?? null;
+}
+
+/** The voucher as a PDF, to print or keep. */
+export async function cashVoucherPdf(charge: Charge): Promise<Uint8Array | null> {
   const voucher = await voucherOf(charge);
   if (!voucher) return null;
-  const { bars, barcode: _svg, pdfHref: _href, ...view } = voucher;
-  return { bytes: await voucherPdf(view, bars, config().seller), orderId: voucher.orderId };
+  const { barcode: _svg, ...view } = voucher.view;
+  return voucherPdf(view, voucher.bars, config().seller);
 }
