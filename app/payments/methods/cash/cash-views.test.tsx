@@ -53,7 +53,7 @@ describe("the cash voucher as the server renders it", () => {
   });
 });
 
-const waiting = (details: boolean): ResultView => ({
+const waiting = (details: boolean): Exclude<ResultView, { state: "missing" | "error" }> => ({
   state: "pending",
   kind: "cash",
   chargeId: "trcash0123456789abcd",
