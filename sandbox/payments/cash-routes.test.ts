@@ -238,6 +238,28 @@ describe("expiry", () => {
   });
 });
 
+describe("the staff's manual notification", () => {
+  it("names a live reference's deadline, and says a lapsed one charged nothing; sends neither", async () => {
+    const { charge, orderId } = await cashCharge();
+    const live = await call("POST", `/payments/manual-notification/${orderId}`);
+    expect(live.json).toMatchObject({
+      success: false,
+      payment_status: "in_progress",
+      due_date: "2026-12-01T10:00:00-05:00",
+      suggestion: expect.stringMatching(
+        /^El cliente aún no ha pagado: tiene hasta el 1 de diciembre/,
+      ),
+    });
+    await form("/punto-de-pago/vencer", { referencia: referenceOf(charge) });
+    const lapsed = await call("POST", `/payments/manual-notification/${orderId}`);
+    expect(lapsed.json).toMatchObject({ success: false, payment_status: "expired" });
+    expect(lapsed.json.suggestion).toMatch(/no se cobró nada/);
+    expect(store.listEmails({ orderId, limit: 10 }).map((e) => e.kind)).toEqual([
+      "comprobante-efectivo",
+    ]);
+  });
+});
+
 describe("cancelling", () => {
   it("cancels a live reference; the counter refuses a late payment and nothing is sent", async () => {
     const { charge, orderId } = await cashCharge();

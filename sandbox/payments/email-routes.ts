@@ -77,7 +77,7 @@ export function emailRoutes(app: Hono, ctx: RouteContext): void {
       customer_email: customerEmail,
       amount: charge.amount,
       order_id: charge.orderId,
-      due_date: due,
+      ...(due ? { due_date: due } : {}),
     };
     if (charge.status !== "completed") {
       const suggestion =
