@@ -3,7 +3,7 @@ import { clampQuantity } from "./add-to-cart";
 import styles from "./QuantitySelector.module.css";
 
 /**
- * Quantity between 1 and the stock (spec §4). Without JavaScript it is a
+ * Quantity between 1 and the stock (docs/decisions/0552). Without JavaScript it is a
  * number input with min/max; with JavaScript −/+ buttons join it. `value` is
  * the raw text so the shopper can type freely; it is clamped on blur.
  */

@@ -170,7 +170,7 @@ describe("sortProducts", () => {
   it("by name in Spanish order (accents do not push a name to the end)", () => {
     expect(sortProducts(list, "nombre").map((p) => p.id)).toEqual(["dear", "noprice", "cheap"]);
   });
-  it("by relevance: API order without a query, §5 score with one", () => {
+  it("by relevance: API order without a query, relevance score with one", () => {
     expect(sortProducts(list, "relevancia").map((p) => p.id)).toEqual(["noprice", "dear", "cheap"]);
     expect(sortProducts(list, "relevancia", "zocalo")[0].id).toBe("cheap");
   });

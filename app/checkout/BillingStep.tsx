@@ -14,9 +14,9 @@ import formStyles from "./StepForm.module.css";
 const DEPARTMENT_OPTIONS = DEPARTMENTS.map((d) => ({ value: d.code, label: d.name }));
 
 /**
- * Step 1 (spec §5): billing as a natural person or a company. Both sets of fields are in the
- * form; CSS shows the ones of the chosen client type (with or without JavaScript), and the
- * schema reads only those. The name field is the person's first name or the company's contact.
+ * Step 1 (docs/decisions/0303, 0421): billing as a natural person or a company. Both sets of fields
+ * are in the form; CSS shows the ones of the chosen client type (with or without JavaScript), and
+ * the schema reads only those. The name field is the person's first name or the company's contact.
  */
 export function BillingStep({
   values,

@@ -35,8 +35,8 @@ function Review({ title, rows, href }: { title: string; rows: ReviewRow[]; href:
 }
 
 /**
- * Step 3 (spec §4): the payment method, nothing chosen at first, the data as it will be sent,
- * and 'Finalizar compra', which the server refuses without a method.
+ * Step 3 (docs/decisions/0460): the payment method, nothing chosen at first, the data as it will be
+ * sent, and 'Finalizar compra', which the server refuses without a method.
  */
 export function MethodStep({
   method,

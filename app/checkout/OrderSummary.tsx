@@ -5,7 +5,7 @@ import type { OrderSummaryData } from "./checkout.server";
 import styles from "./OrderSummary.module.css";
 
 /**
- * The order summary beside every checkout step (spec §2): lines, subtotal, IVA, shipping and
+ * The order summary beside every checkout step: lines, subtotal, IVA, shipping and
  * total, all computed on the server from the cart and current prices.
  */
 export function OrderSummary({ summary }: { summary: OrderSummaryData }) {

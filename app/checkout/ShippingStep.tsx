@@ -12,14 +12,14 @@ import styles from "./ShippingStep.module.css";
 import { StepActions, StepTitle, useStepForm } from "./StepForm";
 import formStyles from "./StepForm.module.css";
 
-/** Spec §9: what the shopper can expect once the order is paid. */
+/** What the shopper can expect once the order is paid. */
 const FULFILMENT_TEXT =
   "Procesamos tu pedido en 24 a 48 horas y lo entregamos en 2 a 5 días hábiles.";
 
 /**
- * Step 2 (spec §4, §5): shipping. 'Igual a la facturación' (checked at first) sends the order
- * to the billing receiver, address and city, shown here; unchecked, the three fields appear
- * (CSS, with or without JavaScript) and are required. Instructions and time are optional.
+ * Step 2 (docs/decisions/0460, 0421): shipping. 'Igual a la facturación' (checked at first) sends
+ * the order to the billing receiver, address and city, shown here; unchecked, the three fields
+ * appear (CSS, with or without JavaScript) and are required. Instructions and time are optional.
  */
 export function ShippingStep({
   values,

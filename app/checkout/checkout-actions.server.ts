@@ -97,7 +97,10 @@ async function saveAndContinue(
   }
 }
 
-/** The §5 final-submit messages of what is missing or not valid, each with the step to fix it. */
+/**
+ * The final-submit messages (docs/decisions/0307) of what is missing or not valid, each with the
+ * step to fix it.
+ */
 function finalProblems(state: CheckoutState): Array<{ message: string; href: string }> {
   const billing = parsedBilling(state);
   const company = state.billing?.client_type === "company";

@@ -1,5 +1,5 @@
 /**
- * The checkout wizard's page on the server (spec §2 Checkout, §4, §5, §7, §8): what
+ * The checkout wizard's page on the server (docs/decisions/0302, 0460): what
  * `/checkout?paso=N` shows. The checkout cookie keeps what the shopper typed and the ids of the
  * prepared payment; every amount is computed from the cart and current prices. Its forms are
  * checkout-actions.server.ts.
@@ -81,7 +81,9 @@ function preparedOrderOf(state: CheckoutState): PreparedOrder | null {
   };
 }
 
-/** The prepared order of this browser's checkout, or null (not prepared yet / expired / tampered). */
+/**
+ * The prepared order of this browser's checkout, or null (not prepared yet / expired / tampered).
+ */
 export async function readPreparedOrder(request: Request): Promise<PreparedOrder | null> {
   return preparedOrderOf(await readCheckoutState(request));
 }

@@ -1,5 +1,5 @@
 /**
- * The checkout wizard's rules (spec §2 Checkout, §3 Checkout state, §4, §5): one schema per
+ * The checkout wizard's rules (docs/decisions/0307, 0421, 0552): one schema per
  * step and the final submit check. No I/O: the route and the form component share them.
  *
  * The schemas are written for conform: `parseWithZod(formData, { schema })` in the action and
@@ -103,7 +103,7 @@ export type PaymentMethod = PaymentMethodId;
 // ---------------------------------------------------------------------------------------------
 // Field builders
 
-/** The payment service's shortest name and last name (spec §5, its strict check). */
+/** The payment service's shortest name and last name (its strict check: docs/decisions/0421). */
 const PAYMENT_SERVICE_NAME_MIN = 2;
 
 /**
@@ -184,7 +184,9 @@ const phone = z
       .regex(PHONE_PATTERN, CHECKOUT_MESSAGES.phoneInvalid),
   );
 
-/** Cédula: optional; dots and spaces as typed in "1.020.304.050" are removed, then 6 to 10 digits. */
+/**
+ * Cédula: optional; dots and spaces as typed in "1.020.304.050" are removed, then 6 to 10 digits.
+ */
 const cedula = z
   .string()
   .refine(isSingleLineText, NOT_ALLOWED)

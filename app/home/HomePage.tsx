@@ -32,7 +32,7 @@ export interface HomePageProps {
   notFound?: boolean;
 }
 
-/** The home page content (spec §1), also shown for unknown paths. */
+/** The home page content, also shown for unknown paths. */
 export function HomePage(props: HomePageProps) {
   return (
     <main id="contenido" className={styles.main}>

@@ -1,5 +1,5 @@
 /**
- * Transport to the merchant API (spec §7, generic behaviour): one Request/Response
+ * Transport to the merchant API (docs/merchant-api.md, generic behaviour): one Request/Response
  * path for a remote API (API_URL) and for the embedded sandbox, with the bearer
  * token, a timeout, a concurrency limit and the error mapping every call shares.
  * Resource-specific meaning (404 → placeholder, etc.) lives in the call modules;
@@ -19,7 +19,9 @@ import { getSandbox, SANDBOX_PREFIX } from "../../sandbox/index.ts";
  */
 export type FailureKind = "answered" | "timeout" | "unreachable" | "busy";
 
-/** An upstream failure with a message fit to show ('Producto no encontrado', 'Error HTTP: 500', …). */
+/**
+ * An upstream failure with a message fit to show ('Producto no encontrado', 'Error HTTP: 500', …).
+ */
 export class ApiError extends Error {
   readonly status: number;
   readonly kind: FailureKind;
@@ -93,7 +95,10 @@ export interface TransportOptions {
    * instead of queueing without bound. Default: API_QUEUE_MAX.
    */
   queueMax?: number;
-  /** Remote transport only; defaults to `globalThis.fetch` looked up at call time (msw intercepts it). */
+  /**
+   * Remote transport only; defaults to `globalThis.fetch` looked up at call time (msw intercepts
+   * it).
+   */
   fetch?: FetchLike;
   /** Embedded sandbox only. */
   sandboxDataDir?: string;
@@ -274,8 +279,8 @@ function outcomeOf(error: ApiError): UpstreamOutcome {
 }
 
 /**
- * The calls of spec §7 by name, for the metrics' `resource` label: a fixed set, never a path
- * with its ids or query. Exported for tests.
+ * The calls of docs/merchant-api.md by name, for the metrics' `resource` label: a fixed set, never
+ * a path with its ids or query. Exported for tests.
  */
 const RESOURCES: Array<[RegExp, string]> = [
   [/^\/api\/productos\/batch$/, "productos-batch"],
@@ -310,7 +315,9 @@ export function upstreamResource(path: string): string {
   return RESOURCES.find(([pattern]) => pattern.test(bare))?.[1] ?? "other";
 }
 
-/** A body that is not JSON (an HTML error page, an empty body) reads as `{}` (spec §7). */
+/**
+ * A body that is not JSON (an HTML error page, an empty body) reads as `{}` (docs/merchant-api.md).
+ */
 async function readJson(response: Response): Promise<unknown> {
   const text = await response.text();
   if (text.trim() === "") return {};

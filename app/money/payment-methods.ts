@@ -15,7 +15,7 @@ export interface PaymentMethodInfo {
    * /checkout/success/{key}, its form's data under `{key}` in the payment page's data.
    */
   readonly key: string;
-  /** The prefix of its order ids (spec §5): CARD-1767225600000K7Q2. */
+  /** The prefix of its order ids (docs/decisions/0305): CARD-1767225600000K7Q2. */
   readonly orderPrefix: string;
   /** Checkout's method step: the choice and the line under it. */
   readonly label: string;
@@ -30,7 +30,7 @@ export interface PaymentMethodInfo {
   readonly pendingHint?: string;
 }
 
-/** The order ids of orders paid before the method prefixes (spec §5). */
+/** The order ids of orders paid before the method prefixes (docs/decisions/0485). */
 const LEGACY_ORDER_PREFIX = "ORDER";
 
 /** 'tarjeta o PSE': the methods' names, as a sentence offers them. */

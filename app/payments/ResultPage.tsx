@@ -22,7 +22,7 @@ function PrintLink({ chargeId }: { chargeId: string }) {
       className={buttons.secondary}
       onClick={(event) => {
         event.preventDefault();
-        // Spec §9: the print dialog opens after 500 ms.
+        // The print dialog opens after 500 ms (docs/decisions/0346).
         window.setTimeout(() => window.print(), 500);
       }}
     >

@@ -170,7 +170,7 @@ export async function loadPaymentResult(request: Request, kind: ResultKind): Pro
       logger.info({ orderId: entry.orderId, chargeId: charge.id }, "payment settled");
     }
     if (result.state === "success" && !entry.confirmed) {
-      // Spec §7: failures are ignored (the gateway sends the e-mails once in any case).
+      // Failures are ignored: the gateway sends the e-mails once in any case (docs/decisions/0411).
       await bestEffort("confirm", { chargeId: charge.id }, () =>
         apiClient().confirmSuccessPage(charge.id),
       );

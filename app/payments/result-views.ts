@@ -1,6 +1,6 @@
 /**
- * What the payment result pages, the receipt and the order lookup show (spec §2 payment result
- * pages, §4 success-page states, §8, §9): the texts, the shapes the pages render, and the pure
+ * What the payment result pages, the receipt and the order lookup show (docs/decisions/0430,
+ * 0450, 0344): the texts, the shapes the pages render, and the pure
  * rules that turn a charge into them. Shared by the server (loaders, the PDF) and the views.
  */
 import type { PaymentMethodId, PaymentMethodKey } from "~/money/payment-methods";
@@ -70,7 +70,7 @@ export const RESULT_TEXTS = {
   payAgain: "Pagar de nuevo",
 } as const;
 
-/** Spec §2 failure page: the five possible reasons. */
+/** The failure page's five possible reasons (docs/decisions/0344). */
 export const FAILURE_REASONS = [
   "Fondos insuficientes en la cuenta o la tarjeta",
   "Datos de pago incorrectos",

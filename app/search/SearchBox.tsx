@@ -6,7 +6,7 @@ import { isSearchable } from "./search";
 import type { Suggestion, SuggestionsResponse } from "./buscar.sugerencias";
 import styles from "./SearchBox.module.css";
 
-/** Spec §4/§9: the overlay waits 400 ms after the last keystroke. */
+/** The overlay waits 400 ms after the last keystroke (docs/decisions/0552). */
 const DEBOUNCE_MS = 400;
 
 /**

@@ -35,7 +35,7 @@ function panelMessages(result: NotificationOutcome, heading: string): string[] {
 }
 
 /**
- * The result of the last send (spec §2, §3, §8): success with the payment's details, the
+ * The result of the last send (docs/decisions/0324): success with the payment's details, the
  * already-sent note, success false as information with its suggestion, or the error; each said
  * once, the payment's status in Spanish. Shown once, after the redirect; with JavaScript it
  * takes focus so it is read out.

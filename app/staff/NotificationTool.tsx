@@ -26,7 +26,7 @@ export interface ToolAnswer {
 const TITLE = "Notificaciones de pedidos";
 
 /**
- * The manual notification tool (spec §2, §4, §5). Two forms share the page so that Enter in
+ * The manual notification tool (docs/decisions/0324). Two forms share the page so that Enter in
  * each field presses its own button: the Order ID form with 'Enviar Notificaciones', and below
  * it the URL form with 'Extraer Order ID'. Each button sits inside its own form, never tied to
  * it by a `form` attribute, which text browsers such as lynx ignore (issue 27). Without

@@ -1,8 +1,8 @@
 /**
- * The payment side of the sandbox merchant API (spec §7) as a Hono app:
+ * The payment side of the sandbox merchant API (docs/merchant-api.md) as a Hono app:
  * checkout sessions and the orders they record, PSE with a simulated bank page, cash with a
- * simulated payment point, card tokens and charges,
- * payment status, order e-mails and the outbox page. See README.md here.
+ * simulated payment point, card tokens and charges, payment status, order e-mails and the outbox
+ * page. See README.md here.
  *
  * Paths are absolute (/payments/…, /api/payments/…, /banco-pse/…, /punto-de-pago, /correos);
  * a leading /sandbox and a fault prefix /_falla/{mode} are tolerated.
@@ -31,7 +31,8 @@ export function createPaymentsApp(options: PaymentsAppOptions): Hono {
   const { slowMs } = ctx;
   const app = new Hono({ getPath: (req) => splitPath(req.url).path });
 
-  // Headers and faults for every call. A fault mode comes from a header or the /_falla/{mode} prefix.
+  // Headers and faults for every call. A fault mode comes from a header or the /_falla/{mode}
+  // prefix.
   app.use("*", async (c, next) => {
     const path = splitPath(c.req.url).path;
     const mode = faultMode(c);

@@ -88,7 +88,9 @@ async function expectErrors(page: Page, jsOn: boolean, messages: string[], besid
   }
 }
 
-/** A checkout cookie signed as the store signs it (or signed before a rotation), holding `state`. */
+/**
+ * A checkout cookie signed as the store signs it (or signed before a rotation), holding `state`.
+ */
 async function signedCheckout(state: object, secret = SECRET) {
   const cookie = createCookie(CHECKOUT_COOKIE, { secrets: [secret], secure: true, path: "/" });
   const serialized = await cookie.serialize({ s: state });
@@ -283,7 +285,7 @@ test("a person: every message, 'Volver' and Back keep the values, through to the
   );
   await expect(textbox(page, "Nombre de quien recibe")).toBeHidden();
 
-  // Unchecked: the three messages of §5.
+  // Unchecked: the three messages of docs/decisions/0307.
   await same.uncheck();
   await expect(textbox(page, "Nombre de quien recibe")).toBeVisible();
   await button(page, "Continuar").click();
@@ -443,7 +445,9 @@ test("a company: its messages, the NIT check digit, a refusal of prepare-checkou
   });
 });
 
-/** The message for control characters and bidirectional overrides (app/text/control-characters.ts). */
+/**
+ * The message for control characters and bidirectional overrides (app/text/control-characters.ts).
+ */
 const NOT_ALLOWED = "Contiene caracteres invisibles no permitidos. Escríbelo de nuevo.";
 
 test("step 1 refuses a one-letter name and a hidden right-to-left override, keeping what was typed", async ({

@@ -74,8 +74,8 @@ function formatInPlace(input: HTMLInputElement): CardBrand | null {
 }
 
 /**
- * The card form (spec §5 card form): holder, number in groups of four, expiry month and year,
- * CVV, the detected brand. With JavaScript the browser tokenizes the card at the merchant API
+ * The card form (docs/decisions/0350, 0514): holder, number in groups of four, expiry month and
+ * year, CVV, the detected brand. With JavaScript the browser tokenizes the card at the merchant API
  * and posts only the token to the store (docs/decisions/0432); without it the form posts the
  * card to the store, unless the operator turned that path off. On an error it comes back with
  * the holder and expiry kept and the number and CVV always empty.

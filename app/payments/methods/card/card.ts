@@ -1,5 +1,5 @@
 /**
- * Card form rules (spec §5 card form, §9): digits, display format, Luhn, brand, expiry years
+ * Card form rules (docs/decisions/0552, 0350): digits, display format, Luhn, brand, expiry years
  * and the form's schema. Runs in the browser (formatting, conform's onValidate) and on the
  * server (parseWithZod in the action). The card number is only ever read here, never kept.
  */
@@ -122,7 +122,7 @@ export function formatCardNumber(input: string): string {
 
 /**
  * The security code's length for a brand: American Express prints 4 digits on the front (CID),
- * every other brand 3 on the back (spec §5 'CVV exactly 3 digits', issue 27). An unknown brand
+ * every other brand 3 on the back (docs/decisions/0350). An unknown brand
  * follows the rule of most cards.
  */
 export function cvvLength(brand: CardBrand | null): 3 | 4 {
@@ -180,8 +180,9 @@ const CARD_NUMBER_PATTERN = new RegExp(
  * The card form's schema for a given moment (pass `new Date()` per request). Output: the
  * trimmed holder name with single spaces, the number as digits, the month as "01"–"12", the
  * year as 4 digits and the CVV: 4 digits for an American Express number ('El código de American
- * Express tiene 4 dígitos'), 3 for any other ('El CVV debe tener exactamente 3 dígitos'). An expiry before the current month reports
- * 'La tarjeta está expirada' on expiration_month, even while other fields are wrong.
+ * Express tiene 4 dígitos'), 3 for any other ('El CVV debe tener exactamente 3 dígitos'). An expiry
+ * before the current month reports 'La tarjeta está expirada' on expiration_month, even while other
+ * fields are wrong.
  */
 export function cardFormSchema(now: Date) {
   const years = expiryYears(now).map(String);

@@ -11,7 +11,7 @@ import { PSE_DOCUMENT_TYPE_LABELS, PSE_PERSON_TYPE_LABELS, pseFormSchema } from 
 import styles from "~/payments/payments.module.css";
 
 /**
- * The PSE form (spec §5 PSE form): document type and number, full name, bank, person type.
+ * The PSE form (docs/decisions/0352): document type and number, full name, bank, person type.
  * Submitting creates the PSE charge and sends the shopper to the bank's page.
  */
 export function PseForm({

@@ -1,7 +1,7 @@
 /**
- * PSE (bank transfer) form rules (spec §5 PSE form, §7 pse-banks): the form's schema, its
- * choices and the fallback bank list. Used by the action (parseWithZod) and the browser
- * (conform's onValidate).
+ * PSE (bank transfer) form rules (docs/decisions/0352, 0552; the pse-banks call of
+ * docs/merchant-api.md): the form's schema, its choices and the fallback bank list. Used by the
+ * action (parseWithZod) and the browser (conform's onValidate).
  */
 import { z } from "zod";
 import { isSingleLineText, NOT_ALLOWED } from "~/text/control-characters";
