@@ -26,6 +26,9 @@ export class CashCharges {
     // One live reference per number: a payment point must find exactly one charge.
     store.db.exec(`CREATE UNIQUE INDEX IF NOT EXISTS charges_cash_reference
       ON charges (json_extract(extra, '$.reference')) WHERE method = 'cash'`);
+    // The live references by deadline: lapsing them before every call reads only those due.
+    store.db.exec(`CREATE INDEX IF NOT EXISTS charges_cash_live
+      ON charges (json_extract(extra, '$.expires_at')) WHERE method = 'cash' AND status = 'in_progress'`);
   }
 
   /**
