@@ -1,5 +1,6 @@
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { CartOrderNotice } from "~/cart/CartOrderNotice";
 import { PaymentPage } from "~/payments/PaymentPage";
 import { ResultPage } from "~/payments/ResultPage";
 import type { ResultView } from "~/payments/result-views";
@@ -109,6 +110,31 @@ describe("a cash payment on the store's pages", () => {
     expect(html).toContain("Paga el valor exacto en efectivo");
     expect(html).not.toContain("4123 4567");
     expect(html).not.toContain(".pdf");
+  });
+
+  it("the cart's notice while the reference is live: its deadline, its status, and the cancel before another method", () => {
+    const html = render(
+      <CartOrderNotice
+        id="pedido"
+        order={{
+          orderId: "CASH-1767225600000K7Q2",
+          state: "pending",
+          total: 112_100,
+          bankUrl: null,
+          deadline: "martes 1 de diciembre de 2026, 11:05 a. m.",
+          statusUrl: "/checkout/success/cash?order_id=CASH-1767225600000K7Q2",
+          outside: {},
+        }}
+      />,
+    );
+    expect(html).toContain(
+      "Tienes hasta el martes 1 de diciembre de 2026, 11:05 a. m. (hora de Colombia) para pagarlo",
+    );
+    expect(html).not.toContain("banco");
+    expect(html).toContain('href="/checkout/success/cash?order_id=CASH-1767225600000K7Q2"');
+    expect(html).toMatch(
+      /<form(?=[^>]*method="post")(?=[^>]*action="\/checkout")[^>]*>[\s\S]*value="cancel-order"[\s\S]*Cancelar y pagar con otro medio<\/button><\/form>/,
+    );
   });
 
   it("a lapsed reference: said plainly, nothing charged, 'Pagar de nuevo' to the method step", () => {
