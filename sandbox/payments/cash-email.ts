@@ -38,7 +38,7 @@ export function cashVoucherEmail(
   const lookup = `${opts.storeOrigin}/mi-cuenta/pedidos`;
   const grouped = cash.reference.replace(/(.{4})(?=.)/g, "$1 ");
   const barcode = opts.png
-    ? `<p><img src="${escapeHtml(opts.png)}" alt="${escapeHtml(`Código de barras GS1-128 del pago. Datos: ${cash.barcode}`)}" style="max-width:100%;height:auto;background:#fff"></p>`
+    ? `<p><img src="${escapeHtml(opts.png)}" alt="Código de barras GS1-128 del pago" style="max-width:100%;height:auto;background:#fff"></p>`
     : "";
   const content = `<h1 style="font-size:22px">Paga en efectivo tu pedido ${escapeHtml(charge.orderId)}</h1>
 <p>Hola ${escapeHtml(charge.customer.name)}, tu pedido queda reservado hasta la fecha límite. Presenta esta referencia o el código de barras en cualquiera de los puntos de pago y paga el valor exacto. Te confirmaremos el pedido por correo cuando recibamos el dinero.</p>

@@ -40,7 +40,7 @@ describe("the cash voucher as the server renders it", () => {
 
   it("gives the barcode a text alternative and prints its data under it", () => {
     const html = renderToString(<CashVoucher view={view()} />);
-    expect(html).toContain(`alt="Código de barras GS1-128 del pago. Datos: ${ELEMENTS}"`);
+    expect(html).toContain('alt="Código de barras GS1-128 del pago"');
     expect(html).toContain(`<figcaption`);
     expect(html).toMatch(
       new RegExp(`<figcaption[^>]*>${ELEMENTS.replace(/[()]/g, "\\$&")}</figcaption>`),
