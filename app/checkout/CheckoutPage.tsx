@@ -104,6 +104,7 @@ function Wizard({ view, action }: { view: WizardView; action: CheckoutActionData
             <MethodStep
               method={view.values.method}
               review={view.review}
+              unavailable={view.unavailable}
               lastResult={result}
               links={action?.links}
             />

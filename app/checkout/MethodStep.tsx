@@ -41,10 +41,13 @@ function Review({ title, rows, href }: { title: string; rows: ReviewRow[]; href:
 export function MethodStep({
   method,
   review,
+  unavailable,
   lastResult,
   links,
 }: {
   method: PaymentMethod | null;
+  /** Methods shown but not offered for this total, each with why (a cap, 0570). */
+  unavailable: Readonly<Partial<Record<string, string>>>;
   review: { billing: ReviewRow[]; shipping: ReviewRow[] } | null;
   lastResult: SubmissionResult<string[]> | undefined;
   links: Array<Required<SummaryEntry>> | undefined;
@@ -52,7 +55,7 @@ export function MethodStep({
   const { form, field, onSubmit, summary } = useStepForm({
     id: "metodo-pago",
     schema: paymentMethodSchema,
-    defaultValue: method ? { payment_method: method } : {},
+    defaultValue: method && !unavailable[method] ? { payment_method: method } : {},
     lastResult,
     order: ["payment_method"],
     links,
@@ -71,7 +74,10 @@ export function MethodStep({
           field={field("payment_method")}
           legend="¿Cómo quieres pagar?"
           className={formStyles.wide}
-          options={METHOD_OPTIONS}
+          options={METHOD_OPTIONS.map((option) => {
+            const reason = unavailable[option.value];
+            return reason ? { ...option, description: reason, disabled: true } : option;
+          })}
         />
         {review ? (
           <div className={`${formStyles.wide} ${styles.reviews}`}>

@@ -11,6 +11,8 @@ import { ApiError, apiClient, PaymentError } from "~/merchant-api/client.server"
 import { failureStatus } from "~/merchant-api/failure.server";
 import { CART_ORDER_TEXTS } from "~/cart/cart-order";
 import { cancelCartOrder, pendingOrderOfCart, recordCartOrder } from "~/cart/cart-order.server";
+import { overCap } from "~/money/amount-caps";
+import { config } from "~/platform/config.server";
 import { redirectWithFlash } from "~/platform/flash.server";
 import { PRIVATE_NO_STORE } from "~/platform/http-cache.server";
 import { logger } from "~/platform/logger.server";
@@ -176,6 +178,12 @@ async function finalize(
   // An emptied or changed cart is shown to the shopper before any payment is prepared.
   if (cart.lines.length === 0 || cartFingerprint(cart.lines) !== state.seen) {
     return seeOther(stepPath(3), await withState(chosen, cart.headers));
+  }
+  // A method with a cap under this total is not offered (0570): the step says why.
+  const overCapReason = overCap(method, cart.totals.total, config().paymentCaps);
+  if (overCapReason) {
+    const result = submission.reply({ fieldErrors: { payment_method: [overCapReason] } });
+    return answer(3, result, 422, await withState({ ...chosen, method: undefined }, cart.headers));
   }
 
   // One live order per cart, for as long as the cart lives (docs/decisions/0530): the cart

@@ -10,7 +10,9 @@
 import type { CartOrder } from "~/cart/cart-order";
 import { type PricedCart, pricedCart, seeOther } from "./checkout-common.server";
 import { getProductsBatch } from "~/merchant-api/client.server";
+import { config } from "~/platform/config.server";
 import { logger } from "~/platform/logger.server";
+import { methodsOverCap } from "~/money/amount-caps";
 import type { CartTotals } from "~/money/totals";
 import {
   BILLING_DEFAULTS,
@@ -140,6 +142,8 @@ export interface WizardView {
   review: { billing: ReviewRow[]; shipping: ReviewRow[] } | null;
   /** The cart's order while its payment is pending, or the one just paid (0530). */
   order: CartOrder | null;
+  /** Methods step 3 shows but does not offer for this total, each with why (0570). */
+  unavailable: Readonly<Partial<Record<string, string>>>;
 }
 
 export type CheckoutView =
@@ -290,6 +294,7 @@ export async function loadCheckout(
     billingAddress: step === 2 ? billingAddressOf(next) : null,
     review: parties ? reviewOf(parties) : null,
     order: cart.order,
+    unavailable: methodsOverCap(cart.totals.total, config().paymentCaps),
   };
   return { view, headers };
 }

@@ -62,6 +62,11 @@ const chargeSchema = z.object({
       bank_code: text,
       bank_name: text,
       url: text,
+      // A cash charge: what the voucher prints (docs/merchant-api.md, "Cash").
+      reference: text,
+      barcode: text,
+      expires_at: text,
+      networks: z.array(z.object({ code: text, name: z.string() })).nullish(),
     })
     .nullish(),
 });
@@ -97,6 +102,8 @@ const notificationSchema = z.object({
   amount: money,
   already_sent: z.boolean().nullish(),
   suggestion: text,
+  // Until when a payment the customer makes later (cash) may be paid.
+  due_date: text,
 });
 export type NotificationResult = z.infer<typeof notificationSchema>;
 
@@ -243,6 +250,14 @@ export function createPaymentCalls({ transport }: CallContext) {
     /** POST /payments/pse: a charge in progress whose `redirect_url` is the bank's page. */
     async createPseCharge(body: Record<string, unknown>): Promise<Charge> {
       return parse(chargeSchema, await post("/payments/pse", body));
+    },
+
+    /**
+     * POST /payments/cash: a cash charge in progress, with the reference, the deadline, the
+     * networks and the slip's barcode data in its `payment_method`.
+     */
+    async createCashCharge(body: Record<string, unknown>): Promise<Charge> {
+      return parse(chargeSchema, await post("/payments/cash", body));
     },
 
     /** POST /payments/card/token: a single-use token for the card (2004, 2005, 2009 refused). */

@@ -3,8 +3,8 @@
  * order checkout's method step lists them. Plain data, safe in the browser, importing nothing
  * of the shop: a shared piece, as checkout offers the methods and payments takes them
  * (docs/decisions/0490). Each method's form and server half are registered under the same id
- * in the payments part, PAYMENT_FORMS (PaymentPage.tsx) and METHOD_ACTIONS (methods.server.ts);
- * TypeScript refuses an entry here until both have it.
+ * in the payments part, PAYMENT_FORMS (methods/forms.tsx) and METHOD_SERVERS
+ * (methods/servers.server.ts); TypeScript refuses an entry here until both have it.
  */
 
 export interface PaymentMethodInfo {
@@ -116,6 +116,19 @@ export const PAYMENT_METHODS = definePaymentMethods([
     name: "PSE",
     chargeKind: "bank_account",
     toBank: true,
+  },
+  {
+    id: "cash",
+    key: "cash",
+    orderPrefix: "CASH",
+    label: "Efectivo en puntos de pago",
+    description:
+      "Paga en efectivo en Efecty, Baloto, SuRed, Gana u otro punto de la lista antes de que venza el plazo. Confirmamos tu pedido cuando el dinero llegue.",
+    name: "efectivo",
+    chargeKind: "cash",
+    toBank: false,
+    pendingHint:
+      "Paga el valor exacto en efectivo en cualquier punto de pago de la lista antes de la fecha límite, con la referencia o el código de barras de tu comprobante.",
   },
 ]);
 

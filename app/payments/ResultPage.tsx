@@ -1,9 +1,11 @@
+import type { ReactNode } from "react";
 import { PAYMENT_METHODS, type PaymentMethodInfo } from "~/money/payment-methods";
 import { Link } from "~/ui/router";
 import buttons from "~/ui/buttons.module.css";
 import { AutoRefresh } from "./AutoRefresh";
+import { PENDING_VIEWS } from "./methods/forms";
 import { Receipt } from "./Receipt";
-import { RESULT_TEXTS, type ResultView } from "./result-views";
+import { RESULT_TEXTS, type ResultView, type WaitingView } from "./result-views";
 import { ErrorDetails, ResultCard, RetryActions } from "./ResultCard";
 import styles from "./payments.module.css";
 
@@ -38,6 +40,59 @@ function Status({ label }: { label: string }) {
 }
 
 /**
+ * A pending payment its payer makes elsewhere before a deadline (cash at a payment point): the
+ * deadline, and for the browser that paid, what its method shows (the voucher) with its PDF. It
+ * waits days: the page does not reload itself.
+ */
+function WaitingPage({
+  view,
+  waiting,
+}: {
+  view: Exclude<ResultView, { state: "missing" | "error" }>;
+  waiting: WaitingView;
+}) {
+  const { details } = waiting;
+  const method: PaymentMethodInfo | undefined = PAYMENT_METHODS.byKey(view.kind);
+  const hint = method?.pendingHint;
+  // The registry pairs each id with its view, which TypeScript cannot follow through a lookup.
+  const Details =
+    details && details.method in PENDING_VIEWS
+      ? (PENDING_VIEWS[details.method as keyof typeof PENDING_VIEWS] as (props: {
+          data: unknown;
+        }) => ReactNode)
+      : null;
+  return (
+    <ResultCard tone="warning">
+      <h1>{RESULT_TEXTS.waitingTitle}</h1>
+      <Status label={RESULT_TEXTS.waitingStatus} />
+      <p>{RESULT_TEXTS.waitingLead}</p>
+      {details && Details ? (
+        <Details data={details.data} />
+      ) : (
+        <>
+          <p>{RESULT_TEXTS.waitingDeadline(waiting.deadline)}</p>
+          {hint ? <p>{hint}</p> : null}
+          {view.orderId ? <p>Pedido {view.orderId}</p> : null}
+        </>
+      )}
+      <p className={`${styles.actions} ${styles.noPrint}`}>
+        {details ? (
+          <a href={receiptPdfUrl(view.chargeId, true)} className={buttons.primary}>
+            {RESULT_TEXTS.waitingPdf}
+          </a>
+        ) : null}
+        <Link to="/mi-cuenta/pedidos" className={buttons.secondary}>
+          Consultar mis pedidos
+        </Link>
+        <Link to="/productos" className={buttons.secondary}>
+          Seguir comprando
+        </Link>
+      </p>
+    </ResultCard>
+  );
+}
+
+/**
  * /checkout/success/card and /checkout/success/pse: the verified outcome of a payment. Details
  * and the receipt only for the browser that paid; anyone else sees the status alone.
  */
@@ -63,6 +118,29 @@ export function ResultPage({ view }: { view: ResultView }) {
         </p>
       </ResultCard>
     );
+  }
+
+  if (view.state === "failed" && view.status === "expired") {
+    return (
+      <ResultCard tone="warning">
+        <h1>{RESULT_TEXTS.lapsedTitle}</h1>
+        <Status label={RESULT_TEXTS.lapsedStatus} />
+        <p>{RESULT_TEXTS.lapsedLead}</p>
+        {view.orderId ? <p>Pedido {view.orderId}</p> : null}
+        <p className={styles.actions}>
+          <Link to="/checkout?paso=3" className={buttons.primary}>
+            {RESULT_TEXTS.payAgain}
+          </Link>
+          <Link to="/carrito" className={buttons.secondary}>
+            Ver carrito
+          </Link>
+        </p>
+      </ResultCard>
+    );
+  }
+
+  if (view.state === "pending" && view.waiting) {
+    return <WaitingPage view={view} waiting={view.waiting} />;
   }
 
   if (view.state === "failed") {

@@ -9,7 +9,9 @@
  */
 import type { SubmissionResult } from "@conform-to/zod/v4";
 import { apiClient, type Charge, neverSent, PaymentError } from "~/merchant-api/client.server";
+import { overCap } from "~/money/amount-caps";
 import { type PaymentMethodId, PAYMENT_METHODS } from "~/money/payment-methods";
+import { config } from "~/platform/config.server";
 import { logger } from "~/platform/logger.server";
 import { countPayment } from "~/platform/metrics.server";
 import { amountToCharge, type OrderAmount } from "./charge-amount.server";
@@ -70,10 +72,27 @@ export interface PayStep<Values, Limits extends Reservation> {
 }
 
 /**
+ * What the payer of a method's pending charge is shown beyond its status, when they go on
+ * elsewhere before a deadline (cash: the voucher they pay with at a payment point).
+ */
+interface PendingDetails<Data> {
+  /** The result page's details, drawn by the method's view (methods/forms.tsx); null: none. */
+  view(charge: Charge): Promise<Data | null>;
+  /** The same as a PDF, /checkout/comprobante/{chargeId}.pdf for the browser that paid. */
+  pdf(charge: Charge): Promise<Uint8Array | null>;
+}
+
+/**
  * A payment method's server half: everything that differs from one method to another. Registered
  * under its registry id in methods/servers.server.ts; payWith runs it.
  */
-export interface PaymentMethodServer<PageData, Values, Limits extends Reservation, Ready> {
+export interface PaymentMethodServer<
+  PageData,
+  Values,
+  Limits extends Reservation,
+  Ready,
+  Pending = unknown,
+> {
   /** Its id in the registry (money/payment-methods.ts). */
   readonly id: PaymentMethodId;
   /** What the payment page needs to show the method's form (the card gateway, the banks). */
@@ -98,6 +117,8 @@ export interface PaymentMethodServer<PageData, Values, Limits extends Reservatio
   declined?(error: unknown): boolean;
   /** Said when a method that goes on at the bank got a pending charge without the bank's page. */
   noBankPage?: string;
+  /** What its pending charge's payer is shown while the money is awaited (cash: the voucher). */
+  pending?: PendingDetails<Pending>;
 }
 
 /** A method server whatever its own types: what the registry map holds. */
@@ -164,6 +185,9 @@ async function payReserved(
   const { amount } = ready;
   const formError = (status: number, message: string) =>
     reply(info.key, status, fail(message), amount.headers);
+  // A method offered only up to an amount (0570) is refused above it, whatever step 3 showed.
+  const capped = overCap(order.method, amount.totals.total, config().paymentCaps);
+  if (capped) return formError(422, capped);
   const step: PayStep<unknown, Reservation> = {
     request,
     form,

@@ -8,6 +8,7 @@ import { settleCartOrder } from "~/cart/cart-order.server";
 import { type CartCookie, readCartCookie } from "~/cart/cart-session.server";
 import { clearCheckoutCookie, restartPaymentCookie } from "~/checkout/checkout.server";
 import { apiClient, type Charge } from "~/merchant-api/client.server";
+import { deadlineText } from "~/money/deadline";
 import { logger } from "~/platform/logger.server";
 import { readPaymentOrder } from "./prepared-order.server";
 import { PAYMENT_METHODS } from "~/money/payment-methods";
@@ -29,8 +30,16 @@ import {
   resultLocation,
   upstreamStatus,
 } from "./payment-answers.server";
+import { METHOD_SERVERS } from "./methods/servers.server";
+import type { AnyMethodServer } from "./pay-with.server";
 import { receiptOf } from "./receipt.server";
-import { nextRefresh, type PageRefresh, type ResultKind, type ResultView } from "./result-views";
+import {
+  nextRefresh,
+  type PageRefresh,
+  type ResultKind,
+  type ResultView,
+  type WaitingView,
+} from "./result-views";
 import { paymentResult } from "./gateway-status";
 
 /**
@@ -65,6 +74,19 @@ function ownPayment(paid: PaidOrder[], charge: Charge, cart: CartCookie): PaidOr
     // the e-mails when the charge completed: 0411).
     confirmed: cart.paid === charge.order_id,
   };
+}
+
+/**
+ * A pending charge its payer pays elsewhere until a deadline (cash, 0570): the deadline, and for
+ * the browser that paid, what its method shows (the voucher). Null for any other charge.
+ */
+async function waitingOf(charge: Charge, owner: boolean): Promise<WaitingView | null> {
+  const deadline = deadlineText(charge.payment_method?.expires_at);
+  if (!deadline || paymentResult(charge.status).state !== "pending") return null;
+  const method = PAYMENT_METHODS.ofCharge(charge).id;
+  const { pending }: AnyMethodServer = METHOD_SERVERS[method];
+  const data = owner && pending ? await pending.view(charge) : null;
+  return { deadline, details: data === null ? null : { method, data } };
 }
 
 /**
@@ -164,6 +186,7 @@ export async function loadPaymentResult(request: Request, kind: ResultKind): Pro
   if (emptied) return { kind: "reload", location: `${url.pathname}${url.search}`, headers };
 
   const owner = entry !== undefined;
+  const waiting = await waitingOf(charge, owner);
   const view: ResultView = {
     state: result.state,
     kind,
@@ -184,8 +207,10 @@ export async function loadPaymentResult(request: Request, kind: ResultKind): Pro
       owner && result.state === "pending" && PAYMENT_METHODS.ofCharge(charge).toBank
         ? bankUrlOf(charge)
         : null,
-    // A charge awaiting confirmation is asked again too, as any pending payment.
-    refresh: result.label === "Pendiente" ? nextRefresh(url) : null,
+    // A charge awaiting confirmation is asked again too, as any pending payment; one that
+    // waits days for its payer is asked again when the shopper comes back.
+    refresh: result.label === "Pendiente" && !waiting ? nextRefresh(url) : null,
+    waiting,
   };
   return { kind: "page", view, status: 200, headers };
 }
@@ -230,7 +255,8 @@ export async function loadPaymentFailure(
     logger.warn({ chargeId: id, err: logError(error) }, "payments: failure page status");
     return none;
   }
-  if (paymentResult(charge.status).state !== "failed") {
+  // A lapsed payment's own words are on its result page (resultLocation).
+  if (paymentResult(charge.status).state !== "failed" || charge.status === "expired") {
     return { kind: "redirect", location: resultLocation(charge, false).location };
   }
   const headers = new Headers();

@@ -3,7 +3,7 @@
  * 0450, 0344): the texts, the shapes the pages render, and the pure
  * rules that turn a charge into them. Shared by the server (loaders, the PDF) and the views.
  */
-import type { PaymentMethodKey } from "~/money/payment-methods";
+import type { PaymentMethodId, PaymentMethodKey } from "~/money/payment-methods";
 import type { PaymentResult } from "./gateway-status";
 import type { Seller } from "~/platform/seller";
 
@@ -61,6 +61,19 @@ export const RESULT_TEXTS = {
     "Por tu seguridad, los detalles del pago solo se muestran en el navegador con el que se hizo la compra. Desde otro dispositivo, consulta tu pedido con su número y tu correo electrónico.",
   refreshStopped:
     "Dejamos de actualizar esta página. Consulta el estado de tu pedido más tarde en Mis pedidos.",
+  // A pending charge the payer pays elsewhere before a deadline (cash at a payment point).
+  waitingTitle: "Esperando tu pago",
+  waitingStatus: "Esperando el pago",
+  waitingLead:
+    "Registramos tu pedido y lo reservamos hasta la fecha límite. Lo confirmaremos y te enviaremos un correo cuando recibamos el pago.",
+  waitingDeadline: (deadline: string) => `Paga antes del ${deadline} (hora de Colombia).`,
+  waitingPdf: "Descargar comprobante de pago (PDF)",
+  // Its deadline passed unpaid (the gateway's `expired`): nothing was charged.
+  lapsedTitle: "Venció el plazo para pagar",
+  lapsedStatus: "Vencido",
+  lapsedLead:
+    "No recibimos el pago antes de la fecha límite, así que no se te cobró nada. Puedes pagar el mismo carrito de nuevo con cualquier medio de pago.",
+  payAgain: "Pagar de nuevo",
 } as const;
 
 /** The failure page's five possible reasons (docs/decisions/0344). */
@@ -167,7 +180,20 @@ export type ResultView =
       bankUrl: string | null;
       /** The next automatic reload (pending only), or null once it stopped. */
       refresh: PageRefresh | null;
+      /** A pending charge its payer pays elsewhere before a deadline (cash), else null. */
+      waiting?: WaitingView | null;
     };
+
+/** A pending charge that waits for its payer until a deadline (docs/decisions/0570). */
+export interface WaitingView {
+  /** The deadline in Colombian time: "lunes 30 de noviembre de 2026, 11:32 a. m.". */
+  deadline: string;
+  /**
+   * For the browser that paid: what its method shows (PENDING_VIEWS in methods/forms.tsx), also
+   * as a PDF; null for anyone else, or a method with nothing more to show.
+   */
+  details: { method: PaymentMethodId; data: unknown } | null;
+}
 
 type Rows = Array<[label: string, value: string]>;
 

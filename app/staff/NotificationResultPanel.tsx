@@ -2,6 +2,7 @@ import { useEffect, useId, useRef } from "react";
 import type { NotificationOutcome } from "./notify.server";
 import { paymentStatusLabel } from "./payment-status";
 import styles from "./staff.module.css";
+import { deadlineText } from "~/money/deadline";
 import { formatCOP } from "~/money/format";
 
 /** A resend of notifications that had gone out before: the spec's already_sent note. */
@@ -93,7 +94,13 @@ export function NotificationResultPanel({ result }: { result: NotificationOutcom
             {result.paymentStatus ? (
               <>
                 <dt>Estado del pago</dt>
-                <dd>{paymentStatusLabel(result.paymentStatus)}</dd>
+                <dd>{paymentStatusLabel(result.paymentStatus, result.paymentDue)}</dd>
+              </>
+            ) : null}
+            {result.paymentDue && deadlineText(result.paymentDue) ? (
+              <>
+                <dt>Fecha límite de pago</dt>
+                <dd>{deadlineText(result.paymentDue)} (hora de Colombia)</dd>
               </>
             ) : null}
             {result.customerEmail ? (

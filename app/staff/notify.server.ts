@@ -21,6 +21,8 @@ interface PaymentFacts {
   customerEmail: string | null;
   amount: number | null;
   alreadySent: boolean;
+  /** Until when a payment the customer makes later (cash) may be paid, a gateway date. */
+  paymentDue?: string | null;
 }
 
 /** What the result panel shows after a send (kept in the staff session for one page view). */
@@ -86,6 +88,7 @@ export async function sendNotifications(options: {
     amount:
       typeof result.amount === "number" && Number.isFinite(result.amount) ? result.amount : null,
     alreadySent: result.already_sent === true,
+    paymentDue: result.due_date ?? null,
   };
   const details = {
     paymentStatus: facts.paymentStatus,

@@ -145,4 +145,25 @@ describe("the result panel", () => {
     expect(facts).toContain("Estado del pago: En proceso");
     expect(facts.join(" ")).not.toMatch(/in_progress|completed/);
   });
+
+  it("a cash order not paid yet: waiting for the payment, with its deadline in Colombian time", () => {
+    const { facts } = panel(
+      tool({
+        kind: "not-sent",
+        orderId: "CASH-1767225600000ZZ99",
+        message: "El pago de la orden CASH-1767225600000ZZ99 no está completado",
+        suggestion: null,
+        paymentId: "trcash",
+        paymentStatus: "in_progress",
+        customerEmail: null,
+        amount: 90_000,
+        alreadySent: false,
+        paymentDue: "2026-12-01T02:30:00Z",
+      }),
+    );
+    expect(facts).toContain("Estado del pago: Esperando el pago");
+    expect(facts).toContain(
+      "Fecha límite de pago: lunes 30 de noviembre de 2026, 9:30 p. m. (hora de Colombia)",
+    );
+  });
 });

@@ -176,5 +176,6 @@ export function routeContext(options: PaymentsAppOptions) {
     slowIfAsked,
     buildEmails,
     completionNotice,
+    storeOrigin,
   };
 }

@@ -11,7 +11,7 @@ export type CardBrand = "visa" | "mastercard" | "amex" | "discover" | "diners" |
 
 /** Statuses of an Openpay charge (reference file). */
 export type ChargeStatus =
-  "completed" | "in_progress" | "charge_pending" | "failed" | "cancelled" | "refunded";
+  "completed" | "in_progress" | "charge_pending" | "failed" | "cancelled" | "refunded" | "expired";
 
 /** Digits only, or null when anything else than digits, spaces and dashes is present. */
 export function normalizeCardNumber(raw: string): string | null {

@@ -102,7 +102,7 @@ describe("the card form", () => {
     }
   });
 
-  it("offers PSE instead of a card form without JavaScript when the operator turned that path off", () => {
+  it("offers the other methods instead of a card form without JavaScript when the operator turned that path off", () => {
     const html = render(
       <PaymentPage
         page={page({ card: cardPage({ withoutJavaScript: false }) })}
@@ -110,9 +110,9 @@ describe("the card form", () => {
       />,
     );
     expect(html).toContain(
-      "El pago con tarjeta necesita JavaScript en tu navegador. Actívalo, o paga con PSE.",
+      "El pago con tarjeta necesita JavaScript en tu navegador. Actívalo, o paga con PSE o efectivo.",
     );
-    expect(html).toMatch(/<a href="\/checkout\?paso=3"[^>]*>Pagar con PSE<\/a>/);
+    expect(html).toMatch(/<a href="\/checkout\?paso=3"[^>]*>Pagar con PSE o efectivo<\/a>/);
     expect(html).not.toContain('name="card_number"');
     expect(html).not.toContain('name="cvv2"');
   });
