@@ -78,7 +78,13 @@ describe("step 2 without CSS", () => {
 describe("step 3 without CSS", () => {
   it("has 'Finalizar compra' and 'Volver' with no button value", () => {
     const html = render(
-      <MethodStep method={null} review={null} lastResult={undefined} links={undefined} />,
+      <MethodStep
+        method={null}
+        unavailable={{}}
+        review={null}
+        lastResult={undefined}
+        links={undefined}
+      />,
     );
     expect(html).not.toMatch(/<button[^>]*value=/);
     expect(html).toContain('<input type="hidden" name="intent" value="finalize"/>');
