@@ -86,6 +86,27 @@ test.describe("categories mega menu", () => {
     expect(html).not.toContain("categoriesTree");
   });
 
+  test("opened while the next page is on its way, stays open when that page arrives @js", async ({
+    page,
+    ready,
+  }) => {
+    await page.goto("/");
+    await ready();
+    // The shopper opens the menu just after the address changed, before the next page shows:
+    // the new page closes what was open when the shopper left, not what they opened since.
+    await page.evaluate(() => {
+      const push = history.pushState.bind(history);
+      history.pushState = (...args: Parameters<History["pushState"]>) => {
+        push(...args);
+        document.getElementById("menu-categorias")?.showPopover();
+      };
+    });
+    await page.getByRole("banner").getByRole("link", { name: "Mis pedidos" }).click();
+    await expect(page).toHaveURL(/\/mi-cuenta\/pedidos$/);
+    await expect(page.getByRole("heading", { level: 1, name: /pedido/i })).toBeAttached();
+    await expect(menu(page)).toBeVisible();
+  });
+
   test("closes on Escape and on an outside click", async ({ page }) => {
     await page.goto("/");
     await menuButton(page).click();
