@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { PAYMENT_METHODS, type PaymentMethodInfo } from "~/money/payment-methods";
-import { Link } from "~/ui/router";
+import { CART_ORDER_TEXTS } from "~/cart/cart-order";
+import { Form, Link } from "~/ui/router";
 import buttons from "~/ui/buttons.module.css";
 import { AutoRefresh } from "./AutoRefresh";
 import { PENDING_VIEWS } from "./methods/forms";
@@ -88,6 +89,17 @@ function WaitingPage({
           Seguir comprando
         </Link>
       </p>
+      {details && view.orderId ? (
+        // The cart's one live order (0530): another method only after this one is given up.
+        <Form method="post" action="/checkout" className={styles.noPrint}>
+          <p>{RESULT_TEXTS.waitingCancel}</p>
+          <input type="hidden" name="intent" value="cancel-order" />
+          <input type="hidden" name="order_id" value={view.orderId} />
+          <button type="submit" className={buttons.secondary}>
+            {CART_ORDER_TEXTS.cancel}
+          </button>
+        </Form>
+      ) : null}
     </ResultCard>
   );
 }

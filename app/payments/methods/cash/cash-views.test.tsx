@@ -100,6 +100,10 @@ describe("a cash payment on the store's pages", () => {
     expect(html).toContain("4123 4567 8901 24");
     expect(html).toContain('href="/checkout/comprobante/trcash0123456789abcd.pdf?descargar=1"');
     expect(html).not.toContain('http-equiv="refresh"');
+    // Another method only once this one is given up: the cancel, a plain form.
+    expect(html).toMatch(
+      /<form(?=[^>]*action="\/checkout")[^>]*>[\s\S]*name="order_id" value="CASH-1767225600000K7Q2"[\s\S]*Cancelar y pagar con otro medio<\/button><\/form>/,
+    );
   });
 
   it("waiting, in another browser: the deadline and how to pay, never the reference", () => {
@@ -110,6 +114,7 @@ describe("a cash payment on the store's pages", () => {
     expect(html).toContain("Paga el valor exacto en efectivo");
     expect(html).not.toContain("4123 4567");
     expect(html).not.toContain(".pdf");
+    expect(html).not.toContain("cancel-order");
   });
 
   it("the cart's notice while the reference is live: its deadline, its status, and the cancel before another method", () => {
