@@ -77,14 +77,15 @@ function WaitingPage({
         </>
       )}
       <p className={`${styles.actions} ${styles.noPrint}`}>
+        {/* The spaces keep the links apart where no style does (text browsers). */}
         {details ? (
           <a href={receiptPdfUrl(view.chargeId, true)} className={buttons.primary}>
             {RESULT_TEXTS.waitingPdf}
           </a>
-        ) : null}
+        ) : null}{" "}
         <Link to="/mi-cuenta/pedidos" className={buttons.secondary}>
           Consultar mis pedidos
-        </Link>
+        </Link>{" "}
         <Link to="/productos" className={buttons.secondary}>
           Seguir comprando
         </Link>
@@ -142,7 +143,7 @@ export function ResultPage({ view }: { view: ResultView }) {
         <p className={styles.actions}>
           <Link to="/checkout?paso=3" className={buttons.primary}>
             {RESULT_TEXTS.payAgain}
-          </Link>
+          </Link>{" "}
           <Link to="/carrito" className={buttons.secondary}>
             Ver carrito
           </Link>
