@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { PAYMENT_METHODS, type PaymentMethodInfo } from "~/money/payment-methods";
-import { Link } from "~/ui/router";
+import { CART_ORDER_TEXTS } from "~/cart/cart-order";
+import { Form, Link } from "~/ui/router";
 import buttons from "~/ui/buttons.module.css";
 import { AutoRefresh } from "./AutoRefresh";
 import { PENDING_VIEWS } from "./methods/forms";
@@ -76,18 +77,30 @@ function WaitingPage({
         </>
       )}
       <p className={`${styles.actions} ${styles.noPrint}`}>
+        {/* The spaces keep the links apart where no style does (text browsers). */}
         {details ? (
           <a href={receiptPdfUrl(view.chargeId, true)} className={buttons.primary}>
             {RESULT_TEXTS.waitingPdf}
           </a>
-        ) : null}
+        ) : null}{" "}
         <Link to="/mi-cuenta/pedidos" className={buttons.secondary}>
           Consultar mis pedidos
-        </Link>
+        </Link>{" "}
         <Link to="/productos" className={buttons.secondary}>
           Seguir comprando
         </Link>
       </p>
+      {details && view.orderId ? (
+        // The cart's one live order (0530): another method only after this one is given up.
+        <Form method="post" action="/checkout" className={styles.noPrint}>
+          <p>{RESULT_TEXTS.waitingCancel}</p>
+          <input type="hidden" name="intent" value="cancel-order" />
+          <input type="hidden" name="order_id" value={view.orderId} />
+          <button type="submit" className={buttons.secondary}>
+            {CART_ORDER_TEXTS.cancel}
+          </button>
+        </Form>
+      ) : null}
     </ResultCard>
   );
 }
@@ -130,7 +143,7 @@ export function ResultPage({ view }: { view: ResultView }) {
         <p className={styles.actions}>
           <Link to="/checkout?paso=3" className={buttons.primary}>
             {RESULT_TEXTS.payAgain}
-          </Link>
+          </Link>{" "}
           <Link to="/carrito" className={buttons.secondary}>
             Ver carrito
           </Link>

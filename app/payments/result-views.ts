@@ -68,6 +68,8 @@ export const RESULT_TEXTS = {
     "Registramos tu pedido y lo reservamos hasta la fecha límite. Lo confirmaremos y te enviaremos un correo cuando recibamos el pago.",
   waitingDeadline: (deadline: string) => `Paga antes del ${deadline} (hora de Colombia).`,
   waitingPdf: "Descargar comprobante de pago (PDF)",
+  waitingCancel:
+    "¿Prefieres pagar con otro medio? Cancela primero este pago: después ya no se podrá pagar.",
   // Its deadline passed unpaid (the gateway's `expired`): nothing was charged.
   lapsedTitle: "Venció el plazo para pagar",
   lapsedStatus: "Vencido",

@@ -1,3 +1,4 @@
+import { Fragment } from "react";
 import { formatCOP } from "~/money/format";
 import type { Deadline } from "~/money/deadline";
 import { CASH_TEXTS, groupReference } from "./cash";
@@ -65,7 +66,15 @@ export function CashVoucher({ view }: { view: VoucherView }) {
             alt="Código de barras GS1-128 del pago"
             className={styles.bars}
           />
-          <figcaption className={styles.hri}>{view.elementString}</figcaption>
+          <figcaption className={styles.hri}>
+            {/* A narrow screen breaks the data between fields, never inside one. */}
+            {view.elementString.split(/(?=\()/).map((field, index) => (
+              <Fragment key={field}>
+                {index > 0 ? <wbr /> : null}
+                {field}
+              </Fragment>
+            ))}
+          </figcaption>
         </figure>
       ) : (
         <p>{CASH_TEXTS.barcodeMissing}</p>

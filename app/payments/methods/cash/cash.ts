@@ -4,8 +4,10 @@
  * money/deadline.ts, the amount cap money/amount-caps.ts).
  */
 export const CASH_TEXTS = {
+  // The page says beside it that the order is confirmed when the money arrives; the PDF adds it.
   voucherLead:
-    "Presenta esta referencia o el código de barras en cualquiera de los puntos de pago de la lista y paga el valor exacto antes de la fecha límite. Confirmaremos tu pedido y te enviaremos un correo cuando recibamos el pago.",
+    "Presenta esta referencia o el código de barras en cualquiera de los puntos de pago de la lista y paga el valor exacto antes de la fecha límite.",
+  confirmation: "Confirmaremos tu pedido y te enviaremos un correo cuando recibamos el pago.",
   barcodeMissing:
     "El código de barras no está disponible: dicta la referencia en el punto de pago.",
 } as const;

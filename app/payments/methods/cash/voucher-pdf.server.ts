@@ -62,7 +62,8 @@ export async function voucherPdf(
   y -= 28;
   text("Comprobante de pago en efectivo", 20, bold);
   y -= 22;
-  for (const line of wrap(regular, CASH_TEXTS.voucherLead, 10, width)) {
+  const lead = `${CASH_TEXTS.voucherLead} ${CASH_TEXTS.confirmation}`;
+  for (const line of wrap(regular, lead, 10, width)) {
     text(line, 10);
     y -= 14;
   }
