@@ -38,10 +38,11 @@ export function QuantitySelector({
   const upper = Math.max(1, max);
   return (
     <div className={styles.selector}>
-      {/* Only named through aria-labelledby: hidden, it is not read twice in the page's text. */}
-      <span id={labelId} hidden>
-        {label}
-      </span>
+      {/* Named through aria-labelledby ('Cantidad de' and the product's title, which the page
+          shows once), its words in an attribute; a page read without CSS (lynx, w3m, which show
+          hidden text) reads 'Cantidad: 1' instead of 'Cantidad de 1'. */}
+      <span id={labelId} hidden aria-label={label} />
+      <span className="without-css">Cantidad: </span>
       {enhanced ? (
         <button
           type="button"

@@ -188,6 +188,7 @@ export function FilterBar(props: FilterBarProps) {
             <button type="submit" className={styles.apply}>
               Aplicar filtros
             </button>
+            <span className="without-css"> | </span>
             {/* A pending typed filter must not re-apply itself after the clear. */}
             <Link
               to={clearHref}

@@ -23,6 +23,8 @@ export function OrderSummary({ summary }: { summary: OrderSummaryData }) {
               <p className={styles.title}>{line.title}</p>
               <p className={styles.figures}>
                 <span className={styles.quantity}>Cantidad: {line.quantity}</span>
+                {/* Apart for screen readers and text browsers: 'Cantidad: 2, $ 90.000'. */}
+                <span className="visually-hidden">, </span>
                 <span className={styles.amount}>{formatCOP(line.lineTotal)}</span>
               </p>
             </div>

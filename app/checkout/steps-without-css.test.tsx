@@ -7,8 +7,12 @@ import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
+import { formatCOP } from "~/money/format";
+import { computeTotals } from "~/money/totals";
 import { BillingStep } from "./BillingStep";
+import { CheckoutSteps } from "./CheckoutSteps";
 import { MethodStep } from "./MethodStep";
+import { OrderSummary } from "./OrderSummary";
 import { ShippingStep } from "./ShippingStep";
 
 function render(element: ReactNode) {
@@ -24,6 +28,9 @@ const labels = (html: string) =>
       .replace(/<[^>]+>/g, "")
       .trim(),
   );
+
+/** A page's text as lynx prints it: tags gone, nothing added between inline elements. */
+const text = (html: string) => html.replace(/<!-- -->/g, "").replace(/<[^>]+>/g, "");
 
 describe("step 1 without CSS", () => {
   const html = render(<BillingStep values={{ client_type: "person" }} lastResult={undefined} />);
@@ -88,5 +95,30 @@ describe("step 3 without CSS", () => {
     );
     expect(html).not.toMatch(/<button[^>]*value=/);
     expect(html).toContain('<input type="hidden" name="intent" value="finalize"/>');
+  });
+});
+
+describe("names apart from what follows them, without CSS", () => {
+  it("the steps read 'Paso 1: Facturación', their digits drawn by the stylesheet", () => {
+    const html = render(<CheckoutSteps step={2} reachable={2} />);
+    expect(text(html)).toContain("Paso 1: Facturación (completado)");
+    expect(text(html)).not.toMatch(/\dPaso/);
+    expect(html).toContain('data-step="1"');
+  });
+
+  it("the payment methods' names stand apart from their descriptions", () => {
+    const html = render(
+      <MethodStep method={null} review={null} lastResult={undefined} links={undefined} />,
+    );
+    expect(text(html)).toContain("Tarjeta de crédito o débito: Visa");
+    expect(text(html)).toContain("PSE: Débito");
+  });
+
+  it("the summary's quantity stands apart from the line's amount", () => {
+    const line = { productId: "1", title: "Cámara", quantity: 2, lineTotal: 90_000, image: null };
+    const html = render(
+      <OrderSummary summary={{ lines: [line], totals: computeTotals(90_000) }} />,
+    );
+    expect(text(html)).toContain(`Cantidad: 2, ${formatCOP(90_000)}`);
   });
 });

@@ -92,6 +92,14 @@ const success = (receipt: boolean): ResultView => ({
     : null,
 });
 
+describe("the payment page's summary", () => {
+  it("keeps a line's quantity apart from its amount for screen readers and text browsers", () => {
+    const html = render(<PaymentPage page={page()} result={undefined} />);
+    const text = html.replace(/<!-- -->/g, "").replace(/<[^>]+>/g, "");
+    expect(text).toContain(`× 2, ${formatCOP(90_000)}`);
+  });
+});
+
 describe("the PSE form of a company", () => {
   it("says the NIT goes without its check digit and the holder is the company", () => {
     const html = render(

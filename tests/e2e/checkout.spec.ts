@@ -439,6 +439,12 @@ test("a company: its messages, the NIT check digit, a refusal of prepare-checkou
   await expect(page.getByRole("radio", { name: /PSE/ })).toBeChecked();
   await button(page, "Finalizar compra").click();
   await expect(heading(page, "Pago con PSE")).toBeVisible();
+  // The company's account: its NIT without the check digit, as PSE asks, and its name.
+  await expect(textbox(page, "Número de documento")).toHaveValue("890903938");
+  await expect(textbox(page, "Nombre completo del titular de la cuenta")).toHaveValue(
+    "SEGURIDAD ANDINA S.A.S.",
+  );
+  await expect(page.getByRole("radio", { name: "Persona jurídica" })).toBeChecked();
   const orderId = await orderIdOnPage(page, "PSE");
   expect(await preparedInSandbox(page.request, orderId)).toMatchObject({
     customer_email: "compras@andina.co",

@@ -53,6 +53,8 @@ export function RadioGroup({
             />
             <span>
               <span className={styles.choiceLabel}>{option.label}</span>
+              {/* Apart for screen readers and text browsers: 'PSE: Débito desde tu cuenta…'. */}
+              {option.description ? <span className="visually-hidden">: </span> : null}
               {option.description ? (
                 <span id={descriptionId} className={styles.choiceDescription}>
                   {option.description}
