@@ -93,6 +93,15 @@ describe("cash payment", () => {
       method: `Efectivo · referencia ${groupReference(voucher.reference)}`,
       receipt: false,
     });
+    // The cart's one live order: no card order meanwhile, and a card form posted for this order
+    // answers with its cash payment; nothing is charged twice.
+    await expect(prepare(jar, "openpay")).rejects.toThrow(/\(409\).*pago pendiente/);
+    const card = { ...order, method: "openpay" as const };
+    const byCard = expectRedirect(await payments.payByCard(request(jar), cardForm(card), card));
+    expect(byCard.location).toMatch(/^\/checkout\/success\/cash\?id=/);
+    expect((await apiClient().listCharges(order.orderId)).map((c) => c.status)).toEqual([
+      "in_progress",
+    ]);
     // The cart waits on it, with its deadline.
     const cart = await loadCartPage(request(jar, `${ORIGIN}/carrito`));
     expect(cart.page.order).toMatchObject({
