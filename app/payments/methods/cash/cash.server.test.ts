@@ -12,6 +12,7 @@ import {
   cardForm,
   cashForm,
   chargeIdOf,
+  checkout,
   expectRedirect,
   expectReply,
   inPdf,
@@ -136,6 +137,25 @@ describe("cash payment", () => {
       ...(await apiClient().listCharges(card.orderId)),
     ].map((c) => c.status);
     expect(statuses).toEqual(["expired", "completed"]);
+  });
+
+  it("is not offered above the cap: step 3 says why, and 'Finalizar compra' refuses it", async () => {
+    const jar = await shopper();
+    await prepare(jar, "openpay");
+    const settings = config();
+    const caps = settings.paymentCaps;
+    Object.assign(settings, { paymentCaps: { cash: 1 } });
+    try {
+      const step3 = await checkout.loadCheckout(request(jar, `${ORIGIN}/checkout?paso=3`));
+      const view = step3.view;
+      if (view.kind !== "wizard") throw new Error(`expected step 3, got ${view.kind}`);
+      expect(view.unavailable).toEqual({
+        cash: expect.stringMatching(/^Disponible para pedidos de hasta \$\u00a01; el tuyo suma/),
+      });
+      await expect(prepare(jar, "cash")).rejects.toThrow(/\(422\).*Disponible para pedidos/);
+    } finally {
+      Object.assign(settings, { paymentCaps: caps });
+    }
   });
 
   it("checks the cap again at paying: above it, a 422 and nothing charged", async () => {
