@@ -44,7 +44,7 @@ async function cashVoucher() {
   if (page.view.state !== "pending" || !page.view.waiting?.details) {
     throw new Error(`expected the voucher, got ${JSON.stringify(page.view)}`);
   }
-  const voucher = page.view.waiting.details.data as VoucherView;
+  const voucher = page.view.waiting.details as VoucherView;
   return { jar, order, location: answer.location, view: page.view, voucher };
 }
 
