@@ -53,12 +53,11 @@ function WaitingPage({
   waiting: WaitingView;
 }) {
   const { details } = waiting;
-  const method: PaymentMethodInfo | undefined = PAYMENT_METHODS.byKey(view.kind);
-  const hint = method?.pendingHint;
+  const method: PaymentMethodInfo = PAYMENT_METHODS.byId[waiting.method];
   // The registry pairs each id with its view, which TypeScript cannot follow through a lookup.
   const Details =
-    details && details.method in PENDING_VIEWS
-      ? (PENDING_VIEWS[details.method as keyof typeof PENDING_VIEWS] as (props: {
+    details != null && waiting.method in PENDING_VIEWS
+      ? (PENDING_VIEWS[waiting.method as keyof typeof PENDING_VIEWS] as (props: {
           data: unknown;
         }) => ReactNode)
       : null;
@@ -67,18 +66,18 @@ function WaitingPage({
       <h1>{RESULT_TEXTS.waitingTitle}</h1>
       <Status label={RESULT_TEXTS.waitingStatus} />
       <p>{RESULT_TEXTS.waitingLead}</p>
-      {details && Details ? (
-        <Details data={details.data} />
+      {Details ? (
+        <Details data={details} />
       ) : (
         <>
           <p>{RESULT_TEXTS.waitingDeadline(waiting.deadline)}</p>
-          {hint ? <p>{hint}</p> : null}
+          {method.pendingHint ? <p>{method.pendingHint}</p> : null}
           {view.orderId ? <p>Pedido {view.orderId}</p> : null}
         </>
       )}
       <p className={`${styles.actions} ${styles.noPrint}`}>
         {/* The spaces keep the links apart where no style does (text browsers). */}
-        {details ? (
+        {Details ? (
           <a href={receiptPdfUrl(view.chargeId, true)} className={buttons.primary}>
             {RESULT_TEXTS.waitingPdf}
           </a>
@@ -90,7 +89,7 @@ function WaitingPage({
           Seguir comprando
         </Link>
       </p>
-      {details && view.orderId ? (
+      {Details && view.orderId ? (
         // The cart's one live order (0530): another method only after this one is given up.
         <Form method="post" action="/checkout" className={styles.noPrint}>
           <p>{RESULT_TEXTS.waitingCancel}</p>

@@ -86,7 +86,7 @@ async function waitingOf(charge: Charge, owner: boolean): Promise<WaitingView | 
   const method = PAYMENT_METHODS.ofCharge(charge).id;
   const { pending }: AnyMethodServer = METHOD_SERVERS[method];
   const data = owner && pending ? await pending.view(charge) : null;
-  return { deadline, details: data === null ? null : { method, data } };
+  return { method, deadline, details: data };
 }
 
 /**

@@ -188,13 +188,15 @@ export type ResultView =
 
 /** A pending charge that waits for its payer until a deadline (docs/decisions/0570). */
 export interface WaitingView {
+  /** The charge's method (its pending hint, its view of the details). */
+  method: PaymentMethodId;
   /** The deadline in Colombian time: "lunes 30 de noviembre de 2026, 11:32 a. m.". */
   deadline: string;
   /**
    * For the browser that paid: what its method shows (PENDING_VIEWS in methods/forms.tsx), also
    * as a PDF; null for anyone else, or a method with nothing more to show.
    */
-  details: { method: PaymentMethodId; data: unknown } | null;
+  details: unknown;
 }
 
 type Rows = Array<[label: string, value: string]>;

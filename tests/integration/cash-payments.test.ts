@@ -62,7 +62,7 @@ async function cashVoucher() {
   const details =
     page.kind === "page" && page.view.state === "pending" && page.view.waiting?.details;
   if (!details) throw new Error(`expected the voucher, got ${JSON.stringify(page)}`);
-  return { jar, order, location: answer.location, voucher: details.data as { reference: string } };
+  return { jar, order, location: answer.location, voucher: details as { reference: string } };
 }
 
 function checkoutPost(jar: Jar, fields: Record<string, string>) {

@@ -68,7 +68,8 @@ const waiting = (details: boolean): Exclude<ResultView, { state: "missing" | "er
   refresh: null,
   waiting: {
     deadline: "martes 1 de diciembre de 2026, 11:05 a. m.",
-    details: details ? { method: "cash", data: view() } : null,
+    method: "cash",
+    details: details ? view() : null,
   },
 });
 

@@ -12,6 +12,7 @@ import {
   cardForm,
   cashForm,
   chargeIdOf,
+  checkout,
   expectRedirect,
   expectReply,
   inPdf,
@@ -43,7 +44,7 @@ async function cashVoucher() {
   if (page.view.state !== "pending" || !page.view.waiting?.details) {
     throw new Error(`expected the voucher, got ${JSON.stringify(page.view)}`);
   }
-  const voucher = page.view.waiting.details.data as VoucherView;
+  const voucher = page.view.waiting.details as VoucherView;
   return { jar, order, location: answer.location, view: page.view, voucher };
 }
 
@@ -93,6 +94,15 @@ describe("cash payment", () => {
       method: `Efectivo · referencia ${groupReference(voucher.reference)}`,
       receipt: false,
     });
+    // The cart's one live order: no card order meanwhile, and a card form posted for this order
+    // answers with its cash payment; nothing is charged twice.
+    await expect(prepare(jar, "openpay")).rejects.toThrow(/\(409\).*pago pendiente/);
+    const card = { ...order, method: "openpay" as const };
+    const byCard = expectRedirect(await payments.payByCard(request(jar), cardForm(card), card));
+    expect(byCard.location).toMatch(/^\/checkout\/success\/cash\?id=/);
+    expect((await apiClient().listCharges(order.orderId)).map((c) => c.status)).toEqual([
+      "in_progress",
+    ]);
     // The cart waits on it, with its deadline.
     const cart = await loadCartPage(request(jar, `${ORIGIN}/carrito`));
     expect(cart.page.order).toMatchObject({
@@ -127,6 +137,25 @@ describe("cash payment", () => {
       ...(await apiClient().listCharges(card.orderId)),
     ].map((c) => c.status);
     expect(statuses).toEqual(["expired", "completed"]);
+  });
+
+  it("is not offered above the cap: step 3 says why, and 'Finalizar compra' refuses it", async () => {
+    const jar = await shopper();
+    await prepare(jar, "openpay");
+    const settings = config();
+    const caps = settings.paymentCaps;
+    Object.assign(settings, { paymentCaps: { cash: 1 } });
+    try {
+      const step3 = await checkout.loadCheckout(request(jar, `${ORIGIN}/checkout?paso=3`));
+      const view = step3.view;
+      if (view.kind !== "wizard") throw new Error(`expected step 3, got ${view.kind}`);
+      expect(view.unavailable).toEqual({
+        cash: expect.stringMatching(/^Disponible para pedidos de hasta \$\u00a01; el tuyo suma/),
+      });
+      await expect(prepare(jar, "cash")).rejects.toThrow(/\(422\).*Disponible para pedidos/);
+    } finally {
+      Object.assign(settings, { paymentCaps: caps });
+    }
   });
 
   it("checks the cap again at paying: above it, a 422 and nothing charged", async () => {
