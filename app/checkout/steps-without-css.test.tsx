@@ -108,7 +108,13 @@ describe("names apart from what follows them, without CSS", () => {
 
   it("the payment methods' names stand apart from their descriptions", () => {
     const html = render(
-      <MethodStep method={null} review={null} lastResult={undefined} links={undefined} />,
+      <MethodStep
+        method={null}
+        unavailable={{}}
+        review={null}
+        lastResult={undefined}
+        links={undefined}
+      />,
     );
     expect(text(html)).toContain("Tarjeta de crédito o débito: Visa");
     expect(text(html)).toContain("PSE: Débito");
