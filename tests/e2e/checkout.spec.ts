@@ -331,7 +331,7 @@ test("a person: every message, 'Volver' and Back keep the values, through to the
   // Step 3: nothing chosen, 'Finalizar compra' refuses.
   await expect(heading(page, "Método de pago")).toBeVisible();
   await expect(page.getByRole("radio", { name: /Tarjeta de crédito o débito/ })).not.toBeChecked();
-  await expect(page.getByRole("radio", { name: /PSE/ })).not.toBeChecked();
+  await expect(page.getByRole("radio", { name: /^PSE/ })).not.toBeChecked();
   await expect(page.getByRole("main")).toContainText("Luis Torres");
   await expect(page.getByRole("main")).toContainText("Mañana (9:00–13:00)");
   await button(page, "Finalizar compra").click();
@@ -410,7 +410,7 @@ test("a company: its messages, the NIT check digit, a refusal of prepare-checkou
   await button(page, "Continuar").click();
   await expect(heading(page, "Método de pago")).toBeVisible();
   await expect(page.getByRole("main")).toContainText("890903938-8");
-  await page.getByRole("radio", { name: /PSE/ }).check();
+  await page.getByRole("radio", { name: /^PSE/ }).check();
   await button(page, "Finalizar compra").click();
   await expectErrors(
     page,
@@ -419,7 +419,7 @@ test("a company: its messages, the NIT check digit, a refusal of prepare-checkou
     ],
     false,
   );
-  await expect(page.getByRole("radio", { name: /PSE/ })).toBeChecked();
+  await expect(page.getByRole("radio", { name: /^PSE/ })).toBeChecked();
 
   // A contact name the payment platform would find too short: refused here, at step 1, not
   // at 'Finalizar compra' as 'customer.name: Debe tener al menos 2 caracteres'.
@@ -436,7 +436,7 @@ test("a company: its messages, the NIT check digit, a refusal of prepare-checkou
   await textbox(page, "Nombre de contacto").fill("Carlos Pérez");
   await continueTo(page, "Datos de envío");
   await continueTo(page, "Método de pago");
-  await expect(page.getByRole("radio", { name: /PSE/ })).toBeChecked();
+  await expect(page.getByRole("radio", { name: /^PSE/ })).toBeChecked();
   await button(page, "Finalizar compra").click();
   await expect(heading(page, "Pago con PSE")).toBeVisible();
   // The company's account: its NIT without the check digit, as PSE asks, and its name.
