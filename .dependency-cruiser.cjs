@@ -27,7 +27,7 @@ const PUBLIC_FACES = [
 
 /** Resource routes (no view) may use server modules like any loader. */
 const RESOURCE_ROUTES =
-  "(documentacion|buscar\\.sugerencias|robots\\.txt|sitemap\\.xml|sitemaps\\.\\$name|comprobante)\\.ts$";
+  "(documentacion|imagen|buscar\\.sugerencias|robots\\.txt|sitemap\\.xml|sitemaps\\.\\$name|comprobante)\\.ts$";
 
 module.exports = {
   forbidden: [

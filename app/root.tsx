@@ -80,19 +80,34 @@ function useRootData(): RootData | undefined {
   return useRouteLoaderData<typeof loader>("root");
 }
 
+/** Where each popover was opened: the address the browser showed at that moment. */
+const openedAt = new WeakMap<Element, string>();
+
+function noteOpened(event: Event) {
+  if ((event as ToggleEvent).newState !== "open" || !(event.target instanceof Element)) return;
+  openedAt.set(event.target, location.pathname + location.search);
+}
+
 /**
- * Client-side navigations close any open popover (mega menu, contact dialog).
- * Not on the first run: a popover opened before hydration must stay open.
+ * Client-side navigations close the popovers (mega menu, contact dialog) opened before the
+ * address changed. The page arrives a moment after the address: a popover the shopper opened in
+ * between is theirs and stays open. Not on the first run: a popover opened before hydration must
+ * stay open.
  */
 function useClosePopoversOnNavigation() {
   const { pathname, search } = useLocation();
   const url = pathname + search;
   const previous = useRef(url);
   useEffect(() => {
+    // `beforetoggle` is dispatched as the popover opens (`toggle` only a task later).
+    document.addEventListener("beforetoggle", noteOpened, true);
+    return () => document.removeEventListener("beforetoggle", noteOpened, true);
+  }, []);
+  useEffect(() => {
     if (previous.current === url) return;
     previous.current = url;
     for (const el of document.querySelectorAll<HTMLElement>("[popover]")) {
-      if (el.matches(":popover-open")) el.hidePopover();
+      if (el.matches(":popover-open") && openedAt.get(el) !== url) el.hidePopover();
     }
   }, [url]);
 }
@@ -113,13 +128,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
-        <a href="#contenido" className="skip-link">
+        {/* To a div around the page, not to its <main>: w3m knows no <main> and finds no target. */}
+        <a href="#contenido-principal" className="skip-link">
           Saltar al contenido principal
         </a>
         <NavigationProgress />
         <Header cart={parts.cart} />
         <NoticeAndParts parts={parts} />
-        {children}
+        <div id="contenido-principal">{children}</div>
         <Footer
           email={root?.salesEmail ?? null}
           phone={root?.salesPhone ?? null}

@@ -13,6 +13,7 @@ export default [
   route("categoria/:level1/:level2/:level3", "catalogue/categoria.tsx", { id: "categoria-levels" }),
   route("marca/:brand", "catalogue/marca.tsx"),
   route("producto/:productId", "product/producto.tsx"),
+  route("producto/:productId/imagen.png", "product/imagen.ts"),
   route("documentacion/:sku", "product/documentacion.ts"),
   route("carrito", "cart/carrito.tsx"),
   route("checkout", "checkout/checkout.tsx"),

@@ -25,6 +25,8 @@ describe("readWrk", () => {
   it("reads a percentile in ms or s", () => {
     expect(readWrk(SUMMARY.replace("99%  268.00us", "99%    4.60ms")).p99).toBe(4.6);
     expect(readWrk(SUMMARY.replace("99%  268.00us", "99%    1.20s")).p99).toBe(1200);
+    // As wrk prints seconds: padded to the width of "ms".
+    expect(readWrk(SUMMARY.replace("99%  268.00us", "99%    1.81s ")).p99).toBe(1810);
   });
 
   it("counts answers other than 2xx or 3xx and failed reads, writes and timeouts", () => {

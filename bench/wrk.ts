@@ -34,7 +34,8 @@ export function readWrk(output: string): LoadRun {
   };
   const [, requests] = number(/(\d+) requests in /);
   const [, rps] = number(/Requests\/sec:\s+([\d.]+)/);
-  const [, p99, unit] = number(/^\s*99%\s+([\d.]+)(us|ms|s|m)$/m);
+  // wrk pads a figure in seconds with a space ("1.81s ").
+  const [, p99, unit] = number(/^\s*99%\s+([\d.]+)(us|ms|s|m)[ \t]*$/m);
   const non2xx = /Non-2xx or 3xx responses: (\d+)/.exec(output)?.[1] ?? 0;
   const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(
     output,

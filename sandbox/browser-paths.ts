@@ -1,8 +1,9 @@
 /**
  * The sandbox addresses a store page makes the browser load: product drawings, brand logos,
- * the simulated PSE bank page with its form, and the card token call. Mounted on the store's origin, only these are
- * public; the outbox and the rest of the API carry customers' names, e-mails, phones, addresses
- * and documents, and answer signed-in staff only (docs/decisions/0410). Datasheet PDFs reach the
+ * the simulated PSE bank page with its form, the cash payment point and its clock, and the card
+ * token call. Mounted on the store's origin, only these are public; the outbox and the rest of
+ * the API carry customers' names, e-mails, phones, addresses and documents, and answer
+ * signed-in staff only (docs/decisions/0410). Datasheet PDFs reach the
  * browser through the store's /documentacion/{sku}, so the sandbox's own PDF path stays private.
  */
 const BROWSER_PATHS: ReadonlyArray<{ path: RegExp; methods: readonly string[] }> = [
@@ -10,6 +11,8 @@ const BROWSER_PATHS: ReadonlyArray<{ path: RegExp; methods: readonly string[] }>
   { path: /^\/logos\/marcas\/[^/]+$/, methods: ["GET", "HEAD"] },
   // The shopper's browser posts the bank's decision, then follows the 303 back to the store.
   { path: /^\/banco-pse\/[^/]+$/, methods: ["GET", "HEAD", "POST"] },
+  // The demo's payment point and its clock: anyone testing pays or lapses a cash reference.
+  { path: /^\/punto-de-pago(\/vencer)?$/, methods: ["GET", "HEAD", "POST"] },
   // With JavaScript the card form tokenizes here, from the browser (docs/decisions/0432).
   { path: /^\/payments\/card\/token$/, methods: ["POST", "OPTIONS"] },
 ];

@@ -9,7 +9,9 @@ export const SANDBOX_FIXTURES = {
   generatorVersion: 4,
   productCount: 22_500,
   products: {
-    /** Title, brand, integer price with a higher list price, stock 173, 2 images, PDF, accessories. */
+    /**
+     * Title, brand, integer price with a higher list price, stock 173, 2 images, PDF, accessories.
+     */
     complete: { id: "18433", sku: "DS-YD792-B" },
     /** precio null → 'Consultar precio'. */
     noPrice: "10664",
@@ -47,7 +49,9 @@ export const SANDBOX_FIXTURES = {
     withoutAccessories: "10031",
     /** No fecha_actualizacion: the sitemap gives no lastmod for it. */
     noUpdatedAt: "10680",
-    /** Three brands' products with one title: 'Detector de Ruptura de Vidrio Acústico, Cableado, …'. */
+    /**
+     * Three brands' products with one title: 'Detector de Ruptura de Vidrio Acústico, Cableado, …'.
+     */
     sameTitle: [
       { id: "176369", brand: "Epcom", model: "E-3843-TR" },
       { id: "822829", brand: "Ajax", model: "AJ-93MA" },
@@ -58,7 +62,7 @@ export const SANDBOX_FIXTURES = {
     /** A numeric id that does not exist → 404 'Producto no encontrado'. */
     unknown: "999999999",
   },
-  /** Products whose record uses each field variant of spec §3. */
+  /** Products whose record uses each field variant of docs/merchant-api.md. */
   fieldVariants: {
     productoId: "10052",
     idProducto: "10212",

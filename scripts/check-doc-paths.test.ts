@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { cited, citations, commentsOf, indexProblems } from "./check-doc-paths.ts";
+import {
+  cited,
+  citations,
+  commentsOf,
+  indexProblems,
+  sectionCitations,
+} from "./check-doc-paths.ts";
 
 describe("citations", () => {
   it("finds the project paths a Markdown text cites, with their lines", () => {
@@ -68,5 +74,16 @@ describe("commentsOf", () => {
   it("reads comments inside JSX", () => {
     const source = "const v = <div>{/* app/ui/Button.tsx */}</div>;";
     expect(citations(commentsOf(source, true))).toEqual([{ path: "app/ui/Button.tsx", line: 1 }]);
+  });
+});
+
+describe("sectionCitations", () => {
+  it("finds a section of a document the repository does not hold, by line", () => {
+    const text = "Totals in pesos (docs/decisions/0552).\n * the overlay (spec §4/§9)\n§ 5 too";
+    expect(sectionCitations(text)).toEqual([2, 3]);
+  });
+
+  it("leaves a section sign that cites nothing", () => {
+    expect(sectionCitations("El símbolo § solo")).toEqual([]);
   });
 });

@@ -10,6 +10,10 @@
  *
  * The index of decisions (`docs/decisions/README.md`) must list every record, and only records
  * that exist.
+ *
+ * A requirement is cited by what the repository holds (docs/decisions/0552), never by a section
+ * of a specification it does not hold: outside the decision records, whose contexts
+ * keep their history, a section sign before a number fails too.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -116,6 +120,11 @@ export function citations(text: string): Array<{ path: string; line: number }> {
   return found;
 }
 
+/** The lines of a text that cite a section of a document (§ and a number). Exported for tests. */
+export function sectionCitations(text: string): number[] {
+  return text.split("\n").flatMap((line, index) => (/§\s*\d/.test(line) ? [index + 1] : []));
+}
+
 /** What the index of decisions gets wrong: records left out, links to none. Exported for tests. */
 export function indexProblems(index: string, records: string[]): string[] {
   const linked = new Set([...index.matchAll(/\]\((\d{4}-[\w-]+\.md)\)/g)].map((m) => m[1]));
@@ -136,14 +145,18 @@ function main() {
     ...markdownFiles().map((file) => ({ file, text: readFileSync(file, "utf8") })),
     ...codeFiles().map((file) => {
       const source = readFileSync(file, "utf8");
-      // Parsed only when something in it names a missing path: a string or a pattern may.
-      const suspect = citations(source).some(({ path }) => !cited(path));
+      // Parsed only when something in it names a missing path or a section: a string may.
+      const suspect = source.includes("§") || citations(source).some(({ path }) => !cited(path));
       return { file, text: suspect ? commentsOf(source, file.endsWith("x")) : "" };
     }),
   ];
   for (const { file, text } of texts) {
     for (const { path, line } of citations(text)) {
       if (!cited(path)) problems.push(`${file}:${line}: ${path} does not exist`);
+    }
+    if (file.startsWith(`${DECISIONS}/`)) continue;
+    for (const line of sectionCitations(text)) {
+      problems.push(`${file}:${line}: cites a section the repository does not hold`);
     }
   }
   if (problems.length > 0) {

@@ -3,6 +3,7 @@ import { useHydrated } from "~/ui/use-hydrated";
 import { applyIntent, cartCount } from "./cart";
 import type { CartSummary } from "./cart.server";
 import { usePendingCartIntents } from "./cart-fetcher";
+import { useCartSync } from "./cart-sync";
 import styles from "./CartButton.module.css";
 import { CartToast } from "./CartToast";
 import { MINI_CART_ID, MiniCart } from "./MiniCart";
@@ -19,19 +20,17 @@ function CartIcon() {
 }
 
 /**
- * The badge and the words for it: the part of every page that changes with the cart, filled in
- * for each shopper on pages from the page cache (docs/decisions/0470). The name comes from the
- * content ('Carrito, 2 productos'); the badge digit is decoration.
+ * The badge and the words around it: the part of every page that changes with the cart, filled
+ * in for each shopper on pages from the page cache (docs/decisions/0470). The name reads
+ * 'Carrito, 2 productos' to a screen reader and in a text browser alike: the badge's digit is
+ * the count, between words hidden on screen only.
  */
 export function CartCount({ count }: { count: number }) {
   return (
     <>
-      <span className={styles.badge} aria-hidden="true">
-        {count}
-      </span>
-      <span className="visually-hidden">
-        , {`${count} ${count === 1 ? "producto" : "productos"}`}
-      </span>
+      <span className="visually-hidden">, </span>
+      <span className={styles.badge}>{count}</span>
+      <span className="visually-hidden">{count === 1 ? " producto" : " productos"}</span>
     </>
   );
 }
@@ -45,6 +44,8 @@ export function CartCount({ count }: { count: number }) {
 export function CartButton({ cart }: { cart: CartSummary }) {
   const hydrated = useHydrated();
   const pending = usePendingCartIntents();
+  // Another tab's change shows here too.
+  useCartSync(cart);
   const count =
     pending.length > 0 && (cart.lines.length > 0 || cart.count === 0)
       ? cartCount(

@@ -41,7 +41,11 @@ export function CartOrderNotice({
       <H id={titleId} className={styles.title}>
         {CART_ORDER_TEXTS.pending(order)}
       </H>
-      <p className={styles.lead}>{CART_ORDER_TEXTS.pendingLead}</p>
+      <p className={styles.lead}>
+        {order.deadline
+          ? CART_ORDER_TEXTS.waitingLead(order.deadline)
+          : CART_ORDER_TEXTS.pendingLead}
+      </p>
       <div className={styles.actions}>
         {order.bankUrl ? (
           <a href={order.bankUrl} className={buttons.primary}>

@@ -22,13 +22,14 @@ export function CartSummaryPanel({ totals, busy }: { totals: CartTotals; busy: b
         <label htmlFor="progreso-envio">
           Envío gratis en compras superiores a {formatCOP(FREE_SHIPPING_THRESHOLD)} (subtotal)
         </label>
+        {/* Its text shows only where a bar does not (lynx, w3m), apart from the label. */}
         <progress
           id="progreso-envio"
           className={styles.progress}
           max={100}
           value={totals.freeShippingProgress}
         >
-          {totals.freeShippingProgress}%
+          : {totals.freeShippingProgress}%
         </progress>
         {totals.freeShipping ? (
           <p className={styles.achieved}>¡Tu pedido tiene envío gratis!</p>
@@ -43,9 +44,12 @@ export function CartSummaryPanel({ totals, busy }: { totals: CartTotals; busy: b
         <Link to="/checkout" className={buttons.primary}>
           Proceder al pago
         </Link>
+        {/* Read without CSS the three would run together: 'Proceder al pagoSeguir comprando'. */}
+        <span className="without-css"> | </span>
         <Link to="/productos" className={buttons.secondary}>
           Seguir comprando
         </Link>
+        <span className="without-css"> | </span>
         <ConfirmClear />
       </div>
     </section>

@@ -146,36 +146,38 @@ export function CartTable({
   outside?: Record<string, number>;
 }) {
   return (
-    <table className={styles.table}>
-      <caption className="visually-hidden">Productos en tu carrito</caption>
-      <thead>
-        <tr>
-          <th scope="col">
-            <span className="visually-hidden">Imagen</span>
-          </th>
-          <th scope="col">Producto</th>
-          <th scope="col" className={styles.num}>
-            Precio
-          </th>
-          <th scope="col">Cantidad</th>
-          <th scope="col" className={styles.num}>
-            Total
-          </th>
-          <th scope="col">
-            <span className="visually-hidden">Acciones</span>
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {lines.map((line) => (
-          <CartLineRow
-            key={line.productId}
-            line={line}
-            removing={removed.has(line.productId)}
-            outside={outside[line.productId]}
-          />
-        ))}
-      </tbody>
-    </table>
+    <div className={styles.wrap}>
+      <table className={styles.table}>
+        <caption className="visually-hidden">Productos en tu carrito</caption>
+        <thead>
+          <tr>
+            <th scope="col">
+              <span className="visually-hidden">Imagen</span>
+            </th>
+            <th scope="col">Producto</th>
+            <th scope="col" className={styles.num}>
+              Precio
+            </th>
+            <th scope="col">Cantidad</th>
+            <th scope="col" className={styles.num}>
+              Total
+            </th>
+            <th scope="col">
+              <span className="visually-hidden">Acciones</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {lines.map((line) => (
+            <CartLineRow
+              key={line.productId}
+              line={line}
+              removing={removed.has(line.productId)}
+              outside={outside[line.productId]}
+            />
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

@@ -3,7 +3,7 @@ import { clampQuantity } from "./add-to-cart";
 import styles from "./QuantitySelector.module.css";
 
 /**
- * Quantity between 1 and the stock (spec §4). Without JavaScript it is a
+ * Quantity between 1 and the stock (docs/decisions/0552). Without JavaScript it is a
  * number input with min/max; with JavaScript −/+ buttons join it. `value` is
  * the raw text so the shopper can type freely; it is clamped on blur.
  */
@@ -38,10 +38,11 @@ export function QuantitySelector({
   const upper = Math.max(1, max);
   return (
     <div className={styles.selector}>
-      {/* Only named through aria-labelledby: hidden, it is not read twice in the page's text. */}
-      <span id={labelId} hidden>
-        {label}
-      </span>
+      {/* Named through aria-labelledby ('Cantidad de' and the product's title, which the page
+          shows once), its words in an attribute; a page read without CSS (lynx, w3m, which show
+          hidden text) reads 'Cantidad: 1' instead of 'Cantidad de 1'. */}
+      <span id={labelId} hidden aria-label={label} />
+      <span className="without-css">Cantidad: </span>
       {enhanced ? (
         <button
           type="button"

@@ -1,4 +1,4 @@
-/** The add-to-cart button and quantity selector rules of spec §4. */
+/** The add-to-cart button and quantity selector rules (docs/decisions/0552, 0201). */
 import { hasPrice } from "~/merchant-api/product";
 
 type AddToCartStatus = "loading" | "no-price" | "no-stock" | "ready";

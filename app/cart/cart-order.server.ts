@@ -13,6 +13,7 @@
  * - recorded and not charged: the next 'Finalizar compra' records the cart again under that id.
  */
 import { apiClient, type OrderRecord, PaymentError } from "~/merchant-api/client.server";
+import { deadlineText } from "~/money/deadline";
 import { PAYMENT_METHODS } from "~/money/payment-methods";
 import type { CookieRequest } from "~/platform/cookie-session.server";
 import type { FlashNotice } from "~/platform/flash.server";
@@ -49,6 +50,7 @@ function viewOf(record: OrderRecord, state: CartOrder["state"], cookie: CartCook
     state,
     total: record.totals.total,
     bankUrl: state === "pending" ? bankLink(record.charge?.bankUrl) : null,
+    deadline: state === "pending" ? deadlineText(record.charge?.dueAt) : null,
     statusUrl: statusUrl(record),
     outside:
       state === "pending" ? Object.fromEntries(unitsOutsideOrder(cookie.cart, record.lines)) : {},

@@ -13,6 +13,8 @@ export interface CartOrder {
   total: number | null;
   /** The bank's page, while a PSE payment waits there. */
   bankUrl: string | null;
+  /** Until when the shopper may pay it (cash at a payment point), in Colombian time. */
+  deadline: string | null;
   /** The order's result page: its state, and its receipt once paid. */
   statusUrl: string;
   /** Units of cart lines the order does not hold (product id → units): not paid by it. */
@@ -33,6 +35,9 @@ export const CART_ORDER_TEXTS = {
       : `Tienes un pago pendiente por ${formatCOP(order.total)} (pedido ${order.orderId})`,
   pendingLead:
     "No pagues este carrito de nuevo mientras tanto: si el banco aprueba el pago, te enviaremos la confirmación por correo. Si prefieres otro medio de pago, cancela primero este pago.",
+  /** A payment the shopper makes later (cash): the deadline instead of the bank's answer. */
+  waitingLead: (deadline: string) =>
+    `Tienes hasta el ${deadline} (hora de Colombia) para pagarlo con la referencia de su comprobante, en 'Ver estado'. No pagues este carrito con otro medio mientras tanto: si lo prefieres, cancela primero este pago; después ya no se podrá pagar.`,
   toBank: "Continuar en el banco",
   status: "Ver estado",
   cancel: "Cancelar y pagar con otro medio",
@@ -45,7 +50,7 @@ export const CART_ORDER_TEXTS = {
       : `${units} unidades agregadas después de finalizar la compra: no forman parte del pedido pendiente.`,
   /** Step 3 when 'Finalizar compra' is posted while the cart's order is pending. */
   finalizeRefused:
-    "Este carrito ya tiene un pago pendiente. Continúa en el banco, espera su respuesta o cancélalo para pagar con otro medio.",
+    "Este carrito ya tiene un pago pendiente. Complétalo, espera su confirmación o cancélalo para pagar con otro medio.",
   finalizeUnknown:
     "No pudimos confirmar el estado del pago pendiente de este carrito, así que no preparamos otro pedido. Intenta de nuevo en unos minutos.",
 } as const;

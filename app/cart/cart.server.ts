@@ -237,7 +237,7 @@ export function cartRedirectTarget(value: FormDataEntryValue | null): string {
 // ---------------------------------------------------------------------------
 // The cart action (carrito.tsx) — one form, an `intent` field.
 
-/** A typed quantity that is not a number falls back to 1 (spec §4). */
+/** A typed quantity that is not a number falls back to 1 (docs/decisions/0552). */
 const typedQuantity = z.preprocess((v) => {
   const n = typeof v === "number" ? v : Number.parseInt(typeof v === "string" ? v : "", 10);
   return Number.isFinite(n) ? n : 1;

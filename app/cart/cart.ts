@@ -1,5 +1,5 @@
 /**
- * Pure cart operations of spec §4 on the only thing the cart stores: product
+ * Pure cart operations (docs/decisions/0200, 0201) on the only thing the cart stores: product
  * ids and quantities. Prices, titles and totals are never kept here.
  */
 interface CartLine {

@@ -71,18 +71,6 @@ export function CatalogueView({ screen }: { screen: CatalogueScreen }) {
             <h1 className={styles.title}>{screen.heading}</h1>
           </>
         )}
-        <p className={styles.count} aria-live="polite">
-          {screen.total === 1 ? "1 producto" : `${formatInteger(screen.total)} productos`}
-          {screen.pageCount > 1 ? ` · página ${screen.page} de ${screen.pageCount}` : ""}
-        </p>
-        {screen.partial ? (
-          <p className={styles.partial}>
-            Por ahora solo podemos mostrar {formatInteger(screen.partial.loaded)} de los{" "}
-            {formatInteger(screen.partial.total)} productos de esta categoría; elige una de sus
-            subcategorías o usa el buscador para encontrar el resto.
-          </p>
-        ) : null}
-
         {screen.subcategories ? <SubcategoryNav items={screen.subcategories} /> : null}
 
         <FilterBar
@@ -95,6 +83,25 @@ export function CatalogueView({ screen }: { screen: CatalogueScreen }) {
           showBrandFilter={screen.showBrandFilter}
           clearHref={clearHref}
         />
+
+        {/* The results' heading: 'Aplicar filtros' lands here (the form's action ends in
+            #resultados), with the count, the views and the first cards in sight. */}
+        <h2 id="resultados" className={styles.count} aria-live="polite">
+          {screen.total === 1 ? "1 producto" : `${formatInteger(screen.total)} productos`}
+          {screen.pageCount > 1 ? ` · página ${screen.page} de ${screen.pageCount}` : ""}
+        </h2>
+        {screen.notice ? (
+          <p className={styles.notice} role="status">
+            {screen.notice}
+          </p>
+        ) : null}
+        {screen.partial ? (
+          <p className={styles.partial}>
+            Por ahora solo podemos mostrar {formatInteger(screen.partial.loaded)} de los{" "}
+            {formatInteger(screen.partial.total)} productos de esta categoría; elige una de sus
+            subcategorías o usa el buscador para encontrar el resto.
+          </p>
+        ) : null}
 
         <div className={styles.toolbar}>
           <span id="vista-etiqueta" className={styles.toolbarLabel}>

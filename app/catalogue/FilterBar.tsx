@@ -156,12 +156,13 @@ export function FilterBar(props: FilterBarProps) {
             </span>
           ) : null}
         </summary>
+        {/* Submitted, the results come into view (with or without JavaScript); applied as
+            the shopper types, the page stays where it is. */}
         <Form
           ref={formRef}
           method="get"
-          action={action}
+          action={`${action}#resultados`}
           className={styles.form}
-          preventScrollReset
           onSubmit={() => clearTimeout(timer.current)}
         >
           {Object.entries(hidden).map(([name, value]) => (
@@ -187,6 +188,7 @@ export function FilterBar(props: FilterBarProps) {
             <button type="submit" className={styles.apply}>
               Aplicar filtros
             </button>
+            <span className="without-css"> | </span>
             {/* A pending typed filter must not re-apply itself after the clear. */}
             <Link
               to={clearHref}

@@ -47,6 +47,8 @@ export interface CatalogueScreen {
   filters: CatalogueFilters;
   raw: ParsedFilters["raw"];
   errors: ParsedFilters["errors"];
+  /** Bounds read differently from how they were typed, said above the results. */
+  notice: string | null;
   /** The category's own subcategories, as a way down (category screens only). */
   subcategories?: SubcategoryLink[];
   /** Search results and filtered lists are not indexed. */
@@ -73,7 +75,7 @@ export function buildCatalogueScreen(options: {
   canonicalPath: string;
   description: string;
 }): CatalogueScreen {
-  const { filters, raw, errors } = parseFilters(options.url.searchParams);
+  const { filters, raw, errors, notice } = parseFilters(options.url.searchParams);
   const query = [options.query, filters.text].filter(Boolean).join(" ");
   const filtered = filteredListing(options.listing, filters, query);
   const slice = paginate(filtered.length, filters.page, CATALOGUE_PAGE_SIZE);
@@ -105,6 +107,7 @@ export function buildCatalogueScreen(options: {
     filters,
     raw,
     errors,
+    notice,
     noindex: Boolean(options.query) || hasActiveFilters(filters),
     canonical: canonicalQuery
       ? `${options.canonicalPath}${options.canonicalPath.includes("?") ? "&" : "?"}${canonicalQuery}`

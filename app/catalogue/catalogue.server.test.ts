@@ -1,6 +1,6 @@
 /**
- * A category's listing (spec §7, §8): limit=60 pages while has_more, at most 50 pages; a
- * non-OK page stops paging and keeps what was loaded; an exception gives an empty list;
+ * A category's listing (docs/decisions/0182, 0552): limit=60 pages while has_more, at most 50
+ * pages; a non-OK page stops paging and keeps what was loaded; an exception gives an empty list;
  * a complete listing is cached.
  */
 import { beforeEach, describe, expect, it, vi } from "vitest";

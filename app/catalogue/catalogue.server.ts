@@ -1,5 +1,5 @@
 /**
- * Catalogue data for the list screens (spec §2, §7, §8): whole listings loaded page by page
+ * Catalogue data for the list screens (docs/decisions/0182): whole listings loaded page by page
  * and cached, so filtering, sorting and paging run on the server without refetching.
  */
 import { isDeepStrictEqual } from "node:util";
@@ -13,7 +13,7 @@ import { ApiError, getCategories, listProducts } from "~/merchant-api/client.ser
 import { createCache } from "~/platform/cache.server";
 import { logger } from "~/platform/logger.server";
 
-/** Spec §7/§9: a category listing is read 60 at a time while has_more, at most 50 pages. */
+/** A category listing is read 60 at a time while has_more, at most 50 pages. */
 export const LISTING_PAGE_SIZE = 60;
 export const LISTING_MAX_PAGES = 50;
 /** The whole catalogue (sitemap, /productos without category): 200 a page (docs/decisions/0182). */
@@ -71,7 +71,7 @@ async function pageThrough(
     } catch (error) {
       // Only an upstream failure stops paging; anything else is a bug and propagates.
       if (!(error instanceof ApiError)) throw error;
-      // §8: a non-OK page stops paging and keeps what was loaded.
+      // A non-OK page stops paging and keeps what was loaded.
       logger.warn(
         { err: error, page, loaded: products.length, ...params },
         "catalogue page failed: listing cut short",
@@ -134,7 +134,7 @@ async function cachedListing(
     });
   } catch (error) {
     if (error instanceof IncompleteListing) return error.products;
-    // §8: an exception empties the list.
+    // An exception empties the list.
     logger.error({ err: error, key }, "catalogue listing failed: empty list");
     return [];
   }

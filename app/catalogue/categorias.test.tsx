@@ -1,6 +1,7 @@
 /**
- * /categorias when the category call fails (spec §8): 'No se pudieron cargar…: {message}'
- * with 'Reintentar'. The sandbox has no category fault, so the API client is mocked here.
+ * /categorias when the category call fails (docs/decisions/0260): 'No se pudieron cargar…:
+ * {message}' with 'Reintentar'. The sandbox has no category fault, so the API client is mocked
+ * here.
  */
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";

@@ -1,6 +1,6 @@
 /**
- * Where a category sits in the tree (spec §2, §3): the path that names it, its trail up to the
- * top (breadcrumb, banner) and its children (the way down). Pure.
+ * Where a category sits in the tree (docs/decisions/0122, 0242): the path that names it, its trail
+ * up to the top (breadcrumb, banner) and its children (the way down). Pure.
  */
 import type { BreadcrumbItem } from "~/ui/Breadcrumb";
 import { type Category, TOP_CATEGORIES } from "~/merchant-api/product";
@@ -55,7 +55,10 @@ export interface SubcategoryLink {
   productCount: number | null;
 }
 
-/** Banner of the category's top-level group, when it is one of the nine of spec §3. */
+/**
+ * Banner of the category's top-level group, when it is one of the nine groups
+ * (docs/decisions/0004).
+ */
 export function bannerFor(trail: readonly Category[]): string | null {
   const top = trail[0];
   const group = top ? TOP_CATEGORIES.find((t) => t.id === top.id) : undefined;

@@ -10,6 +10,7 @@ import {
   matchesPrice,
   matchesText,
   parseFilters,
+  parsePrice,
   sortedListing,
   sortProducts,
   type CatalogueFilters,
@@ -51,22 +52,45 @@ describe("parseFilters", () => {
     expect(filters).toEqual(none);
   });
 
-  it("reports and ignores a non-numeric price, keeping what was typed", () => {
+  it("reports and ignores a price it cannot read, keeping what was typed", () => {
     const { filters, errors, raw } = parseFilters(
       new URLSearchParams("precio_min=abc&precio_max=12x"),
     );
     expect(filters.minPrice).toBeNull();
     expect(filters.maxPrice).toBeNull();
-    expect(errors.minPrice).toBe("El precio mínimo debe ser un número entero de pesos.");
-    expect(errors.maxPrice).toBe("El precio máximo debe ser un número entero de pesos.");
+    expect(errors.minPrice).toBe(
+      "Escribe el precio mínimo en pesos, por ejemplo 800.000 o 800.000,00.",
+    );
+    expect(errors.maxPrice).toBe(
+      "Escribe el precio máximo en pesos, por ejemplo 800.000 o 800.000,00.",
+    );
     expect(raw.minPrice).toBe("abc");
   });
 
-  it("rejects a maximum below the minimum", () => {
-    const { filters, errors } = parseFilters(new URLSearchParams("precio_min=500&precio_max=100"));
-    expect(filters.minPrice).toBe(500);
-    expect(filters.maxPrice).toBeNull();
-    expect(errors.maxPrice).toMatch(/no puede ser menor/);
+  it("reads '800.000,00' as eight hundred thousand pesos, not as a mistake", () => {
+    const { filters, errors } = parseFilters(
+      new URLSearchParams("precio_min=300.000,00&precio_max=800.000,00"),
+    );
+    expect(errors).toEqual({});
+    expect([filters.minPrice, filters.maxPrice]).toEqual([300_000, 800_000]);
+  });
+
+  it("rounds centavos inward: the same whole-peso prices stay inside", () => {
+    const { filters } = parseFilters(
+      new URLSearchParams("precio_min=1.000,50&precio_max=2.000,99"),
+    );
+    expect([filters.minPrice, filters.maxPrice]).toEqual([1001, 2000]);
+  });
+
+  it("swaps a minimum above the maximum, says so, and shows the bounds swapped", () => {
+    const { filters, errors, raw, notice } = parseFilters(
+      new URLSearchParams("precio_min=800.000&precio_max=300.000"),
+    );
+    expect([filters.minPrice, filters.maxPrice]).toEqual([300_000, 800_000]);
+    expect(errors).toEqual({});
+    expect([raw.minPrice, raw.maxPrice]).toEqual(["300.000", "800.000"]);
+    expect(notice).toBe("El precio mínimo era mayor que el máximo: los intercambiamos.");
+    expect(parseFilters(new URLSearchParams("precio_min=1&precio_max=2")).notice).toBeNull();
   });
 
   it("knows when a filter narrows the list", () => {
@@ -120,23 +144,55 @@ describe("matchesText: every word in title, model, sku, brand or description", (
 
 describe("matchesPrice", () => {
   it("is inclusive at both bounds", () => {
-    const p = makeProduct({ price: 1000 });
+    const p = makeProduct({ price: 1000, stock: 1 });
     expect(matchesPrice(p, 1000, 1000)).toBe(true);
     expect(matchesPrice(p, 1001, null)).toBe(false);
     expect(matchesPrice(p, null, 999)).toBe(false);
   });
-  it("never excludes a product without a numeric price", () => {
-    expect(matchesPrice(makeProduct({ price: null }), 5000, 10_000)).toBe(true);
+  it("leaves out a product without a price or out of stock once a bound is set", () => {
+    expect(matchesPrice(makeProduct({ price: null }), 5000, 10_000)).toBe(false);
+    expect(matchesPrice(makeProduct({ price: 0 }), null, 10)).toBe(false);
+    expect(matchesPrice(makeProduct({ price: 8000, stock: 0 }), 5000, null)).toBe(false);
+    expect(matchesPrice(makeProduct({ price: 8000, stock: 2 }), 5000, null)).toBe(true);
   });
-  it("treats a price of 0 like no price: the card shows 'Consultar precio', not $ 0", () => {
-    expect(matchesPrice(makeProduct({ price: 0 }), 1, null)).toBe(true);
-    expect(matchesPrice(makeProduct({ price: 0 }), 1, 10)).toBe(true);
+  it("leaves everything in without bounds", () => {
+    expect(matchesPrice(makeProduct({ price: null, stock: 0 }), null, null)).toBe(true);
   });
 });
 
+describe("parsePrice", () => {
+  it.each([
+    ["800.000,00", 800_000],
+    ["800.000", 800_000],
+    ["$ 1.500.000", 1_500_000],
+    ["800000", 800_000],
+    ["1,500,000.00", 1_500_000],
+    ["1,500,000", 1_500_000],
+    ["800.000,5", 800_000.5],
+    ["COP 250.000", 250_000],
+    ["250.000 pesos", 250_000],
+    ["", null],
+    ["  ", null],
+  ])("reads %j", (text, value) => {
+    expect(parsePrice(text)).toBe(value);
+  });
+  it.each(["abc", "1.5.00", "1.500,000", "1.500.000.000,000", "80.00.000", "1,500.000,00", "-5"])(
+    "refuses %j",
+    (text) => {
+      expect(parsePrice(text)).toBe("invalid");
+    },
+  );
+});
+
 describe("filterProducts", () => {
-  const a = makeProduct({ id: "a", title: "Sirena", brand: "Ajax", price: 50_000 });
-  const b = makeProduct({ id: "b", title: "Sirena exterior", brand: "Dahua", price: 150_000 });
+  const a = makeProduct({ id: "a", title: "Sirena", brand: "Ajax", price: 50_000, stock: 3 });
+  const b = makeProduct({
+    id: "b",
+    title: "Sirena exterior",
+    brand: "Dahua",
+    price: 150_000,
+    stock: 3,
+  });
   const c = makeProduct({ id: "c", title: "Sirena sin precio", brand: "AJAX", price: null });
   it("combines text, brand (exact, any case) and price", () => {
     expect(filterProducts([a, b, c], { ...none, brand: "ájax" }).map((p) => p.id)).toEqual([
@@ -145,7 +201,6 @@ describe("filterProducts", () => {
     ]);
     expect(filterProducts([a, b, c], { ...none, minPrice: 100_000 }).map((p) => p.id)).toEqual([
       "b",
-      "c",
     ]);
     expect(
       filterProducts([a, b, c], { ...none, text: "sirena exterior" }).map((p) => p.id),
@@ -170,7 +225,7 @@ describe("sortProducts", () => {
   it("by name in Spanish order (accents do not push a name to the end)", () => {
     expect(sortProducts(list, "nombre").map((p) => p.id)).toEqual(["dear", "noprice", "cheap"]);
   });
-  it("by relevance: API order without a query, §5 score with one", () => {
+  it("by relevance: API order without a query, relevance score with one", () => {
     expect(sortProducts(list, "relevancia").map((p) => p.id)).toEqual(["noprice", "dear", "cheap"]);
     expect(sortProducts(list, "relevancia", "zocalo")[0].id).toBe("cheap");
   });

@@ -58,7 +58,7 @@ interface FilterDefinition<T> {
 
 const defineFilter = <T>(definition: FilterDefinition<T>) => definition;
 
-/** A price bound or its message: digits, with dots, commas, spaces or '$' aside. */
+/** A price bound or its message: pesos as written in Colombia, centavos kept (parsePrice). */
 function priceBound(raw: string, message: string): number | null | { error: string } {
   const price = parsePrice(raw);
   return price === "invalid" ? { error: message } : price;
@@ -100,7 +100,8 @@ export const FILTERS = {
     param: PARAM.minPrice,
     maxLength: 20,
     none: null,
-    parse: (raw) => priceBound(raw, "El precio mínimo debe ser un número entero de pesos."),
+    parse: (raw) =>
+      priceBound(raw, "Escribe el precio mínimo en pesos, por ejemplo 800.000 o 800.000,00."),
     keeps: (min) => (product) => matchesPrice(product, min, null),
     field: { kind: "price", id: "filtro-precio-min", label: "Precio mínimo" },
   }),
@@ -108,7 +109,8 @@ export const FILTERS = {
     param: PARAM.maxPrice,
     maxLength: 20,
     none: null,
-    parse: (raw) => priceBound(raw, "El precio máximo debe ser un número entero de pesos."),
+    parse: (raw) =>
+      priceBound(raw, "Escribe el precio máximo en pesos, por ejemplo 800.000 o 800.000,00."),
     keeps: (max) => (product) => matchesPrice(product, null, max),
     field: { kind: "price", id: "filtro-precio-max", label: "Precio máximo" },
   }),
@@ -129,14 +131,37 @@ export interface ParsedFilters {
   raw: Record<FilterName, string>;
   /** Field → Spanish message for values that were ignored. */
   errors: Partial<Record<FilterName, string>>;
+  /** What was read differently from how it was typed (bounds swapped), to say so. */
+  notice: string | null;
 }
 
-/** A price bound: digits with optional thousands dots/commas/spaces and '$' ('1.500.000'). */
-function parsePrice(raw: string): number | null | "invalid" {
-  const cleaned = raw.replace(/[\s$.,]/g, "");
-  if (cleaned === "") return null;
-  if (!/^\d{1,12}$/.test(cleaned)) return "invalid";
-  return Number(cleaned);
+/** Digits a price bound may have before its decimals (a trillion pesos). */
+const MAX_PRICE_DIGITS = 12;
+
+/**
+ * A price bound as a shopper in Colombia writes it (docs/decisions/0567): dots between
+ * thousands and a comma before centavos ('800.000', '800.000,00', '$ 1.500.000'), the other
+ * way round ('1,500,000.00'), or bare digits; 'COP' and 'pesos' are allowed. Centavos are
+ * kept here and rounded by the bound they belong to. 'invalid' for anything else.
+ */
+export function parsePrice(raw: string): number | null | "invalid" {
+  const text = raw.replace(/\s|\$|cop|pesos/gi, "");
+  if (text === "") return null;
+  if (!/^[\d.,]+$/.test(text)) return "invalid";
+  // One or two digits after the last separator are centavos; three are a group of thousands.
+  const decimals = /([.,])(\d{1,2})$/.exec(text);
+  const whole = decimals ? text.slice(0, decimals.index) : text;
+  let digits: string;
+  if (/^\d+$/.test(whole)) {
+    digits = whole;
+  } else {
+    const grouped = /^\d{1,3}(([.,])\d{3})(\2\d{3})*$/.exec(whole);
+    // Groups of three with one separator, and not the one before the centavos.
+    if (!grouped || grouped[2] === decimals?.[1]) return "invalid";
+    digits = whole.replace(/[.,]/g, "");
+  }
+  if (digits.length > MAX_PRICE_DIGITS) return "invalid";
+  return Number(digits) + (decimals ? Number(`0.${decimals[2]}`) : 0);
 }
 
 function parsePage(raw: string | null): number {
@@ -161,11 +186,17 @@ export function parseFilters(params: URLSearchParams): ParsedFilters {
       values[name] = filter.none;
     } else values[name] = parsed;
   }
-  const { minPrice, maxPrice } = values as FilterValues;
+  let { minPrice, maxPrice } = values as FilterValues;
+  let notice: string | null = null;
+  // Bounds typed the wrong way round mean the range between them: swapped, and said so.
   if (minPrice !== null && maxPrice !== null && minPrice > maxPrice) {
-    errors.maxPrice = "El precio máximo no puede ser menor que el precio mínimo.";
-    values.maxPrice = null;
+    [minPrice, maxPrice] = [maxPrice, minPrice];
+    [raw.minPrice, raw.maxPrice] = [raw.maxPrice, raw.minPrice];
+    notice = "El precio mínimo era mayor que el máximo: los intercambiamos.";
   }
+  // Prices are whole pesos: a bound with centavos keeps the same products.
+  values.minPrice = minPrice === null ? null : Math.ceil(minPrice);
+  values.maxPrice = maxPrice === null ? null : Math.floor(maxPrice);
   const sortRaw = params.get(PARAM.sort);
   const sort = SORT_OPTIONS.some((o) => o.value === sortRaw) ? (sortRaw as SortKey) : "relevancia";
   return {
@@ -177,6 +208,7 @@ export function parseFilters(params: URLSearchParams): ParsedFilters {
     },
     raw,
     errors,
+    notice,
   };
 }
 
@@ -205,12 +237,18 @@ function hasEveryWord(product: Product, words: readonly string[]): boolean {
 }
 
 /**
- * Inclusive bounds on the price the card shows. A product without a shown price ('Consultar
- * precio': none, or 0) is never excluded by them (docs/decisions/0552).
+ * Inclusive bounds on the price the card shows. Within a price range only what can be bought at
+ * such a price is listed: a product without a shown price ('Consultar precio': none, or 0) or
+ * out of stock is left out (docs/decisions/0567); without bounds nothing is.
  */
-export function matchesPrice(product: Product, min: number | null, max: number | null): boolean {
+export function matchesPrice(
+  product: Pick<Product, "price" | "stock">,
+  min: number | null,
+  max: number | null,
+): boolean {
+  if (min === null && max === null) return true;
   const price = product.price;
-  if (!hasPrice(price)) return true;
+  if (!hasPrice(price) || !(product.stock > 0)) return false;
   if (min !== null && price < min) return false;
   if (max !== null && price > max) return false;
   return true;

@@ -8,15 +8,15 @@ import { BILLING_FIELDS, type FormValues } from "./checkout-state";
 import { DEPARTMENTS } from "./departments";
 import { billingSchema, CLIENT_TYPE_LABELS, CLIENT_TYPES } from "./schemas";
 import styles from "./BillingStep.module.css";
-import { StepActions, StepTitle, useStepForm } from "./StepForm";
+import { StepActions, StepIntent, StepTitle, useStepForm } from "./StepForm";
 import formStyles from "./StepForm.module.css";
 
 const DEPARTMENT_OPTIONS = DEPARTMENTS.map((d) => ({ value: d.code, label: d.name }));
 
 /**
- * Step 1 (spec §5): billing as a natural person or a company. Both sets of fields are in the
- * form; CSS shows the ones of the chosen client type (with or without JavaScript), and the
- * schema reads only those. The name field is the person's first name or the company's contact.
+ * Step 1 (docs/decisions/0303, 0421): billing as a natural person or a company. Both sets of fields
+ * are in the form; CSS shows the ones of the chosen client type (with or without JavaScript), and
+ * the schema reads only those. The name field is the person's first name or the company's contact.
  */
 export function BillingStep({
   values,
@@ -36,6 +36,9 @@ export function BillingStep({
   const clientType = field("client_type").value === "company" ? "company" : "person";
   const person = styles.personOnly;
   const company = styles.companyOnly;
+  // Read without CSS every field shows: each one of a single client type says which.
+  const forCompany = <span className="without-css"> (solo si compras como empresa)</span>;
+  const forPerson = <span className="without-css"> (solo si compras como persona natural)</span>;
   return (
     <>
       <StepTitle step={1} error={summary.errors.length > 0} />
@@ -52,15 +55,19 @@ export function BillingStep({
           className={`${formStyles.wide} ${formStyles.inline}`}
           options={CLIENT_TYPES.map((type) => ({ value: type, label: CLIENT_TYPE_LABELS[type] }))}
         />
+        <p className={`without-css ${formStyles.wide}`}>
+          Llena solo los campos de tu tipo de cliente: si compras como persona natural, deja vacíos
+          los marcados «solo si compras como empresa», y al revés.
+        </p>
         <TextField
           field={field("company_name")}
-          label="Nombre de la empresa"
+          label={<>Nombre de la empresa{forCompany}</>}
           autoComplete="organization"
           className={`${company} ${formStyles.wide}`}
         />
         <TextField
           field={field("company_nit")}
-          label="NIT"
+          label={<>NIT{forCompany}</>}
           hint="Con el dígito de verificación, por ejemplo 890903938-8"
           autoComplete="off"
           className={company}
@@ -70,20 +77,22 @@ export function BillingStep({
           label={
             <>
               <span className={person}>Nombre</span>
+              <span className="without-css"> (si compras como empresa: </span>
               <span className={company}>Nombre de contacto</span>
+              <span className="without-css">)</span>
             </>
           }
           autoComplete={clientType === "company" ? "name" : "given-name"}
         />
         <TextField
           field={field("last_name")}
-          label="Apellido"
+          label={<>Apellido{forPerson}</>}
           autoComplete="family-name"
           className={person}
         />
         <TextField
           field={field("document")}
-          label="Cédula"
+          label={<>Cédula{forPerson}</>}
           optional
           hint="Solo números, sin puntos"
           inputMode="numeric"
@@ -92,7 +101,7 @@ export function BillingStep({
         />
         <TextField
           field={field("contact_position")}
-          label="Cargo"
+          label={<>Cargo{forCompany}</>}
           optional
           autoComplete="organization-title"
           className={company}
@@ -135,7 +144,8 @@ export function BillingStep({
           className={formStyles.wide}
         />
         <StepActions>
-          <button type="submit" name="intent" value="billing" className={buttons.primary}>
+          <StepIntent intent="billing" />
+          <button type="submit" className={buttons.primary}>
             Continuar
           </button>
         </StepActions>

@@ -16,7 +16,10 @@ import { OrderSummary } from "./OrderSummary";
 import { ShippingStep } from "./ShippingStep";
 import { StepTitle } from "./StepForm";
 
-/** 'Carrito Vacío' (spec §2): nothing to check out; or the order just paid (Back after paying). */
+/**
+ * 'Carrito Vacío' (docs/decisions/0301): nothing to check out; or the order just paid (Back after
+ * paying).
+ */
 function EmptyCheckout({ paid }: { paid: CartOrder | null }) {
   if (paid) {
     return (
@@ -101,6 +104,7 @@ function Wizard({ view, action }: { view: WizardView; action: CheckoutActionData
             <MethodStep
               method={view.values.method}
               review={view.review}
+              unavailable={view.unavailable}
               lastResult={result}
               links={action?.links}
             />

@@ -23,9 +23,9 @@ export function CheckoutSteps({ step, reachable }: { step: Step; reachable: numb
           const state = n === step ? "current" : n < step ? "done" : "next";
           const label = (
             <>
-              <span className={styles.number} aria-hidden="true">
-                {n}
-              </span>
+              {/* The digit is drawn by the stylesheet: without it the list's own numbers stand,
+                  and '1Paso 1' does not run together in a text browser. */}
+              <span className={styles.number} data-step={n} aria-hidden="true" />
               <span className={styles.title}>
                 <span className="visually-hidden">Paso {n}: </span>
                 {SHORT_TITLES[n]}

@@ -8,7 +8,7 @@ import type { ReviewRow } from "./checkout.server";
 import { stepPath } from "./checkout-state";
 import styles from "./MethodStep.module.css";
 import { methodStepOptions, type PaymentMethod, paymentMethodSchema } from "./schemas";
-import { StepActions, StepTitle, useStepForm } from "./StepForm";
+import { BACK, StepActions, StepIntent, StepTitle, useStepForm } from "./StepForm";
 import formStyles from "./StepForm.module.css";
 
 const METHOD_OPTIONS = methodStepOptions();
@@ -35,16 +35,19 @@ function Review({ title, rows, href }: { title: string; rows: ReviewRow[]; href:
 }
 
 /**
- * Step 3 (spec §4): the payment method, nothing chosen at first, the data as it will be sent,
- * and 'Finalizar compra', which the server refuses without a method.
+ * Step 3 (docs/decisions/0460): the payment method, nothing chosen at first, the data as it will be
+ * sent, and 'Finalizar compra', which the server refuses without a method.
  */
 export function MethodStep({
   method,
   review,
+  unavailable,
   lastResult,
   links,
 }: {
   method: PaymentMethod | null;
+  /** Methods shown but not offered for this total, each with why (a cap, 0570). */
+  unavailable: Readonly<Partial<Record<string, string>>>;
   review: { billing: ReviewRow[]; shipping: ReviewRow[] } | null;
   lastResult: SubmissionResult<string[]> | undefined;
   links: Array<Required<SummaryEntry>> | undefined;
@@ -52,14 +55,16 @@ export function MethodStep({
   const { form, field, onSubmit, summary } = useStepForm({
     id: "metodo-pago",
     schema: paymentMethodSchema,
-    defaultValue: method ? { payment_method: method } : {},
+    defaultValue: method && !unavailable[method] ? { payment_method: method } : {},
     lastResult,
     order: ["payment_method"],
     links,
   });
   const navigation = useNavigation();
   const finalizing =
-    navigation.state !== "idle" && navigation.formData?.get("intent") === "finalize";
+    navigation.state !== "idle" &&
+    navigation.formData?.get("intent") === "finalize" &&
+    !navigation.formData.has(BACK);
   return (
     <>
       <StepTitle step={3} error={summary.errors.length > 0} />
@@ -69,7 +74,10 @@ export function MethodStep({
           field={field("payment_method")}
           legend="¿Cómo quieres pagar?"
           className={formStyles.wide}
-          options={METHOD_OPTIONS}
+          options={METHOD_OPTIONS.map((option) => {
+            const reason = unavailable[option.value];
+            return reason ? { ...option, description: reason, disabled: true } : option;
+          })}
         />
         {review ? (
           <div className={`${formStyles.wide} ${styles.reviews}`}>
@@ -78,22 +86,11 @@ export function MethodStep({
           </div>
         ) : null}
         <StepActions>
-          <button
-            type="submit"
-            name="intent"
-            value="finalize"
-            className={buttons.primary}
-            disabled={finalizing}
-          >
+          <StepIntent intent="finalize" />
+          <button type="submit" className={buttons.primary} disabled={finalizing}>
             {finalizing ? "Procesando..." : "Finalizar compra"}
-          </button>
-          <button
-            type="submit"
-            name="intent"
-            value="back-to-shipping"
-            formNoValidate
-            className={buttons.secondary}
-          >
+          </button>{" "}
+          <button type="submit" name={BACK} formNoValidate className={buttons.secondary}>
             Volver
           </button>
         </StepActions>

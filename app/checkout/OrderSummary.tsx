@@ -5,7 +5,7 @@ import type { OrderSummaryData } from "./checkout.server";
 import styles from "./OrderSummary.module.css";
 
 /**
- * The order summary beside every checkout step (spec §2): lines, subtotal, IVA, shipping and
+ * The order summary beside every checkout step: lines, subtotal, IVA, shipping and
  * total, all computed on the server from the cart and current prices.
  */
 export function OrderSummary({ summary }: { summary: OrderSummaryData }) {
@@ -23,6 +23,8 @@ export function OrderSummary({ summary }: { summary: OrderSummaryData }) {
               <p className={styles.title}>{line.title}</p>
               <p className={styles.figures}>
                 <span className={styles.quantity}>Cantidad: {line.quantity}</span>
+                {/* Apart for screen readers and text browsers: 'Cantidad: 2, $ 90.000'. */}
+                <span className="visually-hidden">, </span>
                 <span className={styles.amount}>{formatCOP(line.lineTotal)}</span>
               </p>
             </div>

@@ -9,17 +9,17 @@ import { type FormValues, SHIPPING_FIELDS } from "./checkout-state";
 import type { ReviewRow } from "./checkout.server";
 import { PREFERRED_TIME_LABELS, PREFERRED_TIMES, shippingSchema } from "./schemas";
 import styles from "./ShippingStep.module.css";
-import { StepActions, StepTitle, useStepForm } from "./StepForm";
+import { BACK, StepActions, StepIntent, StepTitle, useStepForm } from "./StepForm";
 import formStyles from "./StepForm.module.css";
 
-/** Spec §9: what the shopper can expect once the order is paid. */
+/** What the shopper can expect once the order is paid. */
 const FULFILMENT_TEXT =
   "Procesamos tu pedido en 24 a 48 horas y lo entregamos en 2 a 5 días hábiles.";
 
 /**
- * Step 2 (spec §4, §5): shipping. 'Igual a la facturación' (checked at first) sends the order
- * to the billing receiver, address and city, shown here; unchecked, the three fields appear
- * (CSS, with or without JavaScript) and are required. Instructions and time are optional.
+ * Step 2 (docs/decisions/0460, 0421): shipping. 'Igual a la facturación' (checked at first) sends
+ * the order to the billing receiver, address and city, shown here; unchecked, the three fields
+ * appear (CSS, with or without JavaScript) and are required. Instructions and time are optional.
  */
 export function ShippingStep({
   values,
@@ -39,6 +39,8 @@ export function ShippingStep({
   });
   const same = field("same_as_invoice");
   const other = styles.otherAddress;
+  // Read without CSS the three fields show even while the box is checked: they say when they apply.
+  const onlyOther = <span className="without-css"> (solo si no es igual a la facturación)</span>;
   return (
     <>
       <StepTitle step={2} error={summary.errors.length > 0} />
@@ -65,23 +67,27 @@ export function ShippingStep({
               ))}
             </dl>
           ) : null}
+          <p className="without-css">
+            Para enviar a otra dirección, desmarca «Igual a la facturación» y llena los tres campos
+            siguientes; con la casilla marcada, déjalos vacíos.
+          </p>
         </div>
         <TextField
           field={field("shipping_receiver_name")}
-          label="Nombre de quien recibe"
+          label={<>Nombre de quien recibe{onlyOther}</>}
           autoComplete="shipping name"
           className={`${other} ${formStyles.wide}`}
         />
         <TextField
           field={field("shipping_address")}
-          label="Dirección de envío"
+          label={<>Dirección de envío{onlyOther}</>}
           hint="Por ejemplo Avenida 3N # 25-40, local 2"
           autoComplete="shipping address-line1"
           className={other}
         />
         <TextField
           field={field("shipping_city")}
-          label="Ciudad de envío"
+          label={<>Ciudad de envío{onlyOther}</>}
           hint="Ciudad o municipio y departamento"
           autoComplete="shipping address-level2"
           className={other}
@@ -108,16 +114,11 @@ export function ShippingStep({
         />
         <p className={`${formStyles.wide} ${styles.fulfilment}`}>{FULFILMENT_TEXT}</p>
         <StepActions>
-          <button type="submit" name="intent" value="shipping" className={buttons.primary}>
+          <StepIntent intent="shipping" />
+          <button type="submit" className={buttons.primary}>
             Continuar
-          </button>
-          <button
-            type="submit"
-            name="intent"
-            value="back-to-billing"
-            formNoValidate
-            className={buttons.secondary}
-          >
+          </button>{" "}
+          <button type="submit" name={BACK} formNoValidate className={buttons.secondary}>
             Volver
           </button>
         </StepActions>

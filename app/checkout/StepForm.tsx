@@ -12,6 +12,7 @@ import { SITE_NAME } from "~/platform/page-meta";
 import { FormTitle, type SummaryEntry } from "~/ui/form/ErrorSummary";
 import { type FormValues, type Step, STEP_TITLES } from "./checkout-state";
 import styles from "./StepForm.module.css";
+import { useUnsentValues } from "./unsent-values";
 
 /** The page title of a step; 'Error: ' first while its form shows errors. */
 export function StepTitle({ step, error = false }: { step: Step | null; error?: boolean }) {
@@ -59,6 +60,13 @@ export function useStepForm<S extends z.ZodType>(options: {
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
   const all = fields as unknown as AnyFields;
+  // Typed but not sent, kept through Back and Forward (with JavaScript).
+  useUnsentValues(
+    options.id,
+    options.defaultValue,
+    (value) => form.update({ value }),
+    options.lastResult !== undefined,
+  );
   // Submits refused in the browser; the server's refusals arrive as lastResult.
   const [attempts, setAttempts] = useState(0);
   const failed = attempts > 0 || options.lastResult?.status === "error";
@@ -77,9 +85,9 @@ export function useStepForm<S extends z.ZodType>(options: {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
-    // The step's own buttons are named `intent`; conform validates a field by submitting
-    // with a hidden button of its own, which it stops itself.
-    const ours = submitter instanceof HTMLButtonElement && submitter.name === "intent";
+    // Conform validates a field by submitting with a button of its own named `__intent__`,
+    // which it stops itself; every other submit button is the step's.
+    const ours = submitter instanceof HTMLButtonElement && submitter.name !== "__intent__";
     // 'Volver' (formNoValidate) goes back with whatever the form holds, valid or not.
     if (ours && submitter.formNoValidate) return;
     if (ours || !submitter) setAttempts((n) => n + 1);
@@ -94,6 +102,18 @@ export function useStepForm<S extends z.ZodType>(options: {
     /** The summary's entries and when it takes focus (ErrorSummary's props). */
     summary: { errors: summary, attempt: attempts, answer: options.lastResult },
   };
+}
+
+/**
+ * The name of a step's 'Volver' button, posted with the step's intent: the intent of a post rides
+ * in a hidden field and no button carries a value, which a text browser would show beside its
+ * label ('(billing) Continuar').
+ */
+export const BACK = "volver";
+
+/** The step's intent, in a hidden field of its form (see BACK). */
+export function StepIntent({ intent }: { intent: "billing" | "shipping" | "finalize" }) {
+  return <input type="hidden" name="intent" value={intent} />;
 }
 
 /** The step's buttons: the way on first (Enter submits it), 'Volver' shown before it. */

@@ -11,6 +11,8 @@ import { ApiError, apiClient, PaymentError } from "~/merchant-api/client.server"
 import { failureStatus } from "~/merchant-api/failure.server";
 import { CART_ORDER_TEXTS } from "~/cart/cart-order";
 import { cancelCartOrder, pendingOrderOfCart, recordCartOrder } from "~/cart/cart-order.server";
+import { overCap } from "~/money/amount-caps";
+import { config } from "~/platform/config.server";
 import { redirectWithFlash } from "~/platform/flash.server";
 import { PRIVATE_NO_STORE } from "~/platform/http-cache.server";
 import { logger } from "~/platform/logger.server";
@@ -95,7 +97,10 @@ async function saveAndContinue(
   }
 }
 
-/** The §5 final-submit messages of what is missing or not valid, each with the step to fix it. */
+/**
+ * The final-submit messages (docs/decisions/0307) of what is missing or not valid, each with the
+ * step to fix it.
+ */
 function finalProblems(state: CheckoutState): Array<{ message: string; href: string }> {
   const billing = parsedBilling(state);
   const company = state.billing?.client_type === "company";
@@ -112,13 +117,36 @@ function finalProblems(state: CheckoutState): Array<{ message: string; href: str
   return problems;
 }
 
-/** 'Error de validación' with the API's detail, or 'Error al procesar la orden: {message}'. */
+/**
+ * What the shopper reads when the payment could not be prepared (docs/decisions/0307, 0560: 'Error
+ * de validación', 'Error al procesar la orden: {message or Intente nuevamente}'), in the store's own
+ * words: the merchant API's text (English, internal field names, a test's 'Falla simulada') is
+ * logged, never shown. Preparing never charges, so each one says so and what to do.
+ */
+export const PREPARE_FAILURE = {
+  refused:
+    "Error de validación: la plataforma de pagos no aceptó los datos del pedido. No se realizó ningún cobro. Revisa tus datos de facturación y envío y vuelve a finalizar la compra.",
+  timeout:
+    "Error al procesar la orden: la plataforma de pagos tardó demasiado en responder. No se realizó ningún cobro. Intenta de nuevo en unos minutos.",
+  unreachable:
+    "Error al procesar la orden: no pudimos conectar con la plataforma de pagos. No se realizó ningún cobro. Intenta de nuevo en unos minutos.",
+  busy: "Error al procesar la orden: hay muchas compras en curso en este momento. No se realizó ningún cobro. Intenta de nuevo en unos minutos.",
+  failed:
+    "Error al procesar la orden: la plataforma de pagos falló. No se realizó ningún cobro. Intenta de nuevo en unos minutos.",
+  unexpected: "Error al procesar la orden: Intente nuevamente. No se realizó ningún cobro.",
+} as const;
+
 function prepareFailureMessage(error: unknown): string {
-  if (error instanceof PaymentError && error.status === 422) {
-    return error.detail ? `Error de validación: ${error.detail}` : "Error de validación";
+  if (error instanceof PaymentError) {
+    return error.status === 422 ? PREPARE_FAILURE.refused : PREPARE_FAILURE.failed;
   }
-  const message = error instanceof PaymentError || error instanceof ApiError ? error.message : "";
-  return `Error al procesar la orden: ${message || "Intente nuevamente"}`;
+  if (error instanceof ApiError) {
+    if (error.kind === "timeout") return PREPARE_FAILURE.timeout;
+    if (error.kind === "unreachable") return PREPARE_FAILURE.unreachable;
+    if (error.kind === "busy") return PREPARE_FAILURE.busy;
+    return PREPARE_FAILURE.failed;
+  }
+  return PREPARE_FAILURE.unexpected;
 }
 
 /** 'Finalizar compra': re-validate every step, re-price the cart, prepare the payment. */
@@ -150,6 +178,12 @@ async function finalize(
   // An emptied or changed cart is shown to the shopper before any payment is prepared.
   if (cart.lines.length === 0 || cartFingerprint(cart.lines) !== state.seen) {
     return seeOther(stepPath(3), await withState(chosen, cart.headers));
+  }
+  // A method with a cap under this total is not offered (0570): the step says why.
+  const overCapReason = overCap(method, cart.totals.total, config().paymentCaps);
+  if (overCapReason) {
+    const result = submission.reply({ fieldErrors: { payment_method: [overCapReason] } });
+    return answer(3, result, 422, await withState({ ...chosen, method: undefined }, cart.headers));
   }
 
   // One live order per cart, for as long as the cart lives (docs/decisions/0530): the cart
@@ -232,6 +266,35 @@ async function cancelOrder(request: Request, form: FormData, state: CheckoutStat
 }
 
 /**
+ * What a post asks for: its `intent`, or with the step's 'Volver' pressed (a button named
+ * `volver` beside the form's hidden intent, so no text browser shows an internal value), the way
+ * back from that step.
+ */
+function intentOf(form: FormData): FormDataEntryValue | null {
+  const intent = form.get("intent");
+  if (!form.has("volver")) return intent;
+  if (intent === "shipping") return "back-to-billing";
+  if (intent === "finalize") return "back-to-shipping";
+  return intent;
+}
+
+const OTHER_ADDRESS_FIELDS = ["shipping_receiver_name", "shipping_address", "shipping_city"];
+
+/**
+ * With 'Igual a la facturación' checked, another address typed in this post: the three fields
+ * show beside the checked box in a browser without CSS, and what was typed there would be
+ * dropped without a word. What the checkout already kept (hidden by CSS once the box is checked
+ * again) is not new, and the box wins over it.
+ */
+function typedOtherAddress(form: FormData, state: CheckoutState): boolean {
+  return OTHER_ADDRESS_FIELDS.some((name) => {
+    const typed = form.get(name);
+    const value = typeof typed === "string" ? typed.trim() : "";
+    return value !== "" && value !== (state.shipping?.[name] ?? "").trim();
+  });
+}
+
+/**
  * POST /checkout (every step's form, by `intent`): billing, shipping, back-to-billing,
  * back-to-shipping, finalize. A good post answers 303 to the address of the step it leads to
  * (PRG), 'Finalizar compra' to the payment page; a refused one the step's form result, with its
@@ -243,8 +306,7 @@ export async function performCheckoutAction(
   now: number = Date.now(),
 ): Promise<CheckoutActionOutcome> {
   const state = await readCheckoutState(request, now);
-  const intent = form.get("intent");
-  switch (intent) {
+  switch (intentOf(form)) {
     case "billing": {
       const submission = parseWithZod(form, { schema: billingSchema });
       if (submission.status !== "success") return answer(1, submission.reply(), 400);
@@ -254,6 +316,10 @@ export async function performCheckoutAction(
     case "shipping": {
       const submission = parseWithZod(form, { schema: shippingSchema });
       if (submission.status !== "success") return answer(2, submission.reply(), 400);
+      if (submission.value.same_as_invoice && typedOtherAddress(form, state)) {
+        const message = CHECKOUT_MESSAGES.sameAsInvoiceWithOther;
+        return answer(2, submission.reply({ fieldErrors: { same_as_invoice: [message] } }), 400);
+      }
       const next = { ...changed(state, 3, now), shipping: shippingValuesOf(form) };
       return saveAndContinue(next, 2, () => submission.reply({ formErrors: [TOO_LARGE_MESSAGE] }));
     }

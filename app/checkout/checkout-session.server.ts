@@ -1,7 +1,7 @@
 /**
  * The checkout's signed cookie (`checkout`, `__Host-checkout` in production): the state of
  * checkout-state.ts, never an amount. It lives 2 hours after the last write, and the state
- * carries the time of the shopper's last change, checked on every read (spec §9).
+ * carries the time of the shopper's last change, checked on every read (docs/decisions/0300).
  */
 import { randomBytes } from "node:crypto";
 import type { SessionStorage } from "react-router";

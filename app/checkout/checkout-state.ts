@@ -1,5 +1,5 @@
 /**
- * The checkout as its cookie keeps it (spec §3 checkout state, §4) and the rules read from it:
+ * The checkout as its cookie keeps it (docs/decisions/0300, 0302) and the rules read from it:
  * the values each step's form shows, which step the shopper may see, and the fingerprint of the
  * cart that tells what changed since the last step. No I/O: checkout-session.server.ts stores
  * it, checkout.server.ts uses it.
@@ -24,7 +24,7 @@ import {
   shippingSchema,
 } from "./schemas";
 
-/** Spec §9: checkout data older than 2 hours since its last change is discarded. */
+/** Checkout data older than 2 hours since its last change is discarded. */
 export const CHECKOUT_TTL_MS = 2 * 60 * 60 * 1000;
 
 /** 1 billing, 2 shipping, 3 payment method, 4 payment (after 'Finalizar compra'). */

@@ -41,9 +41,10 @@ vi.mock("~/merchant-api/client.server", async (importOriginal) => ({
 const { ApiError, PaymentError } = await import("~/merchant-api/client.server");
 const { clearCheckoutCookie, loadCheckout, readPreparedOrder, restartPaymentCookie } =
   await import("./checkout.server");
-const { performCheckoutAction } = await import("./checkout-actions.server");
+const { performCheckoutAction, PREPARE_FAILURE } = await import("./checkout-actions.server");
 const { createCheckoutSessionStorage } = await import("./checkout-session.server");
 const { CHECKOUT_TTL_MS } = await import("./checkout-state");
+const { CHECKOUT_MESSAGES } = await import("./schemas");
 
 function line(productId: string, title: string, quantity: number, unitPrice: number): CartViewLine {
   return {
@@ -270,6 +271,32 @@ describe("the steps", () => {
     expect(view.review?.shipping[0]).toEqual(["Envío", "Igual a la facturación"]);
   });
 
+  it("refuses another address typed beside a checked 'Igual a la facturación' instead of dropping it", async () => {
+    const browser = new Browser();
+    await browser.load();
+    expectRedirect(await browser.post({ intent: "billing", ...PERSON }), "/checkout?paso=2");
+    const other = {
+      shipping_receiver_name: "Bodega Norte",
+      shipping_address: "Calle 80 # 45-10",
+      shipping_city: "Medellín",
+    };
+    const typed = refused(
+      await browser.post({ intent: "shipping", same_as_invoice: "on", ...other }),
+    );
+    expect(typed.status).toBe(400);
+    expect(typed.data.result.error).toEqual({
+      same_as_invoice: [CHECKOUT_MESSAGES.sameAsInvoiceWithOther],
+    });
+    // What was typed comes back with the form.
+    expect((typed.data.result as { initialValue?: object }).initialValue).toMatchObject(other);
+    // Sent to the other address, then the box checked again: what was kept is not new.
+    expectRedirect(await browser.post({ intent: "shipping", ...other }), "/checkout?paso=3");
+    expectRedirect(
+      await browser.post({ intent: "shipping", same_as_invoice: "on", ...other }),
+      "/checkout?paso=3",
+    );
+  });
+
   it("never shows step 3 by URL before step 1 is valid: it sends the browser to step 1", async () => {
     const browser = new Browser();
     expect(await browser.loadRedirect("/checkout?paso=3")).toBe("/checkout?paso=1");
@@ -474,38 +501,50 @@ describe("'Finalizar compra'", () => {
         detail: "customer.name: Debe tener al menos 2 caracteres",
       }),
       422,
-      "Error de validación: customer.name: Debe tener al menos 2 caracteres",
+      PREPARE_FAILURE.refused,
     ],
     [
       "a refusal the platform explained",
       new PaymentError("Falla simulada de la pasarela de pagos", { code: 1000, status: 500 }),
       502,
-      "Error al procesar la orden: Falla simulada de la pasarela de pagos",
+      PREPARE_FAILURE.failed,
     ],
     [
       "a timeout",
       new ApiError("Tiempo de espera agotado al consultar el servidor", 504, { kind: "timeout" }),
       503,
-      "Error al procesar la orden: Tiempo de espera agotado al consultar el servidor",
+      PREPARE_FAILURE.timeout,
+    ],
+    [
+      "an unreachable platform",
+      new ApiError("No se pudo conectar", 502, { kind: "unreachable" }),
+      503,
+      PREPARE_FAILURE.unreachable,
     ],
     [
       "an unexpected error",
       new Error("boom"),
       502,
-      "Error al procesar la orden: Intente nuevamente",
+      "Error al procesar la orden: Intente nuevamente. No se realizó ningún cobro.",
     ],
-  ])("answers %s and keeps the data", async (_label, error, status, message) => {
-    const browser = new Browser();
-    await browser.throughShipping();
-    await browser.load();
-    prepareCheckout.mockRejectedValueOnce(error);
-    const outcome = refused(await browser.post({ intent: "finalize", payment_method: "pse" }));
-    expect(outcome.status).toBe(status);
-    expect(outcome.data).toMatchObject({ step: 3, result: { error: { "": [message] } } });
-    const { view } = await browser.load();
-    expect(view.step).toBe(3);
-    expect(view.values).toMatchObject({ billing: PERSON, method: "pse" });
-  });
+  ])(
+    "answers %s in the store's words and keeps the data",
+    async (_label, error, status, message) => {
+      const browser = new Browser();
+      await browser.throughShipping();
+      await browser.load();
+      prepareCheckout.mockRejectedValueOnce(error);
+      const outcome = refused(await browser.post({ intent: "finalize", payment_method: "pse" }));
+      expect(outcome.status).toBe(status);
+      expect(outcome.data).toMatchObject({ step: 3, result: { error: { "": [message] } } });
+      // Never the platform's own text; always whether anything was charged.
+      expect(message).not.toMatch(/Falla simulada|customer\.name|Tiempo de espera agotado/);
+      expect(message).toContain("No se realizó ningún cobro.");
+      const { view } = await browser.load();
+      expect(view.step).toBe(3);
+      expect(view.values).toMatchObject({ billing: PERSON, method: "pse" });
+    },
+  );
 });
 
 describe("the checkout cookie", () => {

@@ -1,5 +1,5 @@
 /**
- * The checkout wizard's page on the server (spec §2 Checkout, §4, §5, §7, §8): what
+ * The checkout wizard's page on the server (docs/decisions/0302, 0460): what
  * `/checkout?paso=N` shows. The checkout cookie keeps what the shopper typed and the ids of the
  * prepared payment; every amount is computed from the cart and current prices. Its forms are
  * checkout-actions.server.ts.
@@ -10,7 +10,9 @@
 import type { CartOrder } from "~/cart/cart-order";
 import { type PricedCart, pricedCart, seeOther } from "./checkout-common.server";
 import { getProductsBatch } from "~/merchant-api/client.server";
+import { config } from "~/platform/config.server";
 import { logger } from "~/platform/logger.server";
+import { methodsOverCap } from "~/money/amount-caps";
 import type { CartTotals } from "~/money/totals";
 import {
   BILLING_DEFAULTS,
@@ -79,7 +81,9 @@ function preparedOrderOf(state: CheckoutState): PreparedOrder | null {
   };
 }
 
-/** The prepared order of this browser's checkout, or null (not prepared yet / expired / tampered). */
+/**
+ * The prepared order of this browser's checkout, or null (not prepared yet / expired / tampered).
+ */
 export async function readPreparedOrder(request: Request): Promise<PreparedOrder | null> {
   return preparedOrderOf(await readCheckoutState(request));
 }
@@ -138,6 +142,8 @@ export interface WizardView {
   review: { billing: ReviewRow[]; shipping: ReviewRow[] } | null;
   /** The cart's order while its payment is pending, or the one just paid (0530). */
   order: CartOrder | null;
+  /** Methods step 3 shows but does not offer for this total, each with why (0570). */
+  unavailable: Readonly<Partial<Record<string, string>>>;
 }
 
 export type CheckoutView =
@@ -288,6 +294,7 @@ export async function loadCheckout(
     billingAddress: step === 2 ? billingAddressOf(next) : null,
     review: parties ? reviewOf(parties) : null,
     order: cart.order,
+    unavailable: methodsOverCap(cart.totals.total, config().paymentCaps),
   };
   return { view, headers };
 }

@@ -1,6 +1,7 @@
 /**
  * Rules over what the shopper typed, valid or not: the shipping address copied from billing
- * ('Igual a la facturación', spec §4) and the final submit check of 'Finalizar compra' (§5).
+ * ('Igual a la facturación') and the final submit check of 'Finalizar compra'
+ * (docs/decisions/0307).
  */
 import { CHECKOUT_MESSAGES, SHIPPING_DEFAULTS } from "./schemas";
 
@@ -58,7 +59,7 @@ export type CheckoutDraft = {
 };
 
 /**
- * The spec's final 'Finalizar compra' check (§5): the messages of what is still missing, in
+ * The final 'Finalizar compra' check (0307): the messages of what is still missing, in
  * the order billing, shipping; empty when the order can go on. A draft without a client type
  * is checked as a person's (the wizard's default). Shipping "same as invoice" (the default when
  * step 2 is missing) takes receiver, address and city from billing. Only presence is checked

@@ -30,6 +30,12 @@ describe("the payment method step", () => {
         label: "PSE",
         description: "Débito desde tu cuenta de ahorros o corriente en un banco colombiano.",
       },
+      {
+        value: "cash",
+        label: "Efectivo en puntos de pago",
+        description:
+          "Paga en efectivo en Efecty, Baloto, SuRed, Gana u otro punto de la lista antes de que venza el plazo. Confirmamos tu pedido cuando el dinero llegue.",
+      },
     ]);
   });
 
@@ -37,6 +43,7 @@ describe("the payment method step", () => {
     expect(methodStepOptions(withWallet).map((option) => option.value)).toEqual([
       "openpay",
       "pse",
+      "cash",
       "billetera",
     ]);
     expect(methodStepOptions(withWallet).at(-1)).toEqual({

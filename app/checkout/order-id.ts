@@ -1,7 +1,7 @@
 /**
- * Order ids (spec §5, §9): a method prefix, the 13-digit millisecond timestamp and 4 random
- * upper-case letters or digits, e.g. "CARD-1767225600000K7Q2". The gateway refuses a repeated
- * order id, so the random part comes from a cryptographic source, never Math.random.
+ * Order ids (docs/decisions/0305, 0552): a method prefix, the 13-digit millisecond timestamp and 4
+ * random upper-case letters or digits, e.g. "CARD-1767225600000K7Q2". The gateway refuses a
+ * repeated order id, so the random part comes from a cryptographic source, never Math.random.
  */
 import { PAYMENT_METHODS, type PaymentMethodId } from "~/money/payment-methods";
 
@@ -52,7 +52,7 @@ export function newOrderId(
   return `${prefix}-${String(now).padStart(13, "0")}${randomSuffix(random, 4)}`;
 }
 
-/** True for an id of the accepted formats (spec §5); a nonstandard id is replaced by a new one. */
+/** True for an id of the accepted formats (0305); a nonstandard id is replaced by a new one. */
 export function isValidOrderId(id: string): boolean {
   return ORDER_ID_PATTERN.test(id);
 }

@@ -188,6 +188,10 @@ describe("prepareCheckoutPayload", () => {
       subject: "Confirmación de tu pedido PSE-1767225600000AB12",
       data: { order_id: "PSE-1767225600000AB12", total_amount: 122_139 },
     });
+    // The e-mails' link to Mis pedidos is absolute, from the store's configured origin.
+    expect((payload.email_payload?.data as { orders_url?: string }).orders_url).toMatch(
+      /^https?:\/\/[^/]+\/mi-cuenta\/pedidos$/,
+    );
     const accepted = prepareCheckoutSchema.safeParse(payload);
     expect(accepted.error?.issues).toBeUndefined();
     // The total is read as lines + IVA + shipping, not a looser reading.

@@ -1,11 +1,12 @@
 /**
- * The body of POST /payments/prepare-checkout (spec §7, §3 flat order payload) from the parsed
- * steps and the cart as priced on the server. No I/O; amounts only ever come from `lines` and
- * `totals`, which the caller computes from the cart and current prices.
+ * The body of POST /payments/prepare-checkout (docs/merchant-api.md, docs/decisions/0304) from the
+ * parsed steps and the cart as priced on the server. No I/O; amounts only ever come from `lines`
+ * and `totals`, which the caller computes from the cart and current prices.
  */
 import { renderToStaticMarkup } from "react-dom/server";
 import type { PrepareCheckoutPayload } from "~/merchant-api/client.server";
 import { formatCOP } from "~/money/format";
+import { storeOrigin } from "~/platform/config.server";
 import type { CartTotals } from "~/money/totals";
 import {
   type CheckoutState,
@@ -39,7 +40,7 @@ export interface OrderCustomer {
 }
 
 type OrderShipping = PrepareCheckoutPayload["shipping"];
-/** A cart line as the payment calls carry it (spec §3). */
+/** A cart line as the payment calls carry it (docs/merchant-api.md). */
 export type PaymentLine = PrepareCheckoutPayload["products"][number];
 
 export interface OrderParties {
@@ -62,7 +63,7 @@ function fit(text: string, max = API_TEXT_MAX): string {
 /**
  * Customer and shipping of valid steps 1 and 2. A person's document is the cédula (CC); a
  * company's is its NIT. The city goes with its department; shipping to the billing address
- * copies receiver, address and city from billing (spec §4).
+ * copies receiver, address and city from billing (docs/decisions/0304).
  */
 export function orderParties(billing: BillingValues, shipping: ShippingValues): OrderParties {
   const city = fit(cityWithDepartment(billing.city, billing.department));
@@ -134,7 +135,10 @@ export function paymentLines(lines: ReadonlyArray<OrderLine>): PaymentLine[] {
   });
 }
 
-/** The lines and totals as an HTML table (spec §7 `products_html`); React escapes every text. */
+/**
+ * The lines and totals as an HTML table (`products_html`, docs/merchant-api.md); React escapes
+ * every text.
+ */
 function productsHtml(lines: ReadonlyArray<PaymentLine>, totals: CartTotals): string {
   return renderToStaticMarkup(
     <table>
@@ -223,6 +227,8 @@ export function prepareCheckoutPayload(input: {
         iva: totals.iva,
         shipping: totals.shipping,
         total_amount: totals.total,
+        // Absolute, from the store's configured origin: an e-mail has no page to resolve a path.
+        orders_url: `${storeOrigin()}/mi-cuenta/pedidos`,
       },
     },
   };

@@ -1,5 +1,5 @@
 /**
- * The checkout wizard's rules (spec §2 Checkout, §3 Checkout state, §4, §5): one schema per
+ * The checkout wizard's rules (docs/decisions/0307, 0421, 0552): one schema per
  * step and the final submit check. No I/O: the route and the form component share them.
  *
  * The schemas are written for conform: `parseWithZod(formData, { schema })` in the action and
@@ -47,6 +47,8 @@ export const CHECKOUT_MESSAGES = {
   contactName: "El nombre de contacto es obligatorio",
   contactNameTooShort: "El nombre de contacto debe tener al menos 2 caracteres",
   sameAsInvoice: "Valor no válido",
+  sameAsInvoiceWithOther:
+    "Marcaste «Igual a la facturación» y también escribiste otra dirección de envío. Para enviar a esa dirección, desmarca la casilla; para enviar a la de facturación, borra la otra dirección.",
   receiverName: "El nombre del receptor es obligatorio",
   shippingAddress: "La dirección de envío es obligatoria",
   shippingCity: "La ciudad de envío es obligatoria",
@@ -103,7 +105,7 @@ export type PaymentMethod = PaymentMethodId;
 // ---------------------------------------------------------------------------------------------
 // Field builders
 
-/** The payment service's shortest name and last name (spec §5, its strict check). */
+/** The payment service's shortest name and last name (its strict check: docs/decisions/0421). */
 const PAYMENT_SERVICE_NAME_MIN = 2;
 
 /**
@@ -184,7 +186,9 @@ const phone = z
       .regex(PHONE_PATTERN, CHECKOUT_MESSAGES.phoneInvalid),
   );
 
-/** Cédula: optional; dots and spaces as typed in "1.020.304.050" are removed, then 6 to 10 digits. */
+/**
+ * Cédula: optional; dots and spaces as typed in "1.020.304.050" are removed, then 6 to 10 digits.
+ */
 const cedula = z
   .string()
   .refine(isSingleLineText, NOT_ALLOWED)

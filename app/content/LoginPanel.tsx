@@ -22,7 +22,14 @@ export function LoginPanel({ result }: { result: LoginResult | undefined }) {
     <main id="contenido" className={styles.page}>
       <div className={styles.panel}>
         <h1 className={styles.title}>Iniciar sesión</h1>
-        <p className={styles.lead}>Ingresa con tu correo electrónico y contraseña.</p>
+        <div className={styles.lead} role="note">
+          <p>
+            <strong>La tienda aún no tiene cuentas de cliente.</strong> Compras sin registrarte, y
+            para ver un pedido y su comprobante basta su número y tu correo electrónico en{" "}
+            <Link to="/mi-cuenta/pedidos">Mis pedidos</Link>.
+          </p>
+          <p>Este formulario de ingreso aún no funciona.</p>
+        </div>
 
         {/* An alert, always in the DOM, so screen readers announce each new answer at once. */}
         <div role="alert" aria-atomic="true" id={messageId} className={styles.live}>
@@ -70,7 +77,7 @@ export function LoginPanel({ result }: { result: LoginResult | undefined }) {
           <div className={styles.row}>
             <label className={styles.check}>
               <input type="checkbox" name="remember" value="1" /> Recordarme
-            </label>
+            </label>{" "}
             <Link to="/soporte-tecnico#contacto" className={styles.forgot}>
               ¿Olvidaste tu contraseña?
             </Link>

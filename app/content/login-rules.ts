@@ -1,5 +1,5 @@
 /**
- * The placeholder sign-in (spec §2 Login, §5, §8): there are no accounts, so
+ * The placeholder sign-in (docs/decisions/0165): there are no accounts, so
  * every submission ends in a message. Nothing is stored or logged.
  */
 import { z } from "zod";

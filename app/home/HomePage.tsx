@@ -32,7 +32,7 @@ export interface HomePageProps {
   notFound?: boolean;
 }
 
-/** The home page content (spec §1), also shown for unknown paths. */
+/** The home page content, also shown for unknown paths. */
 export function HomePage(props: HomePageProps) {
   return (
     <main id="contenido" className={styles.main}>
@@ -96,14 +96,9 @@ function Featured({
   const [dismissed, setDismissed] = useState(alertDismissed);
   return (
     <section className={`container ${styles.featured}`} aria-labelledby="destacados-titulo">
-      <div className={styles.sectionHead}>
-        <h2 id="destacados-titulo" className={styles.sectionTitle}>
-          Productos destacados
-        </h2>
-        <Link to="/productos" className={styles.sectionLink}>
-          Ver todo el catálogo
-        </Link>
-      </div>
+      <h2 id="destacados-titulo" className={styles.sectionTitle}>
+        Productos destacados
+      </h2>
       {error && !dismissed ? (
         <div role="alert" className={styles.alert}>
           <p>{error}</p>
@@ -149,6 +144,12 @@ function Featured({
           </section>
         );
       })}
+      {/* After the groups, so the first product card stays within 15 Tabs (0244). */}
+      <p className={styles.sectionFoot}>
+        <Link to="/productos" className={styles.sectionLink}>
+          Ver todo el catálogo
+        </Link>
+      </p>
     </section>
   );
 }

@@ -1,5 +1,5 @@
 /**
- * Featured products for the home page (spec §1): the featured list file, its
+ * Featured products for the home page (docs/decisions/0123): the featured list file, its
  * products in one batch, distributed per top category, with current prices.
  */
 import { distributeFeatured, type FeaturedGroup } from "./featured";

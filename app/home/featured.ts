@@ -1,5 +1,5 @@
 /**
- * Featured products on the home page (spec §1): 4 per top-level category, the
+ * Featured products on the home page (docs/decisions/0123): 4 per top-level category, the
  * overflow of over-full categories filling those with fewer than 4.
  * See docs/decisions/0123 for the rules where the spec is silent.
  */

@@ -22,9 +22,17 @@ export function Header({ cart }: { cart: CartSummary }) {
         </div>
         <nav aria-label="Cuenta y compras" className={styles.actions}>
           <ContactButton className={styles.action}>Contacto</ContactButton>
+          {/* Read without CSS the links would run together: 'ContactoMis pedidos'. */}
+          <span className="without-css"> | </span>
+          {/* No accounts yet: an order is found by its number and the buyer's e-mail. */}
+          <Link to="/mi-cuenta/pedidos" className={styles.action}>
+            Mis pedidos
+          </Link>
+          <span className="without-css"> | </span>
           <Link to="/login" className={styles.action}>
             Iniciar sesión
           </Link>
+          <span className="without-css"> | </span>
           <CartButton cart={cart} />
         </nav>
       </div>

@@ -4,11 +4,15 @@ import styles from "./MegaMenu.module.css";
 
 const count = new Intl.NumberFormat("es-CO");
 
-/** The count of a category: the stylesheet hides its word on screen (MegaMenu.module.css). */
+/**
+ * The count of a category: the stylesheet hides its words on screen (MegaMenu.module.css), which
+ * keep it apart from the name for screen readers and text browsers ('Video, 420 productos').
+ */
 function CountBadge({ value }: { value: number | null }) {
   if (value === null) return null;
   return (
     <small>
+      <span>, </span>
       {count.format(value)}
       <span> productos</span>
     </small>

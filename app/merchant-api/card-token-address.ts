@@ -1,6 +1,7 @@
 /**
- * The billing address fields of the token call (spec §7: "default address values"): the store
- * asks for none, so the token call carries these, from the server and from the browser alike.
+ * The billing address fields of the token call (docs/merchant-api.md: "default address values"):
+ * the store asks for none, so the token call carries these, from the server and from the browser
+ * alike.
  */
 export const TOKEN_ADDRESS = {
   address_line1: "N/A",

@@ -1,5 +1,5 @@
 /**
- * Catalogue calls of the merchant API (spec §7): products, categories, search, related
+ * Catalogue calls of the merchant API (docs/merchant-api.md): products, categories, search, related
  * products, accessories, datasheets, featured list and brand logos, each normalised into the
  * store's model and cached by the policy of its kind of data.
  */
@@ -71,7 +71,10 @@ export function createCatalogueCalls({ transport, cache, ns }: CallContext) {
       });
     },
 
-    /** GET /api/productos/batch?ids=…; unknown ids are left out; order of `ids` kept. Each item cached 60 s. */
+    /**
+     * GET /api/productos/batch?ids=…; unknown ids are left out; order of `ids` kept. Each item
+     * cached 60 s.
+     */
     async getProductsBatch(ids: string[]): Promise<Product[]> {
       const unique = [...new Set(ids.map((id) => id.trim()).filter(Boolean))];
       if (unique.length === 0) return [];
@@ -125,7 +128,9 @@ export function createCatalogueCalls({ transport, cache, ns }: CallContext) {
       });
     },
 
-    /** GET /api/categorias/{id}: the category, or a placeholder 'Categoría {id}' when unknown (404). */
+    /**
+     * GET /api/categorias/{id}: the category, or a placeholder 'Categoría {id}' when unknown (404).
+     */
     getCategory(id: string): Promise<Category> {
       const clean = id.trim();
       return cache.cached({
@@ -210,7 +215,14 @@ export function createCatalogueCalls({ transport, cache, ns }: CallContext) {
       }
     },
 
-    /** GET /api/products/search?q&limit=50: a bare array, or under productos / results. Cached 60 s. */
+    /** A product picture by its address, for the link preview (see Transport.getImage). */
+    productImage(src: string, maxBytes: number) {
+      return transport.getImage(src, maxBytes);
+    },
+
+    /**
+     * GET /api/products/search?q&limit=50: a bare array, or under productos / results. Cached 60 s.
+     */
     searchProducts(q: string, limit = 50): Promise<Product[]> {
       const term = q.trim();
       if (!term) return Promise.resolve([]);

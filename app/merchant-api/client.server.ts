@@ -1,5 +1,5 @@
 /**
- * The merchant API client (spec §7): the one path from a route to data. The transport
+ * The merchant API client (docs/merchant-api.md): the one path from a route to data. The transport
  * (token, timeout, concurrency, error mapping) is transport.server.ts; the calls are grouped
  * by resource (catalogue-calls, price-calls); field variants are normalised in normalize.ts;
  * caching is ~/platform/cache.server.ts.
@@ -123,10 +123,20 @@ export async function getAccessories(id: string, limit = 12): Promise<Product[]>
 export async function pdfExists(sku: string): Promise<boolean> {
   return apiClient().pdfExists(sku);
 }
-/** GET /syscom/productos/{sku}/pdf: the OK upstream response, to be streamed; ApiError otherwise. */
+/**
+ * GET /syscom/productos/{sku}/pdf: the OK upstream response, to be streamed; ApiError otherwise.
+ */
 export async function fetchDatasheet(sku: string): Promise<Response> {
   return apiClient().fetchDatasheet(sku);
 }
+/** A product picture by the address the API gave, as bytes: null when it cannot be had. */
+export async function getProductImage(
+  src: string,
+  maxBytes: number,
+): Promise<{ type: string; bytes: Uint8Array } | null> {
+  return apiClient().productImage(src, maxBytes);
+}
+
 /** GET /api/products/search?q&limit=50 */
 export async function searchProducts(q: string, limit = 50): Promise<Product[]> {
   return apiClient().searchProducts(q, limit);

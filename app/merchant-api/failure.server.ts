@@ -24,7 +24,7 @@ export function isOutage(error: unknown): boolean {
 }
 
 /**
- * The message a shopper may read: the API's own (written for shoppers, spec §8) for an
+ * The message a shopper may read: the API's own (written for shoppers: docs/decisions/0260) for an
  * upstream error, never the text of an unexpected exception.
  */
 export function failureMessage(error: unknown, fallback = "Error inesperado"): string {

@@ -1,5 +1,5 @@
 /**
- * Turns the merchant API's field variants (spec §3) into the store's models.
+ * Turns the merchant API's field variants (docs/merchant-api.md) into the store's models.
  * Pure and total: any input gives a model or null, never an exception.
  */
 import {
@@ -43,7 +43,9 @@ export function toNumber(value: unknown): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
-/** A price in integer pesos: rounded, 0 kept (shown as 'Consultar precio'), negative or junk → null. */
+/**
+ * A price in integer pesos: rounded, 0 kept (shown as 'Consultar precio'), negative or junk → null.
+ */
 export function toPrice(value: unknown): number | null {
   const n = toNumber(value);
   if (n === null || n < 0) return null;
@@ -243,7 +245,9 @@ export function normalizeProduct(input: unknown): Product | null {
   };
 }
 
-/** Normalises a list, dropping entries that are not products (no id). Duplicate ids keep the first. */
+/**
+ * Normalises a list, dropping entries that are not products (no id). Duplicate ids keep the first.
+ */
 export function normalizeProducts(input: unknown): Product[] {
   if (!Array.isArray(input)) return [];
   const seen = new Set<string>();
@@ -312,7 +316,7 @@ export function placeholderCategory(id: string): Category {
 
 const spanish = new Intl.Collator("es", { sensitivity: "base", numeric: true });
 
-/** Sorted by name in Spanish (spec §7). */
+/** Sorted by name in Spanish (docs/merchant-api.md). */
 export function sortCategoriesByName(categories: Category[]): Category[] {
   return [...categories].sort((a, b) => spanish.compare(a.name, b.name));
 }

@@ -36,7 +36,7 @@ const chargeSchema = z
     status: z.string().min(1),
     amount: z.coerce.number().nullish(),
     redirect_url: text,
-    payment_method: z.object({ url: text }).nullish(),
+    payment_method: z.object({ url: text, expires_at: text }).nullish(),
   })
   .nullish();
 
@@ -91,8 +91,11 @@ export interface OrderRecord {
   shipping: Record<string, unknown>;
   lines: OrderLine[];
   totals: { subtotal: number; iva: number; shipping: number; total: number };
-  /** The order's charge, when one was made: its id, status and the bank's page while pending. */
-  charge: { id: string; status: string; bankUrl: string | null } | null;
+  /**
+   * The order's charge, when one was made: its id, status, the bank's page while pending, and
+   * until when the payer may pay it later (cash), a gateway date.
+   */
+  charge: { id: string; status: string; bankUrl: string | null; dueAt: string | null } | null;
   createdAt: string | null;
 }
 
@@ -124,6 +127,7 @@ function orderFrom(body: unknown): OrderRecord {
           id: o.charge.id,
           status: o.charge.status,
           bankUrl: o.charge.payment_method?.url ?? o.charge.redirect_url ?? null,
+          dueAt: o.charge.payment_method?.expires_at ?? null,
         }
       : null,
     createdAt: o.created_at,

@@ -1,8 +1,8 @@
 /**
- * Payment calls of the merchant API (spec §7): checkout sessions, card tokens and charges, PSE,
- * payment status, confirmations and manual notifications. Never cached and never retried: a
- * payment call happens once, and an answer that never came is looked up (listCharges), not
- * repeated. The card number and CVV go into the token call's body and nowhere else: no log line
+ * Payment calls of the merchant API (docs/merchant-api.md): checkout sessions, card tokens and
+ * charges, PSE, payment status, confirmations and manual notifications. Never cached and never
+ * retried: a payment call happens once, and an answer that never came is looked up (listCharges),
+ * not repeated. The card number and CVV go into the token call's body and nowhere else: no log line
  * or error message here carries a request body.
  */
 import { z } from "zod";
@@ -62,6 +62,11 @@ const chargeSchema = z.object({
       bank_code: text,
       bank_name: text,
       url: text,
+      // A cash charge: what the voucher prints (docs/merchant-api.md, "Cash").
+      reference: text,
+      barcode: text,
+      expires_at: text,
+      networks: z.array(z.object({ code: text, name: z.string() })).nullish(),
     })
     .nullish(),
 });
@@ -97,10 +102,12 @@ const notificationSchema = z.object({
   amount: money,
   already_sent: z.boolean().nullish(),
   suggestion: text,
+  // Until when a payment the customer makes later (cash) may be paid.
+  due_date: text,
 });
 export type NotificationResult = z.infer<typeof notificationSchema>;
 
-/** The body of POST /payments/prepare-checkout (spec §7). */
+/** The body of POST /payments/prepare-checkout (docs/merchant-api.md). */
 export interface PrepareCheckoutPayload {
   /** The API's words: a natural person or a company (`business`). */
   client_type: "person" | "business";
@@ -123,7 +130,7 @@ export interface PrepareCheckoutPayload {
   email_payload: { to: string; subject: string; data: Record<string, unknown> };
 }
 
-/** A cart line in payment payloads (spec §3). */
+/** A cart line in payment payloads (docs/merchant-api.md). */
 export interface PaymentLine {
   title: string;
   name: string;
@@ -245,6 +252,14 @@ export function createPaymentCalls({ transport }: CallContext) {
       return parse(chargeSchema, await post("/payments/pse", body));
     },
 
+    /**
+     * POST /payments/cash: a cash charge in progress, with the reference, the deadline, the
+     * networks and the slip's barcode data in its `payment_method`.
+     */
+    async createCashCharge(body: Record<string, unknown>): Promise<Charge> {
+      return parse(chargeSchema, await post("/payments/cash", body));
+    },
+
     /** POST /payments/card/token: a single-use token for the card (2004, 2005, 2009 refused). */
     async createCardToken(card: CardDetails, shopperAddress?: string): Promise<CardToken> {
       // The token call takes the public key, as the browser's does, and names the shopper's
@@ -256,7 +271,7 @@ export function createPaymentCalls({ transport }: CallContext) {
       const body = record(
         await post("/payments/card/token", { ...card, ...TOKEN_ADDRESS }, headers),
       );
-      // Spec §7: the answer is the token itself, or `{ success, data: { id } }`.
+      // docs/merchant-api.md: the answer is the token itself, or `{ success, data: { id } }`.
       return parse(tokenSchema, record(body.data).id ? body.data : body);
     },
 
@@ -285,7 +300,9 @@ export function createPaymentCalls({ transport }: CallContext) {
       return parse(chargeSchema, await get(`/payments/status/${enc(chargeId)}`));
     },
 
-    /** POST /api/payments/confirm-success-page/{chargeId} (spec: failures are ignored by callers). */
+    /**
+     * POST /api/payments/confirm-success-page/{chargeId} (spec: failures are ignored by callers).
+     */
     async confirmSuccessPage(chargeId: string): Promise<void> {
       await post(`/api/payments/confirm-success-page/${enc(chargeId)}`);
     },

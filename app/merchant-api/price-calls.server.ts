@@ -1,6 +1,6 @@
 /**
- * Price calls of the merchant API (spec §7): GET /api/precios/simple/{id}, cached 6 hours
- * (spec §4); a failed lookup reads as no price ('Consultar precio').
+ * Price calls of the merchant API (docs/merchant-api.md): GET /api/precios/simple/{id}, cached 6
+ * hours (docs/decisions/0552); a failed lookup reads as no price ('Consultar precio').
  */
 import { priceFromBody } from "./normalize.ts";
 import type { Product } from "./product.ts";
@@ -16,7 +16,10 @@ export function createPriceCalls({ transport, cache, ns }: CallContext) {
   }
 
   const calls = {
-    /** GET /api/precios/simple/{id}: integer price (0 kept), or null on error / no price. Cached 6 h. */
+    /**
+     * GET /api/precios/simple/{id}: integer price (0 kept), or null on error / no price. Cached 6
+     * h.
+     */
     async getPrice(id: string): Promise<number | null> {
       const clean = id.trim();
       if (!clean) return null;
@@ -27,7 +30,7 @@ export function createPriceCalls({ transport, cache, ns }: CallContext) {
           getFreshValue: () => fetchPrice(clean),
         });
       } catch (error) {
-        // Spec §8: a failed price shows 'Consultar precio'; it is not cached.
+        // A failed price (docs/decisions/0552, Errors) shows 'Consultar precio'; it is not cached.
         logger.warn({ productId: clean, err: errorSummary(error) }, "price lookup failed");
         return null;
       }

@@ -1,6 +1,6 @@
 /**
  * The one product model the store uses. The API client turns every field
- * variant of spec §3 into this shape; nothing else sees the variants.
+ * variant of docs/merchant-api.md into this shape; nothing else sees the variants.
  */
 export interface ProductCategoryRef {
   id: string;
@@ -40,7 +40,9 @@ export interface Product {
   popular: boolean;
   /** Derived: stock 1 to 3 ('agotándose'). */
   runningLow: boolean;
-  /** When the merchant last changed the product (ISO 8601, UTC), or null when the API does not say. */
+  /**
+   * When the merchant last changed the product (ISO 8601, UTC), or null when the API does not say.
+   */
   updatedAt: string | null;
 }
 
@@ -70,7 +72,7 @@ export interface FeaturedEntry {
   categoryId: string;
 }
 
-/** The nine top-level groups of spec §3, in menu order. Names are ours; see docs/decisions. */
+/** The nine top-level groups, in menu order; their names are ours (docs/decisions/0004). */
 export const TOP_CATEGORIES: ReadonlyArray<{ id: string; name: string; slug: string }> = [
   { id: "22", name: "Videovigilancia", slug: "videovigilancia" },
   { id: "37", name: "Control de Acceso", slug: "control-de-acceso" },
@@ -95,7 +97,7 @@ export function stockFlags(stock: number) {
   };
 }
 
-/** A price is shown only when it is a positive number (spec §5). */
+/** A price is shown only when it is a positive number (docs/decisions/0552). */
 export function hasPrice(price: number | null | undefined): price is number {
   return typeof price === "number" && Number.isFinite(price) && price > 0;
 }

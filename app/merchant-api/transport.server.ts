@@ -1,5 +1,5 @@
 /**
- * Transport to the merchant API (spec §7, generic behaviour): one Request/Response
+ * Transport to the merchant API (docs/merchant-api.md, generic behaviour): one Request/Response
  * path for a remote API (API_URL) and for the embedded sandbox, with the bearer
  * token, a timeout, a concurrency limit and the error mapping every call shares.
  * Resource-specific meaning (404 → placeholder, etc.) lives in the call modules;
@@ -19,7 +19,9 @@ import { getSandbox, SANDBOX_PREFIX } from "../../sandbox/index.ts";
  */
 export type FailureKind = "answered" | "timeout" | "unreachable" | "busy";
 
-/** An upstream failure with a message fit to show ('Producto no encontrado', 'Error HTTP: 500', …). */
+/**
+ * An upstream failure with a message fit to show ('Producto no encontrado', 'Error HTTP: 500', …).
+ */
 export class ApiError extends Error {
   readonly status: number;
   readonly kind: FailureKind;
@@ -93,7 +95,10 @@ export interface TransportOptions {
    * instead of queueing without bound. Default: API_QUEUE_MAX.
    */
   queueMax?: number;
-  /** Remote transport only; defaults to `globalThis.fetch` looked up at call time (msw intercepts it). */
+  /**
+   * Remote transport only; defaults to `globalThis.fetch` looked up at call time (msw intercepts
+   * it).
+   */
   fetch?: FetchLike;
   /** Embedded sandbox only. */
   sandboxDataDir?: string;
@@ -107,6 +112,13 @@ export interface Transport {
   getJson(path: string): Promise<unknown>;
   /** GET a resource to stream (PDF): the OK response; ApiError when not OK. */
   getRaw(path: string): Promise<Response>;
+  /**
+   * GET a product picture by the address the API gave for it, as a browser would load it: a
+   * path of the embedded sandbox's mount, a path on the API's origin, or a URL of its own (no
+   * token is sent there). Its type and bytes, at most `maxBytes`; null when it is not there, is
+   * not an image or is larger.
+   */
+  getImage(src: string, maxBytes: number): Promise<{ type: string; bytes: Uint8Array } | null>;
   /**
    * POST a JSON body (none when undefined): parsed answer; ApiError when not OK, carrying the
    * parsed error body. Never cached and never retried: a payment call happens once.
@@ -133,6 +145,7 @@ export function errorSummary(error: unknown) {
 }
 
 const SANDBOX_ORIGIN = "http://sandbox.internal";
+const ABSOLUTE = /^https?:\/\//i;
 
 export function createTransport(options: TransportOptions): Transport {
   const limit = pLimit(options.concurrency);
@@ -150,7 +163,7 @@ export function createTransport(options: TransportOptions): Transport {
   }
 
   async function send(request: Request): Promise<Response> {
-    if (baseUrl) {
+    if (baseUrl || !request.url.startsWith(SANDBOX_ORIGIN)) {
       const doFetch = options.fetch ?? ((r: Request) => globalThis.fetch(r));
       return doFetch(request);
     }
@@ -168,10 +181,13 @@ export function createTransport(options: TransportOptions): Transport {
     post?: { body: unknown; headers?: Record<string, string> },
   ): Request {
     const headers = new Headers({ Accept: accept });
-    if (options.token) headers.set("Authorization", `Bearer ${options.token}`);
+    // A picture's own URL may be another host's: the API's token goes to the API only.
+    const elsewhere = ABSOLUTE.test(path);
+    if (options.token && !elsewhere) headers.set("Authorization", `Bearer ${options.token}`);
     for (const [name, value] of Object.entries(post?.headers ?? {})) headers.set(name, value);
     if (!post) {
-      return new Request((baseUrl ?? SANDBOX_ORIGIN) + path, { method: "GET", headers, signal });
+      const url = elsewhere ? path : (baseUrl ?? SANDBOX_ORIGIN) + path;
+      return new Request(url, { method: "GET", headers, signal });
     }
     headers.set("Content-Type", "application/json");
     return new Request((baseUrl ?? SANDBOX_ORIGIN) + path, {
@@ -255,6 +271,29 @@ export function createTransport(options: TransportOptions): Transport {
     getJson: sharedGet,
     // Headers only: the body is streamed later, outside the slot and the timer.
     getRaw: (path) => exchange(path, "application/pdf, */*", (r) => Promise.resolve(r)),
+    getImage: async (src, maxBytes) => {
+      let path: string;
+      if (ABSOLUTE.test(src)) path = src;
+      else if (!src.startsWith("/") || src.startsWith("//")) return null;
+      else if (baseUrl) path = new URL(src, baseUrl).href;
+      else if (src.startsWith(`${SANDBOX_PREFIX}/`)) path = src.slice(SANDBOX_PREFIX.length);
+      else return null;
+      try {
+        return await exchange(path, "image/*", async (response) => {
+          const type = (response.headers.get("Content-Type") ?? "").split(";")[0].trim();
+          const length = Number(response.headers.get("Content-Length") ?? 0);
+          if (!type.startsWith("image/") || length > maxBytes) {
+            await response.body?.cancel();
+            return null;
+          }
+          const bytes = new Uint8Array(await response.arrayBuffer());
+          return bytes.byteLength > maxBytes ? null : { type, bytes };
+        });
+      } catch (error) {
+        if (isNotFound(error)) return null;
+        throw error;
+      }
+    },
     postJson: (path, body, headers) =>
       exchange(path, "application/json", readJson, { body, headers }),
     get activeCount() {
@@ -274,8 +313,8 @@ function outcomeOf(error: ApiError): UpstreamOutcome {
 }
 
 /**
- * The calls of spec §7 by name, for the metrics' `resource` label: a fixed set, never a path
- * with its ids or query. Exported for tests.
+ * The calls of docs/merchant-api.md by name, for the metrics' `resource` label: a fixed set, never
+ * a path with its ids or query. Exported for tests.
  */
 const RESOURCES: Array<[RegExp, string]> = [
   [/^\/api\/productos\/batch$/, "productos-batch"],
@@ -292,6 +331,7 @@ const RESOURCES: Array<[RegExp, string]> = [
   [/^\/productos_ids_consolidados\.json$/, "destacados"],
   [/^\/syscom\/productos\/[^/]+\/pdf_exists$/, "pdf-exists"],
   [/^\/syscom\/productos\/[^/]+\/pdf$/, "pdf"],
+  [/\.(svg|png|jpe?g|gif|webp)$/i, "imagen"],
   [/^\/payments\/prepare-checkout$/, "prepare-checkout"],
   [/^\/payments\/link-payment$/, "link-payment"],
   [/^\/payments\/checkout-data\/[^/]+$/, "checkout-data"],
@@ -310,7 +350,9 @@ export function upstreamResource(path: string): string {
   return RESOURCES.find(([pattern]) => pattern.test(bare))?.[1] ?? "other";
 }
 
-/** A body that is not JSON (an HTML error page, an empty body) reads as `{}` (spec §7). */
+/**
+ * A body that is not JSON (an HTML error page, an empty body) reads as `{}` (docs/merchant-api.md).
+ */
 async function readJson(response: Response): Promise<unknown> {
   const text = await response.text();
   if (text.trim() === "") return {};

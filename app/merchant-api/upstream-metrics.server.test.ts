@@ -14,7 +14,7 @@ const count = async (resource: string, outcome: string) => {
 };
 
 describe("upstream metrics", () => {
-  it("names each call of spec §7 from a fixed table, never by its path", () => {
+  it("names each call of the merchant API from a fixed table, never by its path", () => {
     expect(upstreamResource("/api/productos/18433")).toBe("producto");
     expect(upstreamResource("/api/productos/batch?ids=1,2")).toBe("productos-batch");
     expect(upstreamResource("/api/productos?categoria=32&limit=20")).toBe("productos");

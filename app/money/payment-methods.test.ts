@@ -26,8 +26,8 @@ describe("the registry of payment methods", () => {
   });
 
   it("names the methods as a sentence offers them, and knows every order prefix", () => {
-    expect(PAYMENT_METHODS.names).toBe("tarjeta o PSE");
-    expect(PAYMENT_METHODS.orderPrefixes).toEqual(["CARD", "PSE", "ORDER"]);
+    expect(PAYMENT_METHODS.names).toBe("tarjeta, PSE o efectivo");
+    expect(PAYMENT_METHODS.orderPrefixes).toEqual(["CARD", "PSE", "CASH", "ORDER"]);
   });
 
   it.each(["id", "key", "orderPrefix", "chargeKind"] as const)(

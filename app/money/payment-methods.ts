@@ -3,8 +3,8 @@
  * order checkout's method step lists them. Plain data, safe in the browser, importing nothing
  * of the shop: a shared piece, as checkout offers the methods and payments takes them
  * (docs/decisions/0490). Each method's form and server half are registered under the same id
- * in the payments part, PAYMENT_FORMS (PaymentPage.tsx) and METHOD_ACTIONS (methods.server.ts);
- * TypeScript refuses an entry here until both have it.
+ * in the payments part, PAYMENT_FORMS (methods/forms.tsx) and METHOD_SERVERS
+ * (methods/servers.server.ts); TypeScript refuses an entry here until both have it.
  */
 
 export interface PaymentMethodInfo {
@@ -15,7 +15,7 @@ export interface PaymentMethodInfo {
    * /checkout/success/{key}, its form's data under `{key}` in the payment page's data.
    */
   readonly key: string;
-  /** The prefix of its order ids (spec §5): CARD-1767225600000K7Q2. */
+  /** The prefix of its order ids (docs/decisions/0305): CARD-1767225600000K7Q2. */
   readonly orderPrefix: string;
   /** Checkout's method step: the choice and the line under it. */
   readonly label: string;
@@ -30,7 +30,7 @@ export interface PaymentMethodInfo {
   readonly pendingHint?: string;
 }
 
-/** The order ids of orders paid before the method prefixes (spec §5). */
+/** The order ids of orders paid before the method prefixes (docs/decisions/0485). */
 const LEGACY_ORDER_PREFIX = "ORDER";
 
 /** 'tarjeta o PSE': the methods' names, as a sentence offers them. */
@@ -116,6 +116,19 @@ export const PAYMENT_METHODS = definePaymentMethods([
     name: "PSE",
     chargeKind: "bank_account",
     toBank: true,
+  },
+  {
+    id: "cash",
+    key: "cash",
+    orderPrefix: "CASH",
+    label: "Efectivo en puntos de pago",
+    description:
+      "Paga en efectivo en Efecty, Baloto, SuRed, Gana u otro punto de la lista antes de que venza el plazo. Confirmamos tu pedido cuando el dinero llegue.",
+    name: "efectivo",
+    chargeKind: "cash",
+    toBank: false,
+    pendingHint:
+      "Paga el valor exacto en efectivo en cualquier punto de pago de la lista antes de la fecha límite, con la referencia o el código de barras de tu comprobante.",
   },
 ]);
 

@@ -1,5 +1,5 @@
 /**
- * Cart totals of spec §9 in integer pesos. Rounding and shipping rules are
+ * Cart totals in integer pesos (docs/decisions/0552). Rounding and shipping rules are
  * recorded in docs/decisions/0202-cart-totals-rounding.md.
  */
 const SHIPPING_COST = 5000;

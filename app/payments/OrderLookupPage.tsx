@@ -109,13 +109,22 @@ export function OrderLookupPage({ result }: { result: OrderLookupReply | undefin
                 delivery={order.details.delivery}
                 idPrefix="pedido"
               />
-              <p>
-                El pago no se completó. Puedes <Link to="/checkout">intentarlo nuevamente</Link>.
-              </p>
+              {order.statusLabel === RESULT_TEXTS.lapsedStatus ? (
+                <p>{RESULT_TEXTS.lapsedLead}</p>
+              ) : (
+                <p>
+                  El pago no se completó. Puedes <Link to="/checkout">intentarlo nuevamente</Link>.
+                </p>
+              )}
             </>
           ) : (
             <>
-              {order.statusLabel === "Pendiente" ? (
+              {order.deadline ? (
+                <p>
+                  <strong>{RESULT_TEXTS.waitingStatus}.</strong>{" "}
+                  {RESULT_TEXTS.waitingDeadline(order.deadline)} {RESULT_TEXTS.waitingLead}
+                </p>
+              ) : order.statusLabel === "Pendiente" ? (
                 <p>
                   {RESULT_TEXTS.pendingResolves} Si el pago se completa, te enviaremos la
                   confirmación por correo electrónico.

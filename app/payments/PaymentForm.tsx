@@ -1,4 +1,4 @@
-import { type FormEvent, type ReactNode, useState } from "react";
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { useNavigation } from "react-router";
 import buttons from "~/ui/buttons.module.css";
 import { ErrorSummary, FormTitle, type SummaryEntry } from "~/ui/form/ErrorSummary";
@@ -7,6 +7,10 @@ import type { PaymentFormReply } from "./payment-answers.server";
 import type { PaymentPageData } from "./payment-page.server";
 import { PAYMENT_METHODS } from "~/money/payment-methods";
 import styles from "./payments.module.css";
+
+/** What a payment under way says, above the form, while it is locked. */
+const PAYING_TEXT =
+  "Estamos procesando tu pago. Puede tardar hasta un minuto: no cierres ni recargues esta página y no pagues de nuevo.";
 
 /**
  * What every method's form shares: the form element posting to the store with the intent of the
@@ -49,8 +53,13 @@ export function PaymentForm({
   const showSummary = submits > 0 || answered;
   const intent = `pay-${PAYMENT_METHODS.byId[page.method].key}`;
   const navigation = useNavigation();
-  const busy =
-    pending || (navigation.state !== "idle" && navigation.formData?.get("intent") === intent);
+  // The payment is on its way to the store (a charge may take a while): the form is locked.
+  const sending = navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
+  const busy = pending || sending;
+  const status = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (sending) status.current?.scrollIntoView({ block: "center" });
+  }, [sending]);
   const button = (
     <button type="submit" className={buttons.primary} disabled={busy}>
       {busy ? busyLabel : submitLabel}
@@ -78,8 +87,15 @@ export function PaymentForm({
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="order_id" value={page.orderId} />
       <input type="hidden" name="expected_total" value={page.totals.total} />
-      {children}
-      {submitWithoutScripts ? <noscript>{button}</noscript> : button}
+      {/* Always in the page, so its text is announced when the payment starts. */}
+      <div ref={status} role="status" className={sending ? styles.paying : "visually-hidden"}>
+        {sending ? PAYING_TEXT : null}
+      </div>
+      {/* Its values were read at the submit; nothing can be changed while the payment runs. */}
+      <fieldset disabled={sending} className={styles.lock}>
+        {children}
+        {submitWithoutScripts ? <noscript>{button}</noscript> : button}
+      </fieldset>
     </Form>
   );
 }

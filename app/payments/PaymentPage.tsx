@@ -7,6 +7,7 @@ import type { PaymentFormReply } from "./payment-answers.server";
 import type { PaymentPageData } from "./payment-page.server";
 import { PAYMENT_METHODS, type PaymentMethodId } from "~/money/payment-methods";
 import type { ReactNode } from "react";
+import { useNavigation } from "react-router";
 import { type MethodFormProps, PAYMENT_FORMS } from "./methods/forms";
 import { PAYMENT_MESSAGES } from "./result-views";
 import styles from "./payments.module.css";
@@ -56,6 +57,10 @@ export function PaymentPage({
   page: PaymentPageData;
   result: PaymentFormReply | undefined;
 }) {
+  const navigation = useNavigation();
+  const paying =
+    navigation.state !== "idle" &&
+    navigation.formData?.get("intent") === `pay-${PAYMENT_METHODS.byId[page.method].key}`;
   const heading = `Pago con ${PAYMENT_METHODS.byId[page.method].name}`;
   const title = `${heading} | ${SITE_NAME}`;
   return (
@@ -64,7 +69,14 @@ export function PaymentPage({
       {/* A prepared order has every earlier step valid: all three are links. */}
       <CheckoutSteps step={4} reachable={3} />
       <p className={styles.back}>
-        <Link to={METHOD_STEP}>Volver</Link>
+        {/* Leaving while the payment is under way would not stop it: no way back until it ends. */}
+        {paying ? (
+          <span className={styles.backDisabled} aria-disabled="true">
+            Volver
+          </span>
+        ) : (
+          <Link to={METHOD_STEP}>Volver</Link>
+        )}
       </p>
       <StepCount step={4} />
       <h1 id="pago-titulo">{heading}</h1>

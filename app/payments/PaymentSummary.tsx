@@ -17,6 +17,8 @@ export function PaymentSummary({ page }: { page: PaymentPageData }) {
             <span className={styles.lineTitle}>
               {line.title} <span className={styles.quantity}>× {line.quantity}</span>
             </span>
+            {/* Apart for screen readers and text browsers: '× 2, $ 90.000'. */}
+            <span className="visually-hidden">, </span>
             <span className={styles.amount}>{formatCOP(line.lineTotal)}</span>
           </li>
         ))}

@@ -1,9 +1,12 @@
+import type { ReactNode } from "react";
 import { PAYMENT_METHODS, type PaymentMethodInfo } from "~/money/payment-methods";
-import { Link } from "~/ui/router";
+import { CART_ORDER_TEXTS } from "~/cart/cart-order";
+import { Form, Link } from "~/ui/router";
 import buttons from "~/ui/buttons.module.css";
 import { AutoRefresh } from "./AutoRefresh";
+import { PENDING_VIEWS } from "./methods/forms";
 import { Receipt } from "./Receipt";
-import { RESULT_TEXTS, type ResultView } from "./result-views";
+import { RESULT_TEXTS, type ResultView, type WaitingView } from "./result-views";
 import { ErrorDetails, ResultCard, RetryActions } from "./ResultCard";
 import styles from "./payments.module.css";
 
@@ -20,7 +23,7 @@ function PrintLink({ chargeId }: { chargeId: string }) {
       className={buttons.secondary}
       onClick={(event) => {
         event.preventDefault();
-        // Spec §9: the print dialog opens after 500 ms.
+        // The print dialog opens after 500 ms (docs/decisions/0346).
         window.setTimeout(() => window.print(), 500);
       }}
     >
@@ -34,6 +37,70 @@ function Status({ label }: { label: string }) {
     <p className={styles.status}>
       Estado del pago: <strong>{label}</strong>
     </p>
+  );
+}
+
+/**
+ * A pending payment its payer makes elsewhere before a deadline (cash at a payment point): the
+ * deadline, and for the browser that paid, what its method shows (the voucher) with its PDF. It
+ * waits days: the page does not reload itself.
+ */
+function WaitingPage({
+  view,
+  waiting,
+}: {
+  view: Exclude<ResultView, { state: "missing" | "error" }>;
+  waiting: WaitingView;
+}) {
+  const { details } = waiting;
+  const method: PaymentMethodInfo = PAYMENT_METHODS.byId[waiting.method];
+  // The registry pairs each id with its view, which TypeScript cannot follow through a lookup.
+  const Details =
+    details != null && waiting.method in PENDING_VIEWS
+      ? (PENDING_VIEWS[waiting.method as keyof typeof PENDING_VIEWS] as (props: {
+          data: unknown;
+        }) => ReactNode)
+      : null;
+  return (
+    <ResultCard tone="warning">
+      <h1>{RESULT_TEXTS.waitingTitle}</h1>
+      <Status label={RESULT_TEXTS.waitingStatus} />
+      <p>{RESULT_TEXTS.waitingLead}</p>
+      {Details ? (
+        <Details data={details} />
+      ) : (
+        <>
+          <p>{RESULT_TEXTS.waitingDeadline(waiting.deadline)}</p>
+          {method.pendingHint ? <p>{method.pendingHint}</p> : null}
+          {view.orderId ? <p>Pedido {view.orderId}</p> : null}
+        </>
+      )}
+      <p className={`${styles.actions} ${styles.noPrint}`}>
+        {/* The spaces keep the links apart where no style does (text browsers). */}
+        {Details ? (
+          <a href={receiptPdfUrl(view.chargeId, true)} className={buttons.primary}>
+            {RESULT_TEXTS.waitingPdf}
+          </a>
+        ) : null}{" "}
+        <Link to="/mi-cuenta/pedidos" className={buttons.secondary}>
+          Consultar mis pedidos
+        </Link>{" "}
+        <Link to="/productos" className={buttons.secondary}>
+          Seguir comprando
+        </Link>
+      </p>
+      {Details && view.orderId ? (
+        // The cart's one live order (0530): another method only after this one is given up.
+        <Form method="post" action="/checkout" className={styles.noPrint}>
+          <p>{RESULT_TEXTS.waitingCancel}</p>
+          <input type="hidden" name="intent" value="cancel-order" />
+          <input type="hidden" name="order_id" value={view.orderId} />
+          <button type="submit" className={buttons.secondary}>
+            {CART_ORDER_TEXTS.cancel}
+          </button>
+        </Form>
+      ) : null}
+    </ResultCard>
   );
 }
 
@@ -63,6 +130,29 @@ export function ResultPage({ view }: { view: ResultView }) {
         </p>
       </ResultCard>
     );
+  }
+
+  if (view.state === "failed" && view.status === "expired") {
+    return (
+      <ResultCard tone="warning">
+        <h1>{RESULT_TEXTS.lapsedTitle}</h1>
+        <Status label={RESULT_TEXTS.lapsedStatus} />
+        <p>{RESULT_TEXTS.lapsedLead}</p>
+        {view.orderId ? <p>Pedido {view.orderId}</p> : null}
+        <p className={styles.actions}>
+          <Link to="/checkout?paso=3" className={buttons.primary}>
+            {RESULT_TEXTS.payAgain}
+          </Link>{" "}
+          <Link to="/carrito" className={buttons.secondary}>
+            Ver carrito
+          </Link>
+        </p>
+      </ResultCard>
+    );
+  }
+
+  if (view.state === "pending" && view.waiting) {
+    return <WaitingPage view={view} waiting={view.waiting} />;
   }
 
   if (view.state === "failed") {

@@ -1,5 +1,5 @@
 /**
- * Payment outcome rules (spec §4 result page states, §8 payment errors): what a gateway status
+ * Payment outcome rules (docs/decisions/0430, 0450): what a gateway status
  * means for the result page, and the error code and description hidden in an error message.
  */
 

@@ -5,13 +5,19 @@
  */
 import { parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
 import type { Charge } from "~/merchant-api/client.server";
+import { deadlineText } from "~/money/deadline";
 import { countRateLimitRefusal } from "~/platform/metrics.server";
 import { clientAddress, createRateLimit, type RateLimit } from "~/platform/rate-limit.server";
 import { LOOKUP_MESSAGES, orderLookupSchema } from "./order-lookup-form";
 import { orderCharge } from "./order-charge-state.server";
 import { receiptPdf } from "./receipt-pdf.server";
 import { methodLabel, receiptOf } from "./receipt.server";
-import { formatPaymentDate, PAYMENT_MESSAGES, type ReceiptView } from "./result-views";
+import {
+  formatPaymentDate,
+  PAYMENT_MESSAGES,
+  RESULT_TEXTS,
+  type ReceiptView,
+} from "./result-views";
 import { paymentResult } from "./gateway-status";
 
 /** The lookup guesses nothing: 20 lookups per address in 15 minutes (PDFs included). */
@@ -34,6 +40,8 @@ interface OrderStatusView {
   email: string;
   /** Whether the receipt PDF is offered (a completed charge, or one awaiting confirmation). */
   receipt: boolean;
+  /** A pending payment's deadline in Colombian time (cash, 0570); absent or null: none. */
+  deadline?: string | null;
 }
 
 export interface OrderLookupReply {
@@ -112,13 +120,22 @@ export async function lookupOrder(
   const { charge, orderId } = match;
   const result = paymentResult(charge.status);
   const details = await receiptOf(charge, orderId);
+  const deadline =
+    result.state === "pending" ? deadlineText(charge.payment_method?.expires_at) : null;
+  // A payment made later (cash) waits for the customer until its deadline, then lapses.
+  const statusLabel =
+    charge.status === "expired"
+      ? RESULT_TEXTS.lapsedStatus
+      : deadline
+        ? RESULT_TEXTS.waitingStatus
+        : result.label;
   return {
     status: 200,
     body: {
       reply: match.reply,
       order: {
         orderId,
-        statusLabel: result.label,
+        statusLabel,
         state: result.state,
         amount: charge.amount ?? null,
         date: formatPaymentDate(charge.creation_date),
@@ -126,6 +143,7 @@ export async function lookupOrder(
         details,
         email: match.email,
         receipt: result.state === "success",
+        deadline,
       },
     },
   };

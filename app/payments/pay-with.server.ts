@@ -9,7 +9,9 @@
  */
 import type { SubmissionResult } from "@conform-to/zod/v4";
 import { apiClient, type Charge, neverSent, PaymentError } from "~/merchant-api/client.server";
+import { overCap } from "~/money/amount-caps";
 import { type PaymentMethodId, PAYMENT_METHODS } from "~/money/payment-methods";
+import { config } from "~/platform/config.server";
 import { logger } from "~/platform/logger.server";
 import { countPayment } from "~/platform/metrics.server";
 import { amountToCharge, type OrderAmount } from "./charge-amount.server";
@@ -52,6 +54,8 @@ export interface Reservation {
 /** A method's limits said no: the seconds until it may go on (429, Retry-After). */
 interface OverLimit {
   retryAfterSeconds: number;
+  /** The method's own words for it (how long, the ways to pay now); a general one without. */
+  message?: string;
 }
 
 /** What a method's steps after the amount get. */
@@ -68,10 +72,27 @@ export interface PayStep<Values, Limits extends Reservation> {
 }
 
 /**
+ * What the payer of a method's pending charge is shown beyond its status, when they go on
+ * elsewhere before a deadline (cash: the voucher they pay with at a payment point).
+ */
+interface PendingDetails<Data> {
+  /** The result page's details, drawn by the method's view (methods/forms.tsx); null: none. */
+  view(charge: Charge): Promise<Data | null>;
+  /** The same as a PDF, /checkout/comprobante/{chargeId}.pdf for the browser that paid. */
+  pdf(charge: Charge): Promise<Uint8Array | null>;
+}
+
+/**
  * A payment method's server half: everything that differs from one method to another. Registered
  * under its registry id in methods/servers.server.ts; payWith runs it.
  */
-export interface PaymentMethodServer<PageData, Values, Limits extends Reservation, Ready> {
+export interface PaymentMethodServer<
+  PageData,
+  Values,
+  Limits extends Reservation,
+  Ready,
+  Pending = unknown,
+> {
   /** Its id in the registry (money/payment-methods.ts). */
   readonly id: PaymentMethodId;
   /** What the payment page needs to show the method's form (the card gateway, the banks). */
@@ -96,6 +117,8 @@ export interface PaymentMethodServer<PageData, Values, Limits extends Reservatio
   declined?(error: unknown): boolean;
   /** Said when a method that goes on at the bank got a pending charge without the bank's page. */
   noBankPage?: string;
+  /** What its pending charge's payer is shown while the money is awaited (cash: the voucher). */
+  pending?: PendingDetails<Pending>;
 }
 
 /** A method server whatever its own types: what the registry map holds. */
@@ -105,15 +128,15 @@ export type AnyMethodServer = PaymentMethodServer<unknown, unknown, Reservation,
 const NO_LIMITS: Reservation = { declined() {}, settle: async () => {} };
 
 /** The answer to an attempt over a limit: 429 with Retry-After, counted as refused. */
-function overLimit(order: PaymentOrder, fail: FormFailure, wait: number): PaymentAnswer {
+function overLimit(order: PaymentOrder, fail: FormFailure, limit: OverLimit): PaymentAnswer {
   const { key } = PAYMENT_METHODS.byId[order.method];
   logger.warn({ orderId: order.orderId }, `payments: ${key} attempts limit reached`);
   countPayment(order.method, "refused");
   return reply(
     key,
     429,
-    fail(PAYMENT_MESSAGES.tooManyAttempts),
-    new Headers({ "Retry-After": String(wait) }),
+    fail(limit.message ?? PAYMENT_MESSAGES.tooManyAttempts),
+    new Headers({ "Retry-After": String(limit.retryAfterSeconds) }),
   );
 }
 
@@ -138,9 +161,7 @@ export async function payWith(
     if ("answer" in parsed) return parsed.answer;
     // A method without limits of its own reserves nothing and gives nothing back.
     const limits = method.reserve ? await method.reserve(request, order) : NO_LIMITS;
-    if ("retryAfterSeconds" in limits) {
-      return overLimit(order, parsed.fail, limits.retryAfterSeconds);
-    }
+    if ("retryAfterSeconds" in limits) return overLimit(order, parsed.fail, limits);
     try {
       return await payReserved(method, request, form, order, parsed, limits);
     } finally {
@@ -164,6 +185,9 @@ async function payReserved(
   const { amount } = ready;
   const formError = (status: number, message: string) =>
     reply(info.key, status, fail(message), amount.headers);
+  // A method offered only up to an amount (0570) is refused above it, whatever step 3 showed.
+  const capped = overCap(order.method, amount.totals.total, config().paymentCaps);
+  if (capped) return formError(422, capped);
   const step: PayStep<unknown, Reservation> = {
     request,
     form,
@@ -177,7 +201,7 @@ async function payReserved(
   let prepared: unknown;
   if (method.prepare) {
     const outcome = await method.prepare(step);
-    if ("retryAfterSeconds" in outcome) return overLimit(order, fail, outcome.retryAfterSeconds);
+    if ("retryAfterSeconds" in outcome) return overLimit(order, fail, outcome);
     if ("kind" in outcome) return outcome;
     prepared = outcome.ready;
   }
@@ -215,7 +239,7 @@ async function chargeFailed(
   logger.warn({ orderId: order.orderId, err: logError(error) }, `payments: ${key} charge failed`);
   if (neverSent(error)) {
     countPayment(order.method, "failed");
-    return formError(503, PAYMENT_MESSAGES.connect);
+    return formError(503, PAYMENT_MESSAGES.connectNotCharged);
   }
   if (method.declined?.(error)) {
     limits.declined();
@@ -231,7 +255,7 @@ async function chargeFailed(
   }
   if (refusedRequest(error)) {
     countPayment(order.method, "failed");
-    return formError(502, PAYMENT_MESSAGES.charge);
+    return formError(502, PAYMENT_MESSAGES.chargeNotCharged);
   }
   return outcomeUnknown(sent, order, toBank);
 }

@@ -69,7 +69,11 @@ export function resultLocation(
   const query = new URLSearchParams({ id: charge.id });
   if (charge.order_id) query.set("order_id", charge.order_id);
   const state = paymentResult(charge.status).state;
-  if (state === "failed") return { location: `/checkout/failure?${query}`, document: false };
+  // A payment whose deadline passed unpaid is no failure of the payer's: its result page says
+  // so (0570).
+  if (state === "failed" && charge.status !== "expired") {
+    return { location: `/checkout/failure?${query}`, document: false };
+  }
   const method = PAYMENT_METHODS.ofCharge(charge);
   const bank = method.toBank ? bankUrlOf(charge) : null;
   if (toBank && state === "pending" && bank) return { location: bank, document: true };

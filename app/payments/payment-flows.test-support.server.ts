@@ -45,6 +45,7 @@ export const payments = {
 const { pricedProducts } = await import("../../tests/support/shopper");
 export const {
   cardForm,
+  cashForm,
   expectRedirect,
   expectReply,
   Jar,
@@ -111,6 +112,17 @@ export async function outbox(orderId: string): Promise<Array<{ kind: string; to:
   return (await response.json()) as Array<{ kind: string; to: string[] }>;
 }
 
+/** The sandbox's payment point (`/punto-de-pago`) or its clock (`/punto-de-pago/vencer`). */
+export async function atPaymentPoint(reference: string, path = "/punto-de-pago") {
+  const response = await sandbox().fetch(
+    new Request(`http://sandbox.internal${path}`, {
+      method: "POST",
+      body: new URLSearchParams({ referencia: reference }),
+    }),
+  );
+  return { status: response.status, text: await response.text() };
+}
+
 export async function decideAtBank(
   bankPath: string,
   decision: "aprobar" | "rechazar" | "pendiente",
@@ -137,7 +149,7 @@ export function captureLogs() {
 }
 
 /** A result page that must render (not reload itself). */
-export async function resultPage(req: Request, kind: "card" | "pse") {
+export async function resultPage(req: Request, kind: "card" | "pse" | "cash") {
   const answer = await payments.loadPaymentResult(req, kind);
   if (answer.kind !== "page")
     throw new Error(`expected the page, got a reload to ${answer.location}`);

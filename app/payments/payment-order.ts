@@ -1,12 +1,14 @@
 /**
  * The prepared order a payment is for: what the checkout's 'Finalizar compra' leaves behind
- * (spec §3 checkout state, §7 prepare-checkout). The payments part needs only this shape; the
- * checkout's own type is checked against it where it is read (order.server.ts).
+ * (docs/decisions/0530; prepare-checkout in docs/merchant-api.md). The payments part needs only
+ * this shape; the checkout's own type is checked against it where it is read (order.server.ts).
  */
 import type { PaymentMethodId } from "~/money/payment-methods";
 
 export interface PaymentOrder {
-  /** Fixed per prepared checkout: every charge attempt for it carries this id (spec §5). */
+  /**
+   * Fixed per prepared checkout: every charge attempt for it carries this id (docs/decisions/0305).
+   */
   orderId: string;
   /** The merchant API's checkout session (prepare-checkout's session_id). */
   sessionId: string;

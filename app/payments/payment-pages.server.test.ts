@@ -9,6 +9,7 @@ import {
   type ApiClient,
   cardForm,
   chargeIdOf,
+  COMPANY,
   decideAtBank,
   expectRedirect,
   FALLBACK_PSE_BANKS,
@@ -66,6 +67,19 @@ describe("the payment page", () => {
     });
     const failed = await payments.loadPaymentPage(request(jar), order);
     expect(failed.kind === "page" && failed.page.pse?.banks).toEqual(FALLBACK_PSE_BANKS);
+  });
+
+  it("prefills a company's PSE form with its NIT without the check digit and its name as holder", async () => {
+    const jar = await shopper();
+    const order = await prepare(jar, "pse", "compras@andina.co", { billing: COMPANY.billing });
+    const answer = await payments.loadPaymentPage(request(jar), order);
+    if (answer.kind !== "page") throw new Error("expected the page");
+    expect(answer.page.pse?.defaults).toEqual({
+      document_type: "NIT",
+      document: "890903938",
+      full_name: "SEGURIDAD ANDINA S.A.S.",
+      person_type: "juridica",
+    });
   });
 
   it("sends an empty cart to /carrito and a paid order to its result", async () => {

@@ -10,6 +10,7 @@ import { logger } from "~/platform/logger.server";
 import { paymentOf, readPaidOrders } from "./paid-orders.server";
 import { PAYMENT_METHODS } from "~/money/payment-methods";
 import { METHOD_SERVERS } from "./methods/servers.server";
+import type { AnyMethodServer } from "./pay-with.server";
 import { CHARGE_ID, logError, upstreamStatus } from "./payment-answers.server";
 import { receiptPdf } from "./receipt-pdf.server";
 import {
@@ -140,7 +141,10 @@ export async function receiptOf(charge: Charge, orderId: string): Promise<Receip
   };
 }
 
-/** The PDF of a successful payment, only for the browser that paid it; null otherwise (404). */
+/**
+ * The PDF of a successful payment, or of what a pending one's method shows its payer (the cash
+ * voucher), only for the browser that paid it; null otherwise (404).
+ */
 export async function loadReceiptPdf(
   request: Request,
   chargeId: string,
@@ -156,7 +160,14 @@ export async function loadReceiptPdf(
     throw error;
   }
   const entry = paymentOf(paid, { id: charge.id, orderId: charge.order_id ?? null });
-  if (!entry || paymentResult(charge.status).state !== "success") return null;
+  if (!entry) return null;
+  const state = paymentResult(charge.status).state;
+  if (state === "pending") {
+    const { pending }: AnyMethodServer = METHOD_SERVERS[PAYMENT_METHODS.ofCharge(charge).id];
+    const bytes = pending ? await pending.pdf(charge) : null;
+    return bytes ? { bytes, orderId: charge.order_id ?? entry.orderId } : null;
+  }
+  if (state !== "success") return null;
   const receipt = await receiptOf(charge, entry.orderId);
   return { bytes: await receiptPdf(receipt), orderId: receipt.orderId };
 }

@@ -8,6 +8,7 @@ import { settleCartOrder } from "~/cart/cart-order.server";
 import { type CartCookie, readCartCookie } from "~/cart/cart-session.server";
 import { clearCheckoutCookie, restartPaymentCookie } from "~/checkout/checkout.server";
 import { apiClient, type Charge } from "~/merchant-api/client.server";
+import { deadlineText } from "~/money/deadline";
 import { logger } from "~/platform/logger.server";
 import { readPaymentOrder } from "./prepared-order.server";
 import { PAYMENT_METHODS } from "~/money/payment-methods";
@@ -29,8 +30,16 @@ import {
   resultLocation,
   upstreamStatus,
 } from "./payment-answers.server";
+import { METHOD_SERVERS } from "./methods/servers.server";
+import type { AnyMethodServer } from "./pay-with.server";
 import { receiptOf } from "./receipt.server";
-import { nextRefresh, type PageRefresh, type ResultKind, type ResultView } from "./result-views";
+import {
+  nextRefresh,
+  type PageRefresh,
+  type ResultKind,
+  type ResultView,
+  type WaitingView,
+} from "./result-views";
 import { paymentResult } from "./gateway-status";
 
 /**
@@ -65,6 +74,19 @@ function ownPayment(paid: PaidOrder[], charge: Charge, cart: CartCookie): PaidOr
     // the e-mails when the charge completed: 0411).
     confirmed: cart.paid === charge.order_id,
   };
+}
+
+/**
+ * A pending charge its payer pays elsewhere until a deadline (cash, 0570): the deadline, and for
+ * the browser that paid, what its method shows (the voucher). Null for any other charge.
+ */
+async function waitingOf(charge: Charge, owner: boolean): Promise<WaitingView | null> {
+  const deadline = deadlineText(charge.payment_method?.expires_at);
+  if (!deadline || paymentResult(charge.status).state !== "pending") return null;
+  const method = PAYMENT_METHODS.ofCharge(charge).id;
+  const { pending }: AnyMethodServer = METHOD_SERVERS[method];
+  const data = owner && pending ? await pending.view(charge) : null;
+  return { method, deadline, details: data };
 }
 
 /**
@@ -148,7 +170,7 @@ export async function loadPaymentResult(request: Request, kind: ResultKind): Pro
       logger.info({ orderId: entry.orderId, chargeId: charge.id }, "payment settled");
     }
     if (result.state === "success" && !entry.confirmed) {
-      // Spec §7: failures are ignored (the gateway sends the e-mails once in any case).
+      // Failures are ignored: the gateway sends the e-mails once in any case (docs/decisions/0411).
       await bestEffort("confirm", { chargeId: charge.id }, () =>
         apiClient().confirmSuccessPage(charge.id),
       );
@@ -164,6 +186,7 @@ export async function loadPaymentResult(request: Request, kind: ResultKind): Pro
   if (emptied) return { kind: "reload", location: `${url.pathname}${url.search}`, headers };
 
   const owner = entry !== undefined;
+  const waiting = await waitingOf(charge, owner);
   const view: ResultView = {
     state: result.state,
     kind,
@@ -172,8 +195,9 @@ export async function loadPaymentResult(request: Request, kind: ResultKind): Pro
     status: result.status,
     receipt: owner && result.state === "success" ? await receiptOf(charge, entry.orderId) : null,
     orderId: owner ? (charge.order_id ?? entry.orderId) : null,
+    // Someone else's decline code is theirs: only the browser that paid sees it.
     error:
-      result.state === "failed" && (charge.error_code || charge.error_message)
+      owner && result.state === "failed" && (charge.error_code || charge.error_message)
         ? {
             code: charge.error_code ? String(charge.error_code) : null,
             description: charge.error_message ?? null,
@@ -183,20 +207,26 @@ export async function loadPaymentResult(request: Request, kind: ResultKind): Pro
       owner && result.state === "pending" && PAYMENT_METHODS.ofCharge(charge).toBank
         ? bankUrlOf(charge)
         : null,
-    // A charge awaiting confirmation is asked again too, as any pending payment.
-    refresh: result.label === "Pendiente" ? nextRefresh(url) : null,
+    // A charge awaiting confirmation is asked again too, as any pending payment; one that
+    // waits days for its payer is asked again when the shopper comes back.
+    refresh: result.label === "Pendiente" && !waiting ? nextRefresh(url) : null,
+    waiting,
   };
   return { kind: "page", view, status: 200, headers };
 }
 
 export interface FailureView {
+  /** The failure of this browser's payment: its cart and checkout are still here. */
+  own: boolean;
+  /** The gateway's code and description, for the browser that paid only. */
   code: string | null;
   description: string | null;
 }
 
 /**
  * The failure page's code and description, from the gateway's record of the charge (a link
- * cannot make the store say what it likes). A charge that did not fail goes to its result.
+ * cannot make the store say what it likes), shown only to the browser whose payment it was: ids
+ * in a link say nothing of someone else's decline. A charge that did not fail goes to its result.
  */
 export async function loadPaymentFailure(
   request: Request,
@@ -204,18 +234,17 @@ export async function loadPaymentFailure(
   { kind: "redirect"; location: string } | { kind: "page"; view: FailureView; headers: Headers }
 > {
   const url = new URL(request.url);
+  const paid = await readPaidOrders(request);
   let id = chargeIdFrom(url);
   const orderParam = url.searchParams.get("order_id");
-  if (!id && orderParam && GATEWAY_ORDER_ID.test(orderParam)) {
-    const paid = await readPaidOrders(request);
-    if (paid.some((entry) => entry.orderId === orderParam)) {
-      const charge = await orderCharge(orderParam);
-      if (charge !== null && charge !== "unknown") id = charge.id;
-    }
+  const ownOrder = orderParam !== null && paid.some((entry) => entry.orderId === orderParam);
+  if (!id && orderParam && GATEWAY_ORDER_ID.test(orderParam) && ownOrder) {
+    const charge = await orderCharge(orderParam);
+    if (charge !== null && charge !== "unknown") id = charge.id;
   }
   const none = {
     kind: "page" as const,
-    view: { code: null, description: null },
+    view: { own: ownOrder, code: null, description: null },
     headers: new Headers(),
   };
   if (!id || !CHARGE_ID.test(id)) return none;
@@ -226,16 +255,21 @@ export async function loadPaymentFailure(
     logger.warn({ chargeId: id, err: logError(error) }, "payments: failure page status");
     return none;
   }
-  if (paymentResult(charge.status).state !== "failed") {
+  // A lapsed payment's own words are on its result page (resultLocation).
+  if (paymentResult(charge.status).state !== "failed" || charge.status === "expired") {
     return { kind: "redirect", location: resultLocation(charge, false).location };
   }
   const headers = new Headers();
   await restartAfterFailure(request, charge, headers);
+  const own =
+    paymentOf(paid, { id: charge.id, orderId: charge.order_id ?? null }) !== undefined ||
+    (ownOrder && charge.order_id === orderParam);
   return {
     kind: "page",
     view: {
-      code: charge.error_code ? String(charge.error_code) : null,
-      description: charge.error_message ?? null,
+      own,
+      code: own && charge.error_code ? String(charge.error_code) : null,
+      description: own ? (charge.error_message ?? null) : null,
     },
     headers,
   };

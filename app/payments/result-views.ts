@@ -1,9 +1,9 @@
 /**
- * What the payment result pages, the receipt and the order lookup show (spec §2 payment result
- * pages, §4 success-page states, §8, §9): the texts, the shapes the pages render, and the pure
+ * What the payment result pages, the receipt and the order lookup show (docs/decisions/0430,
+ * 0450, 0344): the texts, the shapes the pages render, and the pure
  * rules that turn a charge into them. Shared by the server (loaders, the PDF) and the views.
  */
-import type { PaymentMethodKey } from "~/money/payment-methods";
+import type { PaymentMethodId, PaymentMethodKey } from "~/money/payment-methods";
 import type { PaymentResult } from "./gateway-status";
 import type { Seller } from "~/platform/seller";
 
@@ -12,7 +12,13 @@ type PaymentStatusLabel = PaymentResult["label"];
 export const PAYMENT_MESSAGES = {
   connect: "Error al conectar con la plataforma de pagos. Por favor, inténtelo de nuevo más tarde.",
   charge: "Error al procesar el pago.",
-  tooManyAttempts: "Demasiados intentos de pago. Intenta de nuevo en unos minutos.",
+  /** Upstream failures where the charge certainly did not happen: said so, and what to do. */
+  connectNotCharged:
+    "Error al conectar con la plataforma de pagos. Por favor, inténtelo de nuevo más tarde. No se realizó ningún cobro.",
+  chargeNotCharged:
+    "Error al procesar el pago. No se realizó ningún cobro: revisa tus datos e intenta de nuevo, o elige otro medio de pago con «Volver».",
+  tooManyAttempts:
+    "Demasiados intentos de pago. Intenta de nuevo en unos minutos. No se realizó ningún cobro.",
   totals: "No pudimos calcular el total de tu pedido. Intenta de nuevo en unos minutos.",
   amountChanged:
     "El total de tu pedido cambió mientras pagabas. Revisa el resumen y confirma el pago de nuevo.",
@@ -55,9 +61,24 @@ export const RESULT_TEXTS = {
     "Por tu seguridad, los detalles del pago solo se muestran en el navegador con el que se hizo la compra. Desde otro dispositivo, consulta tu pedido con su número y tu correo electrónico.",
   refreshStopped:
     "Dejamos de actualizar esta página. Consulta el estado de tu pedido más tarde en Mis pedidos.",
+  // A pending charge the payer pays elsewhere before a deadline (cash at a payment point).
+  waitingTitle: "Esperando tu pago",
+  waitingStatus: "Esperando el pago",
+  waitingLead:
+    "Registramos tu pedido y lo reservamos hasta la fecha límite. Lo confirmaremos y te enviaremos un correo cuando recibamos el pago.",
+  waitingDeadline: (deadline: string) => `Paga antes del ${deadline} (hora de Colombia).`,
+  waitingPdf: "Descargar comprobante de pago (PDF)",
+  waitingCancel:
+    "¿Prefieres pagar con otro medio? Cancela primero este pago: después ya no se podrá pagar.",
+  // Its deadline passed unpaid (the gateway's `expired`): nothing was charged.
+  lapsedTitle: "Venció el plazo para pagar",
+  lapsedStatus: "Vencido",
+  lapsedLead:
+    "No recibimos el pago antes de la fecha límite, así que no se te cobró nada. Puedes pagar el mismo carrito de nuevo con cualquier medio de pago.",
+  payAgain: "Pagar de nuevo",
 } as const;
 
-/** Spec §2 failure page: the five possible reasons. */
+/** The failure page's five possible reasons (docs/decisions/0344). */
 export const FAILURE_REASONS = [
   "Fondos insuficientes en la cuenta o la tarjeta",
   "Datos de pago incorrectos",
@@ -161,7 +182,22 @@ export type ResultView =
       bankUrl: string | null;
       /** The next automatic reload (pending only), or null once it stopped. */
       refresh: PageRefresh | null;
+      /** A pending charge its payer pays elsewhere before a deadline (cash), else null. */
+      waiting?: WaitingView | null;
     };
+
+/** A pending charge that waits for its payer until a deadline (docs/decisions/0570). */
+export interface WaitingView {
+  /** The charge's method (its pending hint, its view of the details). */
+  method: PaymentMethodId;
+  /** The deadline in Colombian time: "lunes 30 de noviembre de 2026, 11:32 a. m.". */
+  deadline: string;
+  /**
+   * For the browser that paid: what its method shows (PENDING_VIEWS in methods/forms.tsx), also
+   * as a PDF; null for anyone else, or a method with nothing more to show.
+   */
+  details: unknown;
+}
 
 type Rows = Array<[label: string, value: string]>;
 

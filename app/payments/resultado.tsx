@@ -17,9 +17,9 @@ function titleOf(view: ResultView): string {
     case "error":
       return RESULT_TEXTS.errorTitle;
     case "failed":
-      return RESULT_TEXTS.failedTitle;
+      return view.status === "expired" ? RESULT_TEXTS.lapsedTitle : RESULT_TEXTS.failedTitle;
     case "pending":
-      return RESULT_TEXTS.pendingTitle;
+      return view.waiting ? RESULT_TEXTS.waitingTitle : RESULT_TEXTS.pendingTitle;
     case "success":
       return view.statusLabel === "Completado" ? "Pago exitoso" : RESULT_TEXTS.successPendingTitle;
   }

@@ -50,7 +50,9 @@ export const cardReply = (initialValue: Record<string, string>): PaymentFormRepl
     status: "error",
     initialValue,
     error: {
-      "": ["Error al procesar la tarjeta. Por favor, verifique los datos."],
+      "": [
+        "Error al procesar la tarjeta. Por favor, verifique los datos. No se realizó ningún cobro.",
+      ],
       card_number: ["Número de tarjeta inválido"],
     },
     fields: Object.keys(initialValue),

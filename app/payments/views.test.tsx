@@ -92,6 +92,41 @@ const success = (receipt: boolean): ResultView => ({
     : null,
 });
 
+describe("the payment page's summary", () => {
+  it("keeps a line's quantity apart from its amount for screen readers and text browsers", () => {
+    const html = render(<PaymentPage page={page()} result={undefined} />);
+    const text = html.replace(/<!-- -->/g, "").replace(/<[^>]+>/g, "");
+    expect(text).toContain(`× 2, ${formatCOP(90_000)}`);
+  });
+});
+
+describe("the PSE form of a company", () => {
+  it("says the NIT goes without its check digit and the holder is the company", () => {
+    const html = render(
+      <PaymentPage
+        page={page({
+          method: "pse",
+          card: null,
+          pse: {
+            banks: FALLBACK_PSE_BANKS,
+            defaults: {
+              document_type: "NIT",
+              document: "890903938",
+              full_name: "SEGURIDAD ANDINA S.A.S.",
+              person_type: "juridica",
+            },
+          },
+        })}
+        result={undefined}
+      />,
+    );
+    expect(html).toContain('value="890903938"');
+    expect(html).toContain("El NIT de la empresa sin el dígito de verificación");
+    expect(html).toContain('value="SEGURIDAD ANDINA S.A.S."');
+    expect(html).toContain("El nombre de la empresa, como aparece en su cuenta del banco");
+  });
+});
+
 describe("the result pages", () => {
   it("shows the payer the receipt, print and PDF links and the fulfilment texts", () => {
     const html = render(<ResultPage view={success(true)} />);
@@ -258,13 +293,25 @@ describe("the result pages", () => {
   });
 
   it("the failure page: 'Error en el pago', code, description, the five reasons and the ways on", () => {
-    const html = render(<FailurePage view={{ code: "3001", description: "Tarjeta declinada" }} />);
+    const html = render(
+      <FailurePage view={{ own: true, code: "3001", description: "Tarjeta declinada" }} />,
+    );
+    expect(html).toContain("Tu carrito y los datos de tu compra se conservan.");
+    expect(html).toContain("no se realizó ningún cobro");
     expect(html).toContain("Error en el pago");
     expect(html).toContain("3001");
     expect(html).toContain("Tarjeta declinada");
     expect(html.match(/<li>/g)?.length).toBeGreaterThanOrEqual(5);
     expect(html).toMatch(/href="\/checkout\?paso=3"[^>]*>Intentar nuevamente/);
     expect(html).toContain('href="/carrito"');
+  });
+
+  it("the failure page for a browser that did not pay: no promise about a cart, no code", () => {
+    const html = render(<FailurePage view={{ own: false, code: null, description: null }} />);
+    expect(html).toContain("Error en el pago");
+    expect(html).not.toContain("se conservan");
+    expect(html).not.toContain("Código de error");
+    expect(html).toContain('href="/mi-cuenta/pedidos"');
   });
 });
 

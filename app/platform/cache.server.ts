@@ -12,7 +12,7 @@ const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 
-/** Cache policy per kind of data (ms). Spec §4/§9 fix products (60 s) and prices (6 h). */
+/** Cache policy per kind of data (ms). Products 60 s, prices 6 h (docs/decisions/0552, 0121). */
 export const CACHE_POLICY = {
   product: { ttl: 60 * SECOND, swr: 60 * SECOND, staleIfError: 1 * HOUR },
   productList: { ttl: 60 * SECOND, swr: 60 * SECOND, staleIfError: 1 * HOUR },

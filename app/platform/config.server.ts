@@ -44,6 +44,8 @@ const schema = z.object({
     z.url({ protocol: /^https$/, error: "debe ser una URL https absoluta" }).optional(),
   ),
   PAYMENT_GRACE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  // The cash networks' cap on one payment (docs/decisions/0570); larger orders are not offered cash.
+  CASH_MAX_AMOUNT: z.coerce.number().int().min(1).max(100_000_000).default(3_000_000),
   PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
   SESSION_SECRET: optionalString,
   SANDBOX_DATA_DIR: z.string().trim().min(1).default(".data/sandbox"),
@@ -129,6 +131,8 @@ export type Config = {
    * reads as unknown (a charge created late); after it the shopper is told nothing was charged.
    */
   paymentGraceSeconds: number;
+  /** Methods offered only up to an amount, in pesos, by registry id (docs/decisions/0570). */
+  paymentCaps: Readonly<Record<string, number>>;
   /** Size bound of the whole-page cache (docs/decisions/0384, 0470); 0 turns it off. */
   pageCacheMb: number;
   sessionSecrets: string[];
@@ -232,6 +236,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cardFormWithoutJs: e.CARD_FORM_WITHOUT_JS === "on",
     antifraudScriptUrl: e.ANTIFRAUD_SCRIPT_URL,
     paymentGraceSeconds: e.PAYMENT_GRACE_SECONDS,
+    paymentCaps: { cash: e.CASH_MAX_AMOUNT },
     pageCacheMb: e.PAGE_CACHE_MB,
     sessionSecrets,
     sandboxDataDir: path.resolve(e.SANDBOX_DATA_DIR),

@@ -17,7 +17,7 @@ function cardAnchor(productId: string): string {
 }
 
 /**
- * The product card used everywhere (spec §2 product card), in grid or list view.
+ * The product card used everywhere (docs/decisions/0385), in grid or list view.
  *
  * A page shows up to 36 cards, so the markup is lean (docs/decisions/0385): the title is in it
  * once (the quantity and the button are named with it through aria-labelledby) and the parts

@@ -26,7 +26,7 @@ export interface ProductDetailProps {
   jsonLd: string[];
 }
 
-/** The product detail page (spec §2, product detail). */
+/** The product detail page (docs/decisions/0162, 0227). */
 export function ProductDetail({
   product,
   descriptionHtml,
@@ -194,7 +194,10 @@ function ProductSection({
   );
 }
 
-/** What the product route's error boundary shows: unknown product, or a failed load with a retry link. */
+/**
+ * What the product route's error boundary shows: unknown product, or a failed load with a retry
+ * link.
+ */
 export function ProductLoadError(
   props: { kind: "not-found" } | { kind: "failed"; message: string; retryTo: string },
 ) {

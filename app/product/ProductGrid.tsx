@@ -26,7 +26,7 @@ export function ProductGrid({
   );
 }
 
-/** 12 skeleton cards (spec §9) while a client-side navigation loads. */
+/** 12 skeleton cards (docs/decisions/0552, 0224) while a client-side navigation loads. */
 export function ProductGridSkeleton({
   view = "grid",
   count = 12,

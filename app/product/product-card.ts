@@ -1,4 +1,4 @@
-/** What the product card shows for price, stock and badges (spec §2 product card, §3, §5). */
+/** What the product card shows for price, stock and badges (docs/decisions/0552, 0385). */
 import { hasPrice, type Product } from "~/merchant-api/product";
 import { normalizeText } from "~/text/normalize";
 

@@ -19,7 +19,7 @@ import { productMetaDescription, productPageTitle } from "./product-names";
 import type { Route } from "./+types/producto";
 import { publicPage } from "~/platform/http-cache.server";
 
-/** Product ids are numeric (spec §3); anything else cannot exist upstream. */
+/** Product ids are numeric (docs/merchant-api.md); anything else cannot exist upstream. */
 const PRODUCT_ID = /^\d{1,20}$/;
 
 type LoadError = { message: string };
@@ -112,7 +112,8 @@ export function meta({ loaderData, matches, params, error }: Route.MetaArgs) {
     fullTitle: true,
     description: metaDescription,
     path: `/producto/${params.productId}`,
-    image: product.images[0] ?? null,
+    // Always a raster picture that exists: previews show no SVG, nor a missing first picture.
+    image: `/producto/${params.productId}/imagen.png`,
     type: "product",
   });
 }

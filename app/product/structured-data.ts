@@ -13,7 +13,7 @@ export interface Crumb {
 
 export const UNTITLED_PRODUCT = "Producto sin título";
 
-/** Inicio > category > optional subcategory > product title (spec §2, product detail). */
+/** Inicio > category > optional subcategory > product title (docs/decisions/0161). */
 export function productBreadcrumb(product: Product): Crumb[] {
   const crumbs: Crumb[] = [{ label: "Inicio", to: "/" }];
   if (product.categoryId) {

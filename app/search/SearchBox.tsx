@@ -6,7 +6,7 @@ import { isSearchable } from "./search";
 import type { Suggestion, SuggestionsResponse } from "./buscar.sugerencias";
 import styles from "./SearchBox.module.css";
 
-/** Spec §4/§9: the overlay waits 400 ms after the last keystroke. */
+/** The overlay waits 400 ms after the last keystroke (docs/decisions/0552). */
 const DEBOUNCE_MS = 400;
 
 /**
@@ -157,7 +157,7 @@ export function SearchBox() {
           name="q"
           value={query}
           maxLength={100}
-          placeholder="Buscar productos..."
+          placeholder="Buscar productos"
           autoComplete="off"
           className={styles.input}
           aria-haspopup={hydrated ? "dialog" : undefined}
@@ -167,8 +167,16 @@ export function SearchBox() {
           }}
           onClick={openOverlay}
         />
+        {/* On phones the button is a magnifier (its name stays 'Buscar'), which leaves the
+            text box room for its whole placeholder. */}
         <button type="submit" className={styles.button}>
-          Buscar
+          <svg className={styles.icon} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <path
+              fill="currentColor"
+              d="M10 2a8 8 0 0 1 6.32 12.9l5.39 5.4-1.41 1.41-5.4-5.39A8 8 0 1 1 10 2Zm0 2a6 6 0 1 0 0 12 6 6 0 0 0 0-12Z"
+            />
+          </svg>
+          <span className={styles.buttonText}>Buscar</span>
         </button>
       </Form>
 

@@ -31,7 +31,7 @@ const toSuggestion = ({ product }: RankedProduct): Suggestion => ({
 
 /**
  * GET /buscar/sugerencias?q= — the search overlay's data: /api/productos?search&limit=200
- * ranked with the §5 score on the server. A failure answers an empty result (spec §8).
+ * ranked with the relevance score on the server. A failure answers an empty result (0184).
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const query = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, 100);

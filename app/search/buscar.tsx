@@ -146,11 +146,12 @@ export default function Buscar({ loaderData }: Route.ComponentProps) {
         </div>
       ) : (
         <>
-          <p className={styles.count} aria-live="polite">
+          {/* The results' heading: the cards' titles below are h3. */}
+          <h2 className={styles.count} aria-live="polite">
             {state.total === 1
               ? "Se encontró 1 producto"
               : `Se encontraron ${formatInteger(state.total)} productos`}
-          </p>
+          </h2>
           <ProductGrid products={state.products} label={`Resultados para ${term}`} />
           <Pagination page={state.page} pageCount={state.pageCount} label="Páginas de resultados" />
         </>

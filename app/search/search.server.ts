@@ -1,9 +1,15 @@
-/** The search screens' data (spec §5): the results page and the overlay, read from the merchant API. */
+/**
+ * The search screens' data (docs/decisions/0184): the results page and the overlay, read from the
+ * merchant API.
+ */
 import { forList, type Product } from "~/merchant-api/product";
 import { listProducts, searchProducts } from "~/merchant-api/client.server";
 import { cached, CACHE_POLICY } from "~/platform/cache.server";
 
-/** Search results page data: GET /api/products/search?q&limit=50, cached like a product list. Throws. */
+/**
+ * Search results page data: GET /api/products/search?q&limit=50, cached like a product list.
+ * Throws.
+ */
 export async function loadSearchResults(term: string): Promise<Product[]> {
   // The client caches the search call itself; a second cache here would hold the same list twice.
   return (await searchProducts(term.trim(), 50)).map(forList);

@@ -32,7 +32,7 @@ describe("isSearchable (2 characters after normalisation)", () => {
   });
 });
 
-describe("scoreProduct (spec §5 table)", () => {
+describe("scoreProduct (the score table of docs/decisions/0552)", () => {
   const cases: Array<[string, Partial<Product>, string, number]> = [
     // exact title 10000 + starts-with 1500 + word in title 150
     ["exact title", { title: "Cámara" }, "camara", 10_000 + 1_500 + 150],

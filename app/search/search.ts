@@ -1,11 +1,11 @@
 /**
- * Search words and relevance scoring (spec §5); the text itself is folded by ~/text/normalize.
- * Pure: shared by the server (ranking) and the browser (the 2-character rule).
+ * Search words and relevance scoring (docs/decisions/0180, 0552); the text itself is folded by
+ * ~/text/normalize. Pure: shared by the server (ranking) and the browser (the 2-character rule).
  */
 import { hasPrice, type Product } from "~/merchant-api/product";
 import { normalizeText } from "~/text/normalize";
 
-/** Minimum characters of the normalised text before a search runs (spec §5, §9). */
+/** Minimum characters of the normalised text before a search runs (docs/decisions/0552). */
 const MIN_SEARCH_CHARS = 2;
 /** Minimum relevance (score ÷ best score of the result set) for the search overlay. */
 const MIN_RELEVANCE = 0.2;
@@ -109,7 +109,7 @@ function scoreText(text: Readonly<SearchableText>, q: Query): number {
 }
 
 /**
- * Relevance score of a product for a query (spec §5): exact title 10000; exact model or
+ * Relevance score of a product for a query (docs/decisions/0552): exact title 10000; exact model or
  * description 5000; exact sku 3000; title starting with the query 1500; then, for each word of
  * the query, 150 if in the title, 120 model, 100 sku, 80 brand, 30 description.
  */
@@ -119,7 +119,7 @@ export function scoreProduct(product: Product, query: string): number {
 }
 
 /**
- * The §5 score of many products for one query (the query is normalised once), or null when
+ * The relevance score of many products for one query (the query is normalised once), or null when
  * the query has no words and nothing can score.
  */
 export function scorerFor(query: string): ((product: Product) => number) | null {
@@ -164,7 +164,7 @@ function isComplete(product: Product): boolean {
 /**
  * Products with their score and relevance, best first (docs/decisions/0222): exact matches,
  * then products of the type the shopper named, then the rest; within each, products with a
- * title and a price before those without, then by the §5 score; ties keep the API's order.
+ * title and a price before those without, then by the relevance score; ties keep the API's order.
  * The results page and the overlay both rank with this, so they agree on the order.
  */
 export function rankProducts(products: Product[], query: string): RankedProduct[] {

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef } from "react";
 import type { NotificationOutcome } from "./notify.server";
 import { paymentStatusLabel } from "./payment-status";
 import styles from "./staff.module.css";
+import { deadlineText } from "~/money/deadline";
 import { formatCOP } from "~/money/format";
 
 /** A resend of notifications that had gone out before: the spec's already_sent note. */
@@ -34,7 +35,7 @@ function panelMessages(result: NotificationOutcome, heading: string): string[] {
 }
 
 /**
- * The result of the last send (spec §2, §3, §8): success with the payment's details, the
+ * The result of the last send (docs/decisions/0324): success with the payment's details, the
  * already-sent note, success false as information with its suggestion, or the error; each said
  * once, the payment's status in Spanish. Shown once, after the redirect; with JavaScript it
  * takes focus so it is read out.
@@ -93,7 +94,13 @@ export function NotificationResultPanel({ result }: { result: NotificationOutcom
             {result.paymentStatus ? (
               <>
                 <dt>Estado del pago</dt>
-                <dd>{paymentStatusLabel(result.paymentStatus)}</dd>
+                <dd>{paymentStatusLabel(result.paymentStatus, result.paymentDue)}</dd>
+              </>
+            ) : null}
+            {result.paymentDue && deadlineText(result.paymentDue) ? (
+              <>
+                <dt>Fecha límite de pago</dt>
+                <dd>{deadlineText(result.paymentDue)} (hora de Colombia)</dd>
               </>
             ) : null}
             {result.customerEmail ? (

@@ -26,7 +26,7 @@ export interface ToolAnswer {
 const TITLE = "Notificaciones de pedidos";
 
 /**
- * The manual notification tool (spec §2, §4, §5). Two forms share the page so that Enter in
+ * The manual notification tool (docs/decisions/0324). Two forms share the page so that Enter in
  * each field presses its own button: the Order ID form with 'Enviar Notificaciones', and below
  * it the URL form with 'Extraer Order ID'. Each button sits inside its own form, never tied to
  * it by a `form` attribute, which text browsers such as lynx ignore (issue 27). Without
@@ -148,7 +148,7 @@ export function NotificationTool({
         <Form method="post" className={styles.form} {...getFormProps(sendForm)}>
           <div className={formStyles.field}>
             <label htmlFor={sendFields.orderId.id} className={formStyles.label}>
-              Order ID
+              Número de pedido (Order ID)
             </label>
             {/* Each control sits in its form: conform's `form` attribute is left out (issue 27). */}
             <input
@@ -168,13 +168,9 @@ export function NotificationTool({
             </FieldHint>
             <FieldError field={sendFields.orderId} />
           </div>
-          <button
-            type="submit"
-            name="intent"
-            value={TOOL_INTENTS.send}
-            className={buttons.primary}
-            disabled={sendDisabled}
-          >
+          {/* The intent rides in a hidden field: a text browser shows a button's value. */}
+          <input type="hidden" name="intent" value={TOOL_INTENTS.send} />
+          <button type="submit" className={buttons.primary} disabled={sendDisabled}>
             {sending ? "Enviando..." : "Enviar Notificaciones"}
           </button>
         </Form>
@@ -202,13 +198,8 @@ export function NotificationTool({
                 onPaste={onPaste}
               />
             </div>
-            <button
-              ref={extractButton}
-              type="submit"
-              name="intent"
-              value={TOOL_INTENTS.extract}
-              className={buttons.secondary}
-            >
+            <input type="hidden" name="intent" value={TOOL_INTENTS.extract} />
+            <button ref={extractButton} type="submit" className={buttons.secondary}>
               Extraer Order ID
             </button>
           </div>

@@ -51,6 +51,7 @@ describe("sendNotifications", () => {
       customerEmail: "ana.gomez@example.com",
       amount: 238000,
       alreadySent: false,
+      paymentDue: null,
     });
     expect(t.calls).toEqual(["CARD-1767225600000AB12"]);
     expect(t.audits()).toHaveLength(1);

@@ -1,6 +1,6 @@
 /**
- * Sending an order's notifications again (spec §2 manual notification tool, §3 notification
- * result, §7 manual-notification, §8): one call to the merchant API, its answer turned into
+ * Sending an order's notifications again (docs/decisions/0324, the manual-notification
+ * call of docs/merchant-api.md): one call to the merchant API, its answer turned into
  * what the result panel shows, and one audit log line (staff user, order id, outcome; the
  * customer's e-mail only masked).
  */
@@ -21,6 +21,8 @@ interface PaymentFacts {
   customerEmail: string | null;
   amount: number | null;
   alreadySent: boolean;
+  /** Until when a payment the customer makes later (cash) may be paid, a gateway date. */
+  paymentDue?: string | null;
 }
 
 /** What the result panel shows after a send (kept in the staff session for one page view). */
@@ -35,7 +37,10 @@ export type NotificationOutcome =
   | { kind: "error"; orderId: string; message: string; suggestion: string | null }
   | { kind: "unreachable"; orderId: string; message: string };
 
-/** The audit outcome: sent, resent (already sent before), not_sent, refused, timeout, unreachable, failed. */
+/**
+ * The audit outcome: sent, resent (already sent before), not_sent, refused, timeout, unreachable,
+ * failed.
+ */
 type AuditOutcome =
   "sent" | "resent" | "not_sent" | "refused" | "timeout" | "unreachable" | "failed";
 
@@ -83,6 +88,7 @@ export async function sendNotifications(options: {
     amount:
       typeof result.amount === "number" && Number.isFinite(result.amount) ? result.amount : null,
     alreadySent: result.already_sent === true,
+    paymentDue: result.due_date ?? null,
   };
   const details = {
     paymentStatus: facts.paymentStatus,

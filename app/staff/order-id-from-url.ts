@@ -1,5 +1,5 @@
 /**
- * Manual notification tool input rules (spec §2 Manual notification tool, §5): the Order ID
+ * Manual notification tool input rules (docs/decisions/0324): the Order ID
  * typed by staff, or one taken from a pasted success-page URL.
  */
 

@@ -13,13 +13,17 @@ const LABELS: Readonly<Record<string, string>> = {
   pending: "Pendiente",
   failed: "Fallido",
   declined: "Rechazado",
-  expired: "Expirado",
+  expired: "Vencido",
   cancelled: "Cancelado",
   refunded: "Reembolsado",
 };
 
-/** 'Completado' for completed, 'En proceso' for in_progress…; any other as 'Desconocido (…)'. */
-export function paymentStatusLabel(status: string): string {
+/**
+ * 'Completado' for completed, 'En proceso' for in_progress…; any other as 'Desconocido (…)'. A
+ * payment in progress with a deadline (cash) waits for the customer: 'Esperando el pago'.
+ */
+export function paymentStatusLabel(status: string, due: string | null = null): string {
   const key = status.trim().toLowerCase();
+  if (key === "in_progress" && due) return "Esperando el pago";
   return Object.hasOwn(LABELS, key) ? LABELS[key] : `Desconocido (${status.trim()})`;
 }

@@ -74,12 +74,16 @@ describe("the forms, without JavaScript", () => {
     expect(signOut.body).toContain("Cerrar sesión");
     expect(send.id).toBe("enviar-notificaciones");
     expect(send.body).toMatch(/<input[^>]*name="orderId"/);
-    expect(send.body).toMatch(
-      /<button(?=[^>]*type="submit")(?=[^>]*name="intent")(?=[^>]*value="enviar")[^>]*>Enviar Notificaciones<\/button>/,
-    );
+    // The field in Spanish; each intent in a hidden field, never a button's value, which a
+    // text browser shows ('(enviar) Enviar Notificaciones').
+    expect(send.body).toMatch(/<label[^>]*>Número de pedido \(Order ID\)<\/label>/);
+    expect(send.body).toMatch(/<input type="hidden" name="intent" value="enviar"\/>/);
+    expect(send.body).toMatch(/<button type="submit"[^>]*>Enviar Notificaciones<\/button>/);
     expect(extract.id).toBe("extraer-order-id");
     expect(extract.body).toMatch(/<input[^>]*name="url"/);
-    expect(extract.body).toMatch(/<button[^>]*value="extraer"[^>]*>Extraer Order ID<\/button>/);
+    expect(extract.body).toMatch(/<input type="hidden" name="intent" value="extraer"\/>/);
+    expect(extract.body).toMatch(/<button type="submit"[^>]*>Extraer Order ID<\/button>/);
+    expect(html).not.toMatch(/<button[^>]*value=/);
   });
 
   it("the sign-in", () => {
@@ -140,5 +144,26 @@ describe("the result panel", () => {
     ]);
     expect(facts).toContain("Estado del pago: En proceso");
     expect(facts.join(" ")).not.toMatch(/in_progress|completed/);
+  });
+
+  it("a cash order not paid yet: waiting for the payment, with its deadline in Colombian time", () => {
+    const { facts } = panel(
+      tool({
+        kind: "not-sent",
+        orderId: "CASH-1767225600000ZZ99",
+        message: "El pago de la orden CASH-1767225600000ZZ99 no está completado",
+        suggestion: null,
+        paymentId: "trcash",
+        paymentStatus: "in_progress",
+        customerEmail: null,
+        amount: 90_000,
+        alreadySent: false,
+        paymentDue: "2026-12-01T02:30:00Z",
+      }),
+    );
+    expect(facts).toContain("Estado del pago: Esperando el pago");
+    expect(facts).toContain(
+      "Fecha límite de pago: lunes 30 de noviembre de 2026, 9:30 p. m. (hora de Colombia)",
+    );
   });
 });

@@ -1,4 +1,7 @@
-/** Page slicing and the numbered pager model (spec §2: first, last, current ± 1, ellipses). */
+/**
+ * Page slicing and the numbered pager model (first, last, current ± 1, ellipses:
+ * docs/decisions/0181).
+ */
 
 export interface PageSlice {
   /** 1-based current page, clamped to 1..pageCount. */

@@ -310,7 +310,7 @@ function imageUrls(p: Pick<GeneratedProduct, "id" | "imageCount" | "brokenImage"
 }
 
 /**
- * The record as the merchant API serves it, with the field variants of spec §3
+ * The record as the merchant API serves it, with the field variants of docs/merchant-api.md
  * chosen per product (the client must normalise them).
  */
 function toRecord(p: GeneratedProduct, v: Rng): Record<string, unknown> {

@@ -1,7 +1,7 @@
 /**
- * The catalogue side of the sandbox's HTTP surface: the merchant API contract of spec §7 over
- * the generated catalogue, as a Hono app. Path and query parameters are validated with zod;
- * a bad one is a 400 JSON error in Spanish, as the merchant's API answers.
+ * The catalogue side of the sandbox's HTTP surface: the merchant API contract of
+ * docs/merchant-api.md over the generated catalogue, as a Hono app. Path and query parameters are
+ * validated with zod; a bad one is a 400 JSON error in Spanish, as the merchant's API answers.
  */
 import { Hono } from "hono";
 import { LRUCache } from "lru-cache";

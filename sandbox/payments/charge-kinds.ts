@@ -5,6 +5,7 @@
  * (migrate.ts), and every charge names one: a new line here is a new kind, in a new data folder
  * and an existing one alike.
  */
+import { cashDetailsOf, cashPaymentMethod } from "./cash.ts";
 import type { CardBrand } from "./gateway.ts";
 
 /** The card of a card charge, as stored (never its number or CVV). */
@@ -31,6 +32,8 @@ interface ChargeKind {
   goesOn: boolean;
   /** The order e-mails' "Medio de pago". */
   emailLabel(charge: KindDetails): string;
+  /** Until when the payer may pay a pending charge (cash), a gateway date; null: no deadline. */
+  dueDate(charge: KindDetails): string | null;
 }
 
 const BRAND_LABELS: Record<string, string> = {
@@ -50,6 +53,7 @@ export const CHARGE_KINDS = {
       last4: charge.card?.last4 ?? null,
     }),
     goesOn: false,
+    dueDate: () => null,
     emailLabel(charge) {
       const brand = charge.card?.brand
         ? (BRAND_LABELS[charge.card.brand] ?? charge.card.brand)
@@ -65,7 +69,20 @@ export const CHARGE_KINDS = {
       url: payUrl,
     }),
     goesOn: true,
+    dueDate: () => null,
     emailLabel: (charge) => (charge.bank ? `PSE – ${charge.bank.name}` : "PSE"),
+  },
+  // Paid at a payment point with its reference before the deadline (README.md here).
+  cash: {
+    paymentMethod: (charge) => cashPaymentMethod(charge.extra),
+    goesOn: false,
+    dueDate: (charge) => cashDetailsOf(charge.extra)?.expires_at ?? null,
+    emailLabel(charge) {
+      const reference = cashDetailsOf(charge.extra)?.reference;
+      return reference
+        ? `Efectivo en punto de pago – referencia ${reference}`
+        : "Efectivo en punto de pago";
+    },
   },
 } as const satisfies Record<string, ChargeKind>;
 

@@ -13,7 +13,7 @@ import { GATEWAY_ERRORS, gatewayDate, maskFromLast4 } from "./gateway.ts";
 import type { GatewayErrorCode } from "./gateway.ts";
 import { type Family, gatewayFailure, sameEmail } from "./requests.ts";
 import { type Order, OrderBook, orderView } from "./orders.ts";
-import type { ChargeRecord } from "./records.ts";
+import type { ChargeRecord, SessionRecord } from "./records.ts";
 import type { CompletionNotice, PaymentsStore } from "./store.ts";
 
 export interface PaymentsAppOptions {
@@ -54,6 +54,20 @@ export function storeOriginOf(value: string | undefined): string {
     throw new Error(`The store origin must be an absolute http(s) URL: ${raw}`);
   }
   return url.href.replace(/\/+$/, "");
+}
+
+/**
+ * Where the customer's e-mail links 'Mis pedidos': the store's own address sent with the order
+ * (`email_payload.data.orders_url`) when it is an absolute http(s) URL, else the configured store
+ * origin's (root-relative without one).
+ */
+function ordersUrlOf(session: SessionRecord | undefined, storeOrigin: string): string {
+  const data = session?.data.email_payload?.data;
+  const sent =
+    data !== null && typeof data === "object" && "orders_url" in data ? data.orders_url : null;
+  const url = typeof sent === "string" && URL.canParse(sent) ? new URL(sent) : null;
+  if (url && (url.protocol === "https:" || url.protocol === "http:")) return url.href;
+  return `${storeOrigin}/mi-cuenta/pedidos`;
 }
 
 export function routeContext(options: PaymentsAppOptions) {
@@ -130,13 +144,11 @@ export function routeContext(options: PaymentsAppOptions) {
       await delay(slowMs, undefined, { signal: c.req.raw.signal }).catch(() => {});
   };
 
-  const buildEmails = (charge: ChargeRecord) => (resend: boolean) =>
-    orderEmails(orderSummary(charge, store.sessionForOrder(charge.orderId, charge.sessionId)), {
-      resend,
-      salesEmail,
-      seller,
-      storeOrigin,
-    });
+  const buildEmails = (charge: ChargeRecord) => (resend: boolean) => {
+    const session = store.sessionForOrder(charge.orderId, charge.sessionId);
+    const ordersUrl = ordersUrlOf(session, storeOrigin);
+    return orderEmails(orderSummary(charge, session), { resend, salesEmail, seller, ordersUrl });
+  };
   /**
    * The gateway's notice of a completed charge, which sends the order e-mails at once, whoever
    * watches; none for the lost-notice fault's customer e-mail.
@@ -164,5 +176,6 @@ export function routeContext(options: PaymentsAppOptions) {
     slowIfAsked,
     buildEmails,
     completionNotice,
+    storeOrigin,
   };
 }

@@ -1,6 +1,7 @@
 /** The order e-mails (after the success page, from the staff tool) and the outbox (README.md here). */
 import type { Hono } from "hono";
-import { STATUS_LABELS } from "./emails.ts";
+import { CHARGE_KINDS } from "./charge-kinds.ts";
+import { formatDate, STATUS_LABELS } from "./emails.ts";
 import { PAYMENT_FIXTURES } from "./fixtures.ts";
 import { messagePage, outboxPage } from "./pages.ts";
 import type { RouteContext } from "./context.ts";
@@ -68,25 +69,33 @@ export function emailRoutes(app: Hono, ctx: RouteContext): void {
     }
     const session = store.sessionForOrder(charge.orderId, charge.sessionId);
     const customerEmail = session?.data.customer.email ?? charge.customer.email;
+    // A charge the payer pays later (cash) has a deadline.
+    const due = CHARGE_KINDS[charge.method].dueDate(charge);
     const payment = {
       payment_id: charge.id,
       payment_status: charge.status,
       customer_email: customerEmail,
       amount: charge.amount,
       order_id: charge.orderId,
+      ...(due ? { due_date: due } : {}),
     };
     if (charge.status !== "completed") {
+      const suggestion =
+        charge.status === "cancelled"
+          ? "La tienda canceló este pedido antes de que se confirmara el pago: no se cobró nada."
+          : charge.status === "failed"
+            ? "El pago fue rechazado: el cliente debe intentar de nuevo con un pedido nuevo."
+            : charge.status === "expired"
+              ? "La fecha límite pasó sin el pago: no se cobró nada. El cliente puede pagar su carrito de nuevo con otro pedido."
+              : due
+                ? `El cliente aún no ha pagado: tiene hasta el ${formatDate(due)} (hora de Colombia). Cuando pague, las notificaciones se envían solas.`
+                : "Espera a que el banco confirme el pago (suele tardar de 24 a 48 horas) y vuelve a intentarlo.";
       return c.json({
         success: false,
         message: `El pago de la orden ${orderId} no está completado (estado: ${STATUS_LABELS[charge.status]})`,
         ...payment,
         already_sent: store.notificationSent(orderId),
-        suggestion:
-          charge.status === "cancelled"
-            ? "La tienda canceló este pedido antes de que se confirmara el pago: no se cobró nada."
-            : charge.status === "failed"
-              ? "El pago fue rechazado: el cliente debe intentar de nuevo con un pedido nuevo."
-              : "Espera a que el banco confirme el pago (suele tardar de 24 a 48 horas) y vuelve a intentarlo.",
+        suggestion,
       });
     }
     const sent = store.sendOrderEmails({

@@ -1,9 +1,8 @@
 /**
- * The e-mails the merchant would send for a paid order: the confirmation to
- * the customer (products table, totals) and the notice to sales, both from the
- * order's content (the session orders.ts reads as the order record) and naming
- * the seller. Built only from validated data, every value escaped; supplied
- * HTML (products_html) is never used.
+ * The e-mails the merchant would send for a paid order: the confirmation to the customer
+ * (products table, totals) and the notice to sales, both from the order's content (the session
+ * orders.ts reads as the order record) and naming the seller. Built only from validated data,
+ * every value escaped; supplied HTML (products_html) is never used.
  */
 import { CHARGE_KINDS } from "./charge-kinds.ts";
 import type { Breakdown, CheckoutLine } from "./schemas.ts";
@@ -52,6 +51,7 @@ export const STATUS_LABELS: Record<ChargeStatus, string> = {
   failed: "Fallido",
   cancelled: "Cancelado",
   refunded: "Reembolsado",
+  expired: "Vencido",
 };
 
 /** The business that sells: razón social, NIT (with its check digit), address. */
@@ -278,7 +278,7 @@ function paymentFacts(s: OrderSummary): string {
   ]);
 }
 
-function emailDocument(title: string, content: string): string {
+export function emailDocument(title: string, content: string): string {
   return `<!DOCTYPE html>
 <html lang="es">
 <head>
@@ -317,8 +317,8 @@ export interface EmailOptions {
   resend: boolean;
   salesEmail: string;
   seller: Seller;
-  /** The store's absolute address for links; "" = root-relative (only the store's own outbox resolves them). */
-  storeOrigin?: string;
+  /** The customer's link to 'Mis pedidos' (root-relative only the store's own outbox resolves). */
+  ordersUrl: string;
 }
 
 /** Who sells, at the foot of both e-mails. */
@@ -334,7 +334,7 @@ function customerConfirmationEmail(s: OrderSummary, opts: EmailOptions): Outgoin
       : fullName(s.party);
   // Only a completed charge is paid: anything else is worded as pending, never 'pagado'.
   const paid = s.charge.status === "completed";
-  const lookup = `${(opts.storeOrigin ?? "").replace(/\/+$/, "")}/mi-cuenta/pedidos`;
+  const lookup = opts.ordersUrl;
   const html = emailDocument(
     subject,
     `<h1 style="font-size:22px;margin:0 0 12px">${paid ? "¡Gracias por tu compra" : "Recibimos tu pedido"}, ${escapeHtml(greeting)}!</h1>

@@ -11,7 +11,7 @@ export type CardBrand = "visa" | "mastercard" | "amex" | "discover" | "diners" |
 
 /** Statuses of an Openpay charge (reference file). */
 export type ChargeStatus =
-  "completed" | "in_progress" | "charge_pending" | "failed" | "cancelled" | "refunded";
+  "completed" | "in_progress" | "charge_pending" | "failed" | "cancelled" | "refunded" | "expired";
 
 /** Digits only, or null when anything else than digits, spaces and dashes is present. */
 export function normalizeCardNumber(raw: string): string | null {
@@ -91,8 +91,8 @@ export function isExpired(month: number, year: number, now: Date): boolean {
 
 /**
  * CVV2 as a real gateway checks it: an American Express CID of exactly 4 digits, 3 digits for
- * every other card (spec §5); anything else is 2009. A 3-digit code on an Amex is refused, not
- * taken as a truncated one (issue 27).
+ * every other card (docs/decisions/0350); anything else is 2009. A 3-digit code on an Amex is
+ * refused, not taken as a truncated one (issue 27).
  */
 export function cvvValid(cvv: string, brand: CardBrand | null): boolean {
   return (brand === "amex" ? /^\d{4}$/ : /^\d{3}$/).test(cvv);
@@ -102,7 +102,9 @@ const TEST_OUTCOMES: ReadonlyMap<string, TestCardOutcome> = new Map(
   Object.values(PAYMENT_FIXTURES.cards).map((c) => [c.number, c.outcome]),
 );
 
-/** What a charge with this (valid) number ends in: the test cards are fixed, any other is approved. */
+/**
+ * What a charge with this (valid) number ends in: the test cards are fixed, any other is approved.
+ */
 export function cardOutcome(digits: string): TestCardOutcome {
   return TEST_OUTCOMES.get(digits) ?? { status: "completed" };
 }

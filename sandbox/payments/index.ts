@@ -12,7 +12,7 @@ export { PAYMENTS_DB_FILE } from "./store.ts";
 
 /** Paths the payments app answers, with or without the /sandbox mount prefix and the /_falla/{mode} fault prefix. */
 const PAYMENTS_PATH =
-  /^(?:\/sandbox)?(?:\/_falla\/[A-Za-z0-9-]{1,40})?\/(?:payments|api\/payments|banco-pse|correos)(?:\/|$)/;
+  /^(?:\/sandbox)?(?:\/_falla\/[A-Za-z0-9-]{1,40})?\/(?:payments|api\/payments|banco-pse|punto-de-pago|correos)(?:\/|$)/;
 
 export function isPaymentsPath(pathname: string): boolean {
   return PAYMENTS_PATH.test(pathname);

@@ -172,6 +172,38 @@ describe("the order e-mails", () => {
     expect(String(customer.html)).toContain('href="/mi-cuenta/pedidos"');
   });
 
+  it("link to Mis pedidos at the address the store sends with the order, whatever origin it runs under", async () => {
+    const orderId = newOrderId("CARD");
+    const body = business(orderId);
+    body.email_payload = {
+      to: "compras@acme.com.co",
+      subject: "Confirmación",
+      data: { orders_url: "https://tienda.example.co/mi-cuenta/pedidos" },
+    };
+    expect((await call("POST", "/payments/prepare-checkout", body)).status).toBe(200);
+    const tokenId = String(
+      (
+        await call("POST", "/payments/card/token", {
+          card_number: PF.cards.approvedVisa.number,
+          holder_name: PF.holderName,
+          expiration_month: PF.expiry.month,
+          expiration_year: PF.expiry.year,
+          cvv2: PF.cvv,
+        })
+      ).json.id,
+    );
+    const paid = await call("POST", "/payments/card/charge", {
+      token_id: tokenId,
+      amount: TOTAL,
+      order_id: orderId,
+      customer_name: "Laura",
+      customer_email: "compras@acme.com.co",
+    });
+    expect(paid.status).toBe(200);
+    const [, customer] = await outbox(orderId);
+    expect(String(customer.html)).toContain('href="https://tienda.example.co/mi-cuenta/pedidos"');
+  });
+
   it("link to Mis pedidos absolutely when a store origin is given, and name the seller given", async () => {
     const own = fs.mkdtempSync(path.join(os.tmpdir(), "sandbox-pedidos-origen-"));
     const s = new PaymentsStore(own);

@@ -13,8 +13,8 @@ export type OrderState = "prepared" | "pending" | "completed" | "failed" | "canc
 
 /**
  * The order state a charge status gives. A refunded charge gave the money back: the sale is
- * undone, as if cancelled. ("expired" is a state of the contract for a gateway that lets a
- * pending bank payment lapse; this sandbox's bank never does, a pending PSE waits for its page.)
+ * undone, as if cancelled. A cash reference whose deadline passed unpaid is expired (a pending
+ * PSE never lapses here: it waits for the bank's page).
  */
 const STATE_OF_CHARGE: Readonly<Record<ChargeStatus, OrderState>> = {
   completed: "completed",
@@ -23,6 +23,7 @@ const STATE_OF_CHARGE: Readonly<Record<ChargeStatus, OrderState>> = {
   failed: "failed",
   cancelled: "cancelled",
   refunded: "cancelled",
+  expired: "expired",
 };
 
 /** What the store may still cancel: a charge the bank or the card network has not decided. */

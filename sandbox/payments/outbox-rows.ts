@@ -41,6 +41,19 @@ export interface OrderEmailsInput {
   build: (alreadySent: boolean) => OutgoingEmail[];
 }
 
+/** One e-mail into the outbox, inside the caller's transaction. */
+export function insertEmail(sql: Sql, at: string, orderId: string, e: OutgoingEmail): void {
+  sql.run(
+    "INSERT INTO emails (created_at, order_id, kind, recipients, subject, html) VALUES (?, ?, ?, ?, ?, ?)",
+    at,
+    orderId,
+    e.kind,
+    JSON.stringify(e.recipients),
+    e.subject,
+    e.html,
+  );
+}
+
 export function writeOrderEmails(
   sql: Sql,
   input: OrderEmailsInput,
@@ -52,17 +65,7 @@ export function writeOrderEmails(
   const alreadySent = previous !== undefined;
   if (alreadySent && input.mode === "once") return { alreadySent, queued: 0 };
   const emails = input.build(alreadySent);
-  for (const e of emails) {
-    sql.run(
-      "INSERT INTO emails (created_at, order_id, kind, recipients, subject, html) VALUES (?, ?, ?, ?, ?, ?)",
-      input.at,
-      input.orderId,
-      e.kind,
-      JSON.stringify(e.recipients),
-      e.subject,
-      e.html,
-    );
-  }
+  for (const e of emails) insertEmail(sql, input.at, input.orderId, e);
   if (alreadySent) {
     sql.run(
       "UPDATE notifications SET last_sent_at = ?, send_count = send_count + 1 WHERE order_id = ?",

@@ -29,7 +29,7 @@ input[type=text]{font:inherit;padding:8px;border:1px solid #64748b;border-radius
 `;
 
 /** A complete page: lang="es", a title, one h1 inside main. */
-function htmlPage(title: string, body: string): string {
+export function htmlPage(title: string, body: string): string {
   return `<!DOCTYPE html>
 <html lang="es">
 <head>
@@ -110,6 +110,7 @@ export function cancelledBankPage(returnUrl: string): string {
 const KIND_LABELS: Record<string, string> = {
   "confirmacion-cliente": "Confirmación al cliente",
   "aviso-ventas": "Aviso a ventas",
+  "comprobante-efectivo": "Referencia de pago en efectivo",
 };
 
 /** Newest first; each body in a sandboxed iframe (no scripts, opaque origin). */

@@ -1,9 +1,10 @@
 /**
- * The payment side of the sandbox merchant API (spec §7) as a Hono app:
- * checkout sessions and the orders they record, PSE with a simulated bank page, card tokens and charges,
- * payment status, order e-mails and the outbox page. See README.md here.
+ * The payment side of the sandbox merchant API (docs/merchant-api.md) as a Hono app:
+ * checkout sessions and the orders they record, PSE with a simulated bank page, cash with a
+ * simulated payment point, card tokens and charges, payment status, order e-mails and the outbox
+ * page. See README.md here.
  *
- * Paths are absolute (/payments/…, /api/payments/…, /banco-pse/…, /correos);
+ * Paths are absolute (/payments/…, /api/payments/…, /banco-pse/…, /punto-de-pago, /correos);
  * a leading /sandbox and a fault prefix /_falla/{mode} are tolerated.
  */
 import { browserAccessFromEnv, browserTokenAccess } from "./browser-api.ts";
@@ -12,6 +13,7 @@ import { setTimeout as delay } from "node:timers/promises";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
+import { cashRoutes } from "./cash-routes.ts";
 import { checkoutRoutes } from "./checkout-routes.ts";
 import { type PaymentsAppOptions, routeContext } from "./context.ts";
 import { emailRoutes } from "./email-routes.ts";
@@ -29,7 +31,8 @@ export function createPaymentsApp(options: PaymentsAppOptions): Hono {
   const { slowMs } = ctx;
   const app = new Hono({ getPath: (req) => splitPath(req.url).path });
 
-  // Headers and faults for every call. A fault mode comes from a header or the /_falla/{mode} prefix.
+  // Headers and faults for every call. A fault mode comes from a header or the /_falla/{mode}
+  // prefix.
   app.use("*", async (c, next) => {
     const path = splitPath(c.req.url).path;
     const mode = faultMode(c);
@@ -61,6 +64,8 @@ export function createPaymentsApp(options: PaymentsAppOptions): Hono {
     }),
   );
 
+  // First: its clock lapses unpaid cash references before any route reads a charge.
+  cashRoutes(app, ctx);
   checkoutRoutes(app, ctx);
   orderRoutes(app, ctx);
   cardTokenRoutes(app, options.store);
@@ -78,6 +83,9 @@ export function createPaymentsApp(options: PaymentsAppOptions): Hono {
     ["/payments/pse-banks", "GET, HEAD"],
     ["/payments/pse", "POST"],
     ["/banco-pse/:chargeId", "GET, HEAD, POST"],
+    ["/payments/cash", "POST"],
+    ["/punto-de-pago", "GET, HEAD, POST"],
+    ["/punto-de-pago/vencer", "GET, HEAD, POST"],
     ["/payments/card/token", "POST"],
     ["/payments/card/token/:tokenId", "GET, HEAD"],
     ["/payments/card/charge", "POST"],

@@ -1,10 +1,13 @@
 /**
- * Request bodies of the payment calls (spec §7) as zod schemas, with Spanish
+ * Request bodies of the payment calls (docs/merchant-api.md) as zod schemas, with Spanish
  * messages and the totals rule of prepare-checkout.
  */
 import { z } from "zod";
 
-/** Spanish messages for the issues the schemas below can raise; passed per parse, never set globally. */
+/**
+ * Spanish messages for the issues the schemas below can raise; passed per parse, never set
+ * globally.
+ */
 export const spanishErrors: z.core.$ZodErrorMap = (issue) => {
   switch (issue.code) {
     case "invalid_type":
@@ -74,7 +77,10 @@ export const amount = z.number().int().positive().max(100_000_000_000);
 
 export const email = z.string().trim().max(254).pipe(z.email());
 
-/** Optional +, then at least 7 digits (spec §5, strict check), spaces, dashes and brackets allowed. */
+/**
+ * Optional +, then at least 7 digits (the strict check of docs/decisions/0421), spaces, dashes and
+ * brackets allowed.
+ */
 export const phone = z
   .string()
   .trim()
@@ -145,7 +151,7 @@ export const lines = z.array(lineSchema).max(200);
 
 /** IVA 19 % half up in whole pesos, as the store's totals (app/money/totals.ts). */
 const ivaOf = (subtotal: number) => Math.floor((subtotal * 19 + 50) / 100);
-/** 5,000 COP up to 100,000 of subtotal, free above (spec §9). */
+/** 5,000 COP up to 100,000 of subtotal, free above (docs/decisions/0552). */
 const shippingOf = (subtotal: number) => (subtotal <= 0 ? 0 : subtotal > 100_000 ? 0 : 5000);
 
 export interface Breakdown {

@@ -63,8 +63,8 @@ export class PaymentsStore {
     return s;
   }
 
-  /** The statement helpers, for the rows modules (outbox-rows.ts). */
-  readonly #sql: Sql = {
+  /** The statement helpers, for the rows modules (outbox-rows.ts, a charge kind's own). */
+  readonly sql: Sql = {
     get: (sql, ...args) => this.#get(sql, ...args),
     all: (sql, ...args) => this.#all(sql, ...args),
     run: (sql, ...args) => this.#run(sql, ...args),
@@ -215,7 +215,7 @@ export class PaymentsStore {
   ): CardChargeResult {
     try {
       return this.#transaction((): CardChargeResult => {
-        if (this.#orderIdUsed(input.orderId)) return { kind: "duplicate_order" };
+        if (this.orderIdUsed(input.orderId)) return { kind: "duplicate_order" };
         const token = this.getToken(input.tokenId);
         if (!token) return { kind: "token_unknown" };
         if (token.usedAt !== null) return { kind: "token_used" };
@@ -274,7 +274,7 @@ export class PaymentsStore {
   }): ChargeRecord | "duplicate_order" {
     try {
       return this.#transaction(() => {
-        if (this.#orderIdUsed(input.orderId)) return "duplicate_order" as const;
+        if (this.orderIdUsed(input.orderId)) return "duplicate_order" as const;
         const sessionId =
           input.sessionId &&
           this.#get("SELECT 1 FROM checkout_sessions WHERE id = ?", input.sessionId)
@@ -305,7 +305,7 @@ export class PaymentsStore {
   }
 
   /** An order id is used once: by any charge, or by an order the store cancelled before paying. */
-  #orderIdUsed(orderId: string): boolean {
+  orderIdUsed(orderId: string): boolean {
     return (
       this.#get(
         `SELECT 1 FROM charges WHERE order_id = ?
@@ -359,7 +359,7 @@ export class PaymentsStore {
 
   /** Inside a transaction: the completed charge's e-mails, unless its order already had them. */
   #notifyCompletion(charge: ChargeRecord, notice: CompletionNotice): void {
-    notifyCompletion(this.#sql, charge, notice);
+    notifyCompletion(this.sql, charge, notice);
   }
 
   // Notifications and outbox
@@ -375,7 +375,7 @@ export class PaymentsStore {
   }
 
   #writeOrderEmails(input: OrderEmailsInput): { alreadySent: boolean; queued: number } {
-    return writeOrderEmails(this.#sql, input);
+    return writeOrderEmails(this.sql, input);
   }
 
   notificationSent(orderId: string): boolean {
@@ -384,7 +384,7 @@ export class PaymentsStore {
 
   /** Newest first. */
   listEmails(filter: { orderId?: string; limit: number }): EmailRecord[] {
-    return listEmails(this.#sql, filter);
+    return listEmails(this.sql, filter);
   }
 
   getEmail(id: number): EmailRecord | undefined {

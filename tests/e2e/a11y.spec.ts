@@ -80,7 +80,7 @@ async function toolAfterSending(shop: Shop, card: string, chargeEmail: string) {
   await chargeCard(request, order, card, chargeEmail);
   await signInStaff(page.context());
   await page.goto(TOOL);
-  await page.getByLabel("Order ID", { exact: true }).fill(order.orderId);
+  await page.getByLabel("Número de pedido (Order ID)", { exact: true }).fill(order.orderId);
   await click(page, "Enviar Notificaciones");
   await expect(page.locator("[data-resultado]")).toBeVisible();
 }
@@ -282,7 +282,7 @@ const STATES: State[] = [
     reach: async ({ page }) => {
       await signInStaff(page.context());
       await page.goto(TOOL);
-      await expect(page.getByLabel("Order ID", { exact: true })).toBeVisible();
+      await expect(page.getByLabel("Número de pedido (Order ID)", { exact: true })).toBeVisible();
     },
   },
   {

@@ -179,7 +179,7 @@ test("a remote merchant API on another port, and the no-JavaScript card path tur
       });
       expect(answer.status()).toBe(422);
       await page.getByRole("link", { name: "Pagar con PSE" }).click();
-      await page.getByRole("radio", { name: /PSE/ }).check();
+      await page.getByRole("radio", { name: /^PSE/ }).check();
       await page.getByRole("button", { name: "Finalizar compra" }).click();
       await expect(page.getByRole("heading", { level: 1, name: "Pago con PSE" })).toBeVisible();
     }

@@ -164,7 +164,7 @@ test("changes a line: increment, decrement, set, delete", async ({ page, ready, 
   await expect(quantity).toHaveValue("3");
   await expect(cart.badge(3)).toBeVisible();
 
-  // Summary of spec §9.
+  // Summary (docs/decisions/0202).
   const summary = page.getByRole("region", { name: "Resumen del pedido" });
   await expect(summary).toContainText("Subtotal");
   await expect(summary).toContainText("IVA (19%)");

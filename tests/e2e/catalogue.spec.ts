@@ -113,26 +113,30 @@ test("the brand select lists the brands present and keeps only that brand", asyn
   }).toPass();
 });
 
-test("price bounds are inclusive and keep products without a price", async ({
+test("price bounds are inclusive and list only products with a price and stock", async ({
   page,
   jsOn,
   ready,
 }) => {
   await page.goto(`${CATEGORY}&orden=precio-asc`);
   await ready();
-  const first = (await cardPrices(page)).find((p) => p !== null);
+  // The cheapest card that can be bought (a price range lists only those, docs/decisions/0567).
+  const texts = await cards(page).allInnerTexts();
+  const prices = await cardPrices(page);
+  const first = prices.find((p, i) => p !== null && /Stock: \d/.test(texts[i]));
   expect(first).toBeTruthy();
-  // The cheapest price itself as the minimum: it must still be listed (inclusive).
+  // The cheapest such price itself as the minimum: it must still be listed (inclusive).
   await page.getByLabel("Precio mínimo").fill(String(first));
   await page.getByLabel("Precio máximo").fill("2000000");
   await applyFilters(page, jsOn, /precio_max=2000000/);
-  const prices = await cardPrices(page);
-  expect(prices[0]).toBe(first);
-  for (const p of prices) {
-    if (p === null) continue;
+  const inRange = await cardPrices(page);
+  expect(inRange[0]).toBe(first);
+  for (const p of inRange) {
+    expect(p).not.toBeNull();
     expect(p).toBeGreaterThanOrEqual(first as number);
     expect(p).toBeLessThanOrEqual(2_000_000);
   }
+  await expect(cards(page).getByText("Sin stock")).toHaveCount(0);
 });
 
 test("sorting by price, descending @once", async ({ page }) => {
@@ -146,7 +150,7 @@ test("a bad price is explained, ignored and kept in the field (400)", async ({ p
   const response = await page.goto(`${CATEGORY}&precio_min=barato`);
   expect(response?.status()).toBe(400);
   await expect(
-    page.getByText("El precio mínimo debe ser un número entero de pesos."),
+    page.getByText("Escribe el precio mínimo en pesos, por ejemplo 800.000 o 800.000,00."),
   ).toBeVisible();
   await expect(page.getByLabel("Precio mínimo")).toHaveValue("barato");
   await expect(page.getByLabel("Precio mínimo")).toHaveAttribute("aria-invalid", "true");
@@ -272,7 +276,7 @@ test("the brand page and the catalogue's brand filter list the same products @on
 }) => {
   const countOf = async (path: string) => {
     await page.goto(path);
-    return (await page.getByRole("main").locator("p[aria-live]").first().innerText()).trim();
+    return (await page.getByRole("main").locator("#resultados").innerText()).trim();
   };
   for (const brand of ["Hikvision", "Hanwha Vision", "Epcom"]) {
     const onBrandPage = await countOf(`/marca/${encodeURIComponent(brand)}`);
@@ -349,7 +353,7 @@ test.describe("at 375 px", () => {
   test("a filter that needs correcting opens the filters to show why", async ({ page }) => {
     await page.goto("/productos?precio_min=abc");
     await expect(
-      page.getByText("El precio mínimo debe ser un número entero de pesos."),
+      page.getByText("Escribe el precio mínimo en pesos, por ejemplo 800.000 o 800.000,00."),
     ).toBeVisible();
   });
 });

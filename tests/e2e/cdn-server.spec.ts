@@ -56,7 +56,10 @@ async function get(origin: string, path: string, jar?: Jar) {
   jar?.take(response);
   const body = await response.text();
   // The header's cart button: 'Carrito' and, for screen readers, ', N productos'.
-  const count = /Carrito<\/span>[\s\S]*?(\d+) productos?</.exec(body)?.[1];
+  const count =
+    /Carrito<\/span>[\s\S]*?>(\d+)<\/span><span class="visually-hidden"> productos?</.exec(
+      body,
+    )?.[1];
   return {
     status: response.status,
     cache: response.headers.get("X-Cache-Status"),

@@ -146,6 +146,14 @@ test.describe("login placeholder", () => {
       page.getByRole("main").getByRole("link", { name: "política de garantías" }),
     ).toHaveAttribute("href", "/garantias");
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+    // Plainly: no accounts yet, and where an order is found instead.
+    await expect(page.getByRole("main")).toContainText(
+      "La tienda aún no tiene cuentas de cliente.",
+    );
+    await expect(page.getByRole("main").getByRole("link", { name: "Mis pedidos" })).toHaveAttribute(
+      "href",
+      "/mi-cuenta/pedidos",
+    );
   });
 
   test("an empty field asks to complete every field and keeps the e-mail, not the password", async ({

@@ -1,5 +1,5 @@
 /**
- * The home page (spec §1): the hero carousel and its keyboard path, statistics, featured
+ * The home page: the hero carousel and its keyboard path, statistics, featured
  * products, the brand strip and its brand pages, services; and the not-found path. Each test
  * runs with JavaScript on and off unless tagged.
  */

@@ -40,7 +40,11 @@ test.describe("categories mega menu", () => {
     await expect(firstPanel).toBeVisible();
     const link = firstPanel.locator('a[href^="/productos?categoria="]').nth(1);
     await expect(link).toHaveAttribute("href", /^\/productos\?categoria=[^&]+&nombre=.+/);
-    await expect(firstPanel.locator("ul li small").first()).toHaveText(/^[\d.]+ productos$/); // count badge
+    // The count badge: its name and count apart for screen readers and text browsers.
+    await expect(firstPanel.locator("ul li small").first()).toHaveText(/^, [\d.]+ productos$/);
+    await expect(
+      firstPanel.getByRole("link", { name: /^Accesorios de Video ?, [\d.]+ productos$/ }),
+    ).toHaveCount(1);
 
     // Hovering another top category swaps the columns.
     const second = tops.nth(1);
@@ -80,6 +84,27 @@ test.describe("categories mega menu", () => {
     expect(name).toBeTruthy();
     expect(html.split(name!).length - 1).toBe(1);
     expect(html).not.toContain("categoriesTree");
+  });
+
+  test("opened while the next page is on its way, stays open when that page arrives @js", async ({
+    page,
+    ready,
+  }) => {
+    await page.goto("/");
+    await ready();
+    // The shopper opens the menu just after the address changed, before the next page shows:
+    // the new page closes what was open when the shopper left, not what they opened since.
+    await page.evaluate(() => {
+      const push = history.pushState.bind(history);
+      history.pushState = (...args: Parameters<History["pushState"]>) => {
+        push(...args);
+        document.getElementById("menu-categorias")?.showPopover();
+      };
+    });
+    await page.getByRole("banner").getByRole("link", { name: "Mis pedidos" }).click();
+    await expect(page).toHaveURL(/\/mi-cuenta\/pedidos$/);
+    await expect(page.getByRole("heading", { level: 1, name: /pedido/i })).toBeAttached();
+    await expect(menu(page)).toBeVisible();
   });
 
   test("closes on Escape and on an outside click", async ({ page }) => {
@@ -245,6 +270,10 @@ test("top bar: logo home, search form, login and cart links, landmarks", async (
     "href",
     "/login",
   );
+  await expect(header.getByRole("link", { name: "Mis pedidos" })).toHaveAttribute(
+    "href",
+    "/mi-cuenta/pedidos",
+  );
   // The cart is a link to /carrito without JavaScript and the mini-cart button with it.
   const cart = header.getByRole(jsOn ? "button" : "link", {
     name: /^Carrito/,
@@ -265,9 +294,14 @@ test("the skip link is the first stop and jumps to the main content", async ({ p
   await expect(skip).toBeFocused();
   await expect(skip).toBeInViewport();
   await page.keyboard.press("Enter");
-  await expect(page).toHaveURL(/#contenido$/);
+  await expect(page).toHaveURL(/#contenido-principal$/);
   await page.keyboard.press("Tab");
   expect(await page.locator("main :focus").count()).toBe(1);
+  // Text browsers follow it too: the target is an element w3m knows (it knows no <main>), and
+  // the page's main content starts right inside it.
+  const target = page.locator("#contenido-principal");
+  expect(await target.evaluate((element) => element.tagName)).toBe("DIV");
+  expect(await target.evaluate((element) => element.firstElementChild?.tagName)).toBe("MAIN");
 });
 
 test("a new path starts at the top of the page", async ({ page }) => {

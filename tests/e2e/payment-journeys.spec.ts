@@ -229,6 +229,29 @@ test("a double submit and two tabs paying the same order make one charge @smoke"
   expect(await chargesOf(request, orderId)).toHaveLength(1);
 });
 
+test("a payment under way says so in view and locks the form and 'Volver' until it ends @js", async ({
+  page,
+  baseURL,
+  products,
+  ready,
+  holdData,
+}) => {
+  await openPaymentPage(page, baseURL!, "openpay", { product: products[0] });
+  await ready();
+  await fillCard(page, { number: "4242 4242 4242 4242" });
+  // The charge's answer is held, as a slow gateway holds it.
+  const release = await holdData();
+  await payButton(page).click();
+  const status = page.getByRole("status").filter({ hasText: "Estamos procesando tu pago" });
+  await expect(status).toBeInViewport();
+  await expect(page.getByLabel("Número de tarjeta")).toBeDisabled();
+  await expect(page.getByLabel("Nombre del titular")).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Procesando" })).toBeDisabled();
+  await expect(page.getByRole("link", { name: "Volver", exact: true })).toHaveCount(0);
+  release();
+  await expect(page.getByRole("heading", { level: 1, name: "¡Pago exitoso!" })).toBeVisible();
+});
+
 test("form errors keep the holder and expiry and never the card number or CVV; an American Express code has 4 digits", async ({
   page,
   request,
@@ -621,7 +644,9 @@ test("a second store behind a flaky gateway: no answer is 'Pago en proceso', the
     expect(answer.status()).toBe(429);
     expect(Number(answer.headers()["retry-after"])).toBeGreaterThan(0);
     await expect(
-      tester.page.getByText("Demasiados intentos de pago. Intenta de nuevo en unos minutos."),
+      tester.page.getByText(
+        /Demasiados intentos de pago con esta tarjeta: .* durante una hora\. No se realizó ningún cobro\. Puedes pagar ahora con otra tarjeta, o con PSE/,
+      ),
     ).toBeVisible();
     expect(await api.charges(testerOrder)).toEqual([]);
     const testerCookies = JSON.stringify(await tester.context.cookies());

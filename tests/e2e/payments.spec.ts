@@ -21,16 +21,27 @@ test("a declined charge: its failure page for any browser, 'Pago fallido' on the
   const order = await prepareCheckout(request, [{ product, quantity: 1 }], "openpay");
   const declined = await chargeCard(request, order, "4000000000000002");
   expect(declined.status).toBe(402);
-  // Its failure page, for any browser with the link: the gateway's code and description (every
-  // code, paid through the store, is payment-journeys.spec.ts).
-  await page.goto(`/checkout/failure?id=${declined.chargeId}&order_id=${order.orderId}`);
+  // Its failure page in a fresh browser with the link: someone else's payment, so no code, no
+  // description and no promise about a cart this browser does not have.
+  const failureUrl = `/checkout/failure?id=${declined.chargeId}&order_id=${order.orderId}`;
+  await page.goto(failureUrl);
   await expect(page.getByRole("heading", { level: 1, name: "Error en el pago" })).toBeVisible();
-  await expect(detail(page, "Código de error")).toHaveText("3001");
-  await expect(detail(page, "Descripción")).toHaveText("Tarjeta declinada");
+  await expect(page.locator("main")).not.toContainText("3001");
+  await expect(page.locator("main")).not.toContainText("Tarjeta declinada");
+  await expect(page.locator("main")).not.toContainText("se conservan");
+  await expect(page.getByRole("main").getByRole("link", { name: "Mis pedidos" })).toBeVisible();
 
+  // The browser that paid: the gateway's code and description, and its cart kept (every code,
+  // paid through the store, is payment-journeys.spec.ts).
   await rememberPayments(page.context(), baseURL!, [
     { order, chargeId: declined.chargeId, method: "openpay" },
   ]);
+  await page.goto(failureUrl);
+  await expect(detail(page, "Código de error")).toHaveText("3001");
+  await expect(detail(page, "Descripción")).toHaveText("Tarjeta declinada");
+  await expect(page.locator("main")).toContainText(
+    "Tu carrito y los datos de tu compra se conservan.",
+  );
   // The same charge on a result page: 'Pago fallido', read from the gateway.
   await page.goto(`/checkout/success/card?id=${declined.chargeId}`);
   await expect(page.getByRole("heading", { level: 1, name: "Pago fallido" })).toBeVisible();

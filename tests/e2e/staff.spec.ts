@@ -90,7 +90,7 @@ async function signInAsDemo(page: Page) {
 }
 
 async function send(page: Page, orderId: string) {
-  await page.getByLabel("Order ID", { exact: true }).fill(orderId);
+  await page.getByLabel("Número de pedido (Order ID)", { exact: true }).fill(orderId);
   await page.getByRole("button", { name: "Enviar Notificaciones" }).click();
 }
 
@@ -157,7 +157,7 @@ test("the tool page: fields, the link home, every submit button inside its own f
 }) => {
   await signInAsDemo(page);
   await expect(page).toHaveTitle("Notificaciones de pedidos | SegTel Colombia");
-  await expect(page.getByLabel("Order ID", { exact: true })).toBeEmpty();
+  await expect(page.getByLabel("Número de pedido (Order ID)", { exact: true })).toBeEmpty();
   await expect(page.getByLabel("URL de la página de pago (opcional)")).toBeEmpty();
   await expect(page.getByRole("button", { name: "Extraer Order ID" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Volver al inicio" })).toHaveAttribute("href", "/");
@@ -192,7 +192,7 @@ test("an empty Order ID is refused by the server @nojs", async ({ page }) => {
   ]);
   expect(response.status()).toBe(400);
   await expect(summary(page)).toContainText(M.invalidOrderId);
-  await expect(page.getByLabel("Order ID", { exact: true })).toHaveAttribute(
+  await expect(page.getByLabel("Número de pedido (Order ID)", { exact: true })).toHaveAttribute(
     "aria-invalid",
     "true",
   );
@@ -201,7 +201,7 @@ test("an empty Order ID is refused by the server @nojs", async ({ page }) => {
 
 test("'Enviar Notificaciones' is disabled while the Order ID is empty @js", async ({ page }) => {
   await signInAsDemo(page);
-  const orderId = page.getByLabel("Order ID", { exact: true });
+  const orderId = page.getByLabel("Número de pedido (Order ID)", { exact: true });
   const button = page.getByRole("button", { name: "Enviar Notificaciones" });
   await expect(button).toBeDisabled();
   await orderId.fill("   ");
@@ -224,7 +224,9 @@ test("an Order ID with characters no order has gets 'Por favor ingresa un Order 
   await signInAsDemo(page);
   await send(page, "pedido#1");
   await expect(summary(page)).toContainText(M.invalidOrderId);
-  await expect(page.getByLabel("Order ID", { exact: true })).toHaveValue("pedido#1");
+  await expect(page.getByLabel("Número de pedido (Order ID)", { exact: true })).toHaveValue(
+    "pedido#1",
+  );
   await expect(resultPanel(page)).toHaveCount(0);
 });
 
@@ -249,7 +251,9 @@ test("'Extraer Order ID' reads the order_id of a pasted URL, or says what is wro
     "https://tienda.example.co/checkout/success/card?id=tr123&order_id=CARD-1767225600000AB12",
   );
   await extract.click();
-  await expect(page.getByLabel("Order ID", { exact: true })).toHaveValue("CARD-1767225600000AB12");
+  await expect(page.getByLabel("Número de pedido (Order ID)", { exact: true })).toHaveValue(
+    "CARD-1767225600000AB12",
+  );
   await expect(page.getByText("Order ID extraído de la URL: CARD-1767225600000AB12")).toBeVisible();
   await expect(summary(page)).toHaveCount(0);
   await expect(url).not.toHaveAttribute("aria-invalid", "true");
@@ -271,7 +275,9 @@ test("pasting a URL extracts its Order ID at once @js", async ({ page, context }
   await url.focus();
   await page.keyboard.press("ControlOrMeta+V");
   await expect(url).toHaveValue(/order_id=PSE-1767225600000ZZ99$/);
-  await expect(page.getByLabel("Order ID", { exact: true })).toHaveValue("PSE-1767225600000ZZ99");
+  await expect(page.getByLabel("Número de pedido (Order ID)", { exact: true })).toHaveValue(
+    "PSE-1767225600000ZZ99",
+  );
   // A paste that is not a URL says so, without taking focus away from the field.
   await url.fill("");
   await page.evaluate(() => navigator.clipboard.writeText("CARD-123"));
@@ -313,7 +319,7 @@ test("a paid order: notifications sent, e-mails in the outbox, a refresh sends n
   await expect(panel.locator("p")).toHaveText(["Notificaciones enviadas al cliente y a ventas."]);
   await expect(panel).not.toContainText("completed");
   // The form is fresh after the redirect.
-  await expect(page.getByLabel("Order ID", { exact: true })).toBeEmpty();
+  await expect(page.getByLabel("Número de pedido (Order ID)", { exact: true })).toBeEmpty();
 
   const sent = await outbox(request, orderId);
   expect(sent).toHaveLength(2);

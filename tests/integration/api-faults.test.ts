@@ -1,6 +1,6 @@
 /**
  * The API client against a remote-style merchant API whose failures are
- * scripted with msw (spec §7 generic behaviour, §8 errors).
+ * scripted with msw (docs/merchant-api.md generic behaviour, docs/decisions/0260).
  */
 import { createServer } from "node:net";
 import { delay, http, HttpResponse } from "msw";

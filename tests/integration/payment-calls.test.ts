@@ -1,6 +1,6 @@
 /**
  * The API client's payment calls against the embedded sandbox, in process, over the same
- * Request/Response path a remote API uses: every call of spec §7's payment side, refusals
+ * Request/Response path a remote API uses: every payment call of docs/merchant-api.md, refusals
  * parsed into PaymentError, and no card number or CVV in any error.
  */
 import path from "node:path";

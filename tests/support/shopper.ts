@@ -17,12 +17,14 @@ import { personBilling } from "./buyer.ts";
 
 export const ORIGIN = "http://tienda.test";
 
-/** The payment page's action for each method (intent=pay-card, intent=pay-pse). */
+/** The payment page's action for each method (intent=pay-card, intent=pay-pse, intent=pay-cash). */
 export const payActions = {
   payByCard: (request: Request, form: FormData, order: PaymentOrder) =>
     payWith(METHOD_SERVERS.openpay, request, form, order),
   payByPse: (request: Request, form: FormData, order: PaymentOrder) =>
     payWith(METHOD_SERVERS.pse, request, form, order),
+  payByCash: (request: Request, form: FormData, order: PaymentOrder) =>
+    payWith(METHOD_SERVERS.cash, request, form, order),
 };
 export const VISA = "4111111111111111";
 const YEAR = String(new Date().getFullYear() + 3);
@@ -163,6 +165,10 @@ export function cardForm(order: PaymentOrder, over: Record<string, string> = {})
     cvv2: "123",
     ...over,
   });
+}
+
+export function cashForm(order: PaymentOrder) {
+  return formOf({ intent: "pay-cash", order_id: order.orderId });
 }
 
 export function pseForm(order: PaymentOrder, over: Record<string, string> = {}) {

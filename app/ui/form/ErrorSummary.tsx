@@ -29,6 +29,10 @@ export function summaryEntries(
  * focus. The server's answer may list its errors a render after it arrives (conform reads it in
  * an effect), so a due focus waits for the summary to be there.
  *
+ * Without JavaScript the page answering a refused form carries `autofocus` on the summary, so
+ * the browser puts focus there as it loads, as the script does after a submit (a keyboard or
+ * screen reader user starts at the list of what to fix, not at the top of the page).
+ *
  * `role`: "alert", "group" or none, as the screen using it has always had (docs/decisions/0480).
  * `className` places the box in its page.
  */
@@ -66,6 +70,9 @@ export function ErrorSummary({
     <div
       ref={box}
       tabIndex={-1}
+      // A focusable element may be autofocused: the answer to a form posted without JavaScript.
+      // eslint-disable-next-line jsx-a11y/no-autofocus
+      autoFocus
       role={role}
       aria-labelledby={headingId}
       className={className ? `${styles.summary} ${className}` : styles.summary}

@@ -16,7 +16,13 @@ export function RadioGroup({
 }: {
   field: FieldMetadata<unknown>;
   legend: string;
-  options: ReadonlyArray<{ value: string; label: ReactNode; description?: string }>;
+  /** `disabled`: shown, not choosable; its description says why. */
+  options: ReadonlyArray<{
+    value: string;
+    label: ReactNode;
+    description?: string;
+    disabled?: boolean;
+  }>;
   className?: string;
 }) {
   const invalid = field.errors !== undefined;
@@ -39,13 +45,16 @@ export function RadioGroup({
               // A pattern (conform's, from the enum) means nothing on a radio button.
               pattern={undefined}
               value={option.value}
-              defaultChecked={initial === option.value}
+              defaultChecked={initial === option.value && !option.disabled}
+              disabled={option.disabled}
               id={id}
               aria-describedby={descriptionId}
               aria-invalid={invalid || undefined}
             />
             <span>
               <span className={styles.choiceLabel}>{option.label}</span>
+              {/* Apart for screen readers and text browsers: 'PSE: Débito desde tu cuenta…'. */}
+              {option.description ? <span className="visually-hidden">: </span> : null}
               {option.description ? (
                 <span id={descriptionId} className={styles.choiceDescription}>
                   {option.description}

@@ -90,6 +90,10 @@ describe("ErrorSummary", () => {
     ]);
   });
 
+  it("takes focus as the page loads without JavaScript: focusable and autofocused", () => {
+    expect(render()).toMatch(/^<div(?=[^>]*tabindex="-1")(?=[^>]*autofocus="")[^>]*>/);
+  });
+
   it("carries the role its screen gives it, none by default", () => {
     expect(render()).not.toContain("role=");
     expect(render("alert")).toContain('role="alert"');

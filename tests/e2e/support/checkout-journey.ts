@@ -2,7 +2,7 @@
  * From the cart to the payment page through the checkout wizard, as a shopper does: step 1
  * billing (person), step 2 shipping 'Igual a la facturación', step 3 the payment method,
  * 'Finalizar compra' → /checkout/pago; or the same steps as the wizard's own form posts, for
- * tests about the payment page. Field names are the spec's (§3 flat order payload).
+ * tests about the payment page. Field names are the order payload's (docs/merchant-api.md).
  */
 import { expect, type Page } from "@playwright/test";
 import { ANA, personBilling } from "../../support/buyer.ts";

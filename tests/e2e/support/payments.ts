@@ -25,7 +25,9 @@ export interface PreparedOrder {
 }
 
 let seq = 0;
-/** An order id of the store's format (spec §5): prefix, 13 digits, 4 letters or digits. */
+/**
+ * An order id of the store's format (docs/decisions/0305): prefix, 13 digits, 4 letters or digits.
+ */
 function newOrderId(prefix: "CARD" | "PSE") {
   const suffix = (Date.now().toString(36) + (++seq).toString(36)).slice(-4).toUpperCase();
   return `${prefix}-${Date.now()}${suffix.padStart(4, "0")}`;

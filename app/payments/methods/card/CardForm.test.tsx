@@ -59,6 +59,14 @@ describe("the card form", () => {
     expect(hidden.some((part) => /<button[^>]*type="submit"/.test(part))).toBe(true);
   });
 
+  it("says, without JavaScript, that the card goes to the store, not straight to the gateway", () => {
+    const html = render(<PaymentPage page={page()} result={undefined} />);
+    expect(html).toMatch(
+      /<noscript><p[^>]*>Sin JavaScript, los datos de tu tarjeta viajan cifrados \(HTTPS\) a la tienda/,
+    );
+    expect(html).not.toContain("van cifrados a la pasarela de pagos");
+  });
+
   it("takes an American Express code of 4 digits without JavaScript, and its hint says which", () => {
     const html = render(<PaymentPage page={page()} result={undefined} />);
     expect(html).toMatch(/<input(?=[^>]*name="cvv2")(?=[^>]*maxLength="4")[^>]*>/);
@@ -94,7 +102,7 @@ describe("the card form", () => {
     }
   });
 
-  it("offers PSE instead of a card form without JavaScript when the operator turned that path off", () => {
+  it("offers the other methods instead of a card form without JavaScript when the operator turned that path off", () => {
     const html = render(
       <PaymentPage
         page={page({ card: cardPage({ withoutJavaScript: false }) })}
@@ -102,9 +110,9 @@ describe("the card form", () => {
       />,
     );
     expect(html).toContain(
-      "El pago con tarjeta necesita JavaScript en tu navegador. Actívalo, o paga con PSE.",
+      "El pago con tarjeta necesita JavaScript en tu navegador. Actívalo, o paga con PSE o efectivo.",
     );
-    expect(html).toMatch(/<a href="\/checkout\?paso=3"[^>]*>Pagar con PSE<\/a>/);
+    expect(html).toMatch(/<a href="\/checkout\?paso=3"[^>]*>Pagar con PSE o efectivo<\/a>/);
     expect(html).not.toContain('name="card_number"');
     expect(html).not.toContain('name="cvv2"');
   });
@@ -135,7 +143,9 @@ describe("the card form", () => {
     expect(html).toContain("<title>Error: Pago con tarjeta | SegTel Colombia</title>");
     expect(html).toContain("Hay un problema");
     expect(html).toContain('<a href="#pago-tarjeta-card_number">Número de tarjeta inválido</a>');
-    expect(html).toContain("Error al procesar la tarjeta. Por favor, verifique los datos.");
+    expect(html).toContain(
+      "Error al procesar la tarjeta. Por favor, verifique los datos. No se realizó ningún cobro.",
+    );
     expect(html).toMatch(
       /aria-invalid="true"[^>]*aria-describedby="pago-tarjeta-card_number-error/,
     );

@@ -74,8 +74,8 @@ function formatInPlace(input: HTMLInputElement): CardBrand | null {
 }
 
 /**
- * The card form (spec §5 card form): holder, number in groups of four, expiry month and year,
- * CVV, the detected brand. With JavaScript the browser tokenizes the card at the merchant API
+ * The card form (docs/decisions/0350, 0514): holder, number in groups of four, expiry month and
+ * year, CVV, the detected brand. With JavaScript the browser tokenizes the card at the merchant API
  * and posts only the token to the store (docs/decisions/0432); without it the form posts the
  * card to the store, unless the operator turned that path off. On an error it comes back with
  * the holder and expiry kept and the number and CVV always empty.
@@ -273,9 +273,19 @@ export function CardForm({
           <Link to={METHOD_STEP}>{CARD_PAYMENT_MESSAGES.payOtherwise}</Link>
         </p>
       ) : null}
-      <p className={styles.secure}>
-        Tus datos de tarjeta van cifrados a la pasarela de pagos y la tienda no los guarda.
-      </p>
+      {/* Where the card goes depends on scripts: tokenized in the browser, or posted here. */}
+      {hydrated ? (
+        <p className={styles.secure}>
+          Tus datos de tarjeta van cifrados a la pasarela de pagos y la tienda no los guarda.
+        </p>
+      ) : (
+        <noscript>
+          <p className={styles.secure}>
+            Sin JavaScript, los datos de tu tarjeta viajan cifrados (HTTPS) a la tienda, que los
+            envía a la pasarela de pagos para el cobro; la tienda no los guarda ni los registra.
+          </p>
+        </noscript>
+      )}
       {card.antifraudScript ? <script src={card.antifraudScript} nonce={nonce} async /> : null}
     </PaymentForm>
   );

@@ -15,7 +15,6 @@ import {
   expectReply,
   ORIGIN,
   override,
-  PAYMENT_MESSAGES,
   type PaymentOrder,
   payments,
   prepare,
@@ -67,7 +66,14 @@ describe("card payment: the card-testing limits", () => {
     );
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
-    expect(refused.body.reply.error).toEqual({ "": [PAYMENT_MESSAGES.tooManyAttempts] });
+    // Thirty minutes for the checkout: every card of it, so PSE is the way to pay now.
+    expect(refused.body.reply.error).toEqual({
+      "": [
+        expect.stringMatching(
+          /tarjetas durante 30 minutos\. No se realizó ningún cobro\. .*con PSE/,
+        ),
+      ],
+    });
     expect(refused.body.reply.initialValue).not.toHaveProperty("card_number");
   });
 
@@ -89,6 +95,10 @@ describe("card payment: the card-testing limits", () => {
     const refused = expectReply(await attempt("198.51.101.50"));
     expect(refused.status).toBe(429);
     expect(refused.headers.get("Retry-After")).toMatch(/^\d+$/);
+    // Blocked for an hour, said as an hour, with the ways to pay now.
+    expect(refused.body.reply.error?.[""]?.[0]).toMatch(
+      /con esta tarjeta: .* durante una hora\. No se realizó ningún cobro\. Puedes pagar ahora con otra tarjeta, o con PSE/,
+    );
     // Another card of the same shopper is not refused.
     override.client = null;
     expectRedirect(await attempt("198.51.101.51", VISA));

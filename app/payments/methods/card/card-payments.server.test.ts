@@ -177,7 +177,11 @@ describe("card payment", () => {
       const failure = await payments.loadPaymentFailure(
         request(jar, `${ORIGIN}${answer.location}`),
       );
-      expect(failure).toMatchObject({ kind: "page", view: { code, description } });
+      expect(failure).toMatchObject({ kind: "page", view: { own: true, code, description } });
+      // The same link in a fresh browser: someone else's decline, no code, no promise.
+      expect(
+        await payments.loadPaymentFailure(request(new Jar(), `${ORIGIN}${answer.location}`)),
+      ).toMatchObject({ kind: "page", view: { own: false, code: null, description: null } });
       // The cart and the checkout are kept for another try, under a new order id: the gateway
       // refuses a second charge of one order.
       expect(jar.values.has("carrito")).toBe(true);
@@ -253,7 +257,7 @@ describe("card payment", () => {
     });
     const answer = expectReply(await payments.payByCard(request(jar), cardForm(order), order));
     expect(answer.status).toBe(503);
-    expect(answer.body.reply.error).toEqual({ "": [PAYMENT_MESSAGES.connect] });
+    expect(answer.body.reply.error).toEqual({ "": [PAYMENT_MESSAGES.connectNotCharged] });
     expect(answer.body.reply.initialValue).not.toHaveProperty("card_number");
     expect(answer.headers.getSetCookie()).toEqual([]);
 

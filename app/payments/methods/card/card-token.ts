@@ -1,6 +1,6 @@
 /**
  * Card tokenization in the browser (docs/decisions/0432): with JavaScript the card number and
- * CVV go from the shopper's browser straight to the merchant API's token call (spec §7
+ * CVV go from the shopper's browser straight to the merchant API's token call (docs/merchant-api.md
  * `POST /payments/card/token`), carrying the gateway's public key as its browser API asks;
  * the store receives only the token and what the result pages show.
  */
@@ -47,7 +47,9 @@ export function newDeviceSessionId(random: Pick<Crypto, "getRandomValues"> = cry
 const record = (value: unknown): Record<string, unknown> =>
   value !== null && typeof value === "object" ? (value as Record<string, unknown>) : {};
 
-/** The token of spec §7's answer: the token itself, or `{ success, data: { id } }`. */
+/**
+ * The token call's answer (docs/merchant-api.md): the token itself, or `{ success, data: { id } }`.
+ */
 function tokenFrom(body: unknown): TokenizedCard | null {
   const outer = record(body);
   const token = typeof record(outer.data).id === "string" ? record(outer.data) : outer;

@@ -18,6 +18,7 @@ import { logger } from "~/platform/logger.server";
 import { clientAddress } from "~/platform/rate-limit.server";
 import {
   CARD_PAYMENT_MESSAGES,
+  cardBlockedMessage,
   cardFormSchema,
   cardLabel,
   cardTokenFormSchema,
@@ -169,7 +170,12 @@ export const CARD_METHOD = {
     ),
   parse: parseCard,
   /** The checkout's and the address's points, before anything leaves (0510). */
-  reserve: (request: Request, order: PaymentOrder) => reserveCardAttempt(request, order.checkoutId),
+  async reserve(request: Request, order: PaymentOrder) {
+    const attempt = await reserveCardAttempt(request, order.checkoutId);
+    if (!("retryAfterSeconds" in attempt)) return attempt;
+    const wait = attempt.retryAfterSeconds;
+    return { retryAfterSeconds: wait, message: cardBlockedMessage("checkout", wait) };
+  },
   /** The token, then its card's own point. */
   async prepare(step: PayStep<CardValues, CardAttempt>) {
     const { values } = step;
@@ -177,7 +183,7 @@ export const CARD_METHOD = {
       values.kind === "token" ? await tokenFromBrowser(values) : await tokenOfNumber(step, values);
     if ("kind" in tokenized) return tokenized;
     const wait = await step.limits.reserveCard(tokenized.card);
-    if (wait > 0) return { retryAfterSeconds: wait };
+    if (wait > 0) return { retryAfterSeconds: wait, message: cardBlockedMessage("card", wait) };
     return { ready: tokenized.token };
   },
   charge: ({ order, amount }: PayStep<CardValues, CardAttempt>, token: ChargeToken) =>

@@ -1,5 +1,5 @@
 /**
- * Card form rules (spec §5 card form, §9): digits, display format, Luhn, brand, expiry years
+ * Card form rules (docs/decisions/0552, 0350): digits, display format, Luhn, brand, expiry years
  * and the form's schema. Runs in the browser (formatting, conform's onValidate) and on the
  * server (parseWithZod in the action). The card number is only ever read here, never kept.
  */
@@ -12,13 +12,32 @@ const OTHERS = PAYMENT_METHODS.namesOtherThan("openpay");
 
 /** What paying by card answers besides the form's field messages. */
 export const CARD_PAYMENT_MESSAGES = {
-  card: "Error al procesar la tarjeta. Por favor, verifique los datos.",
+  card: "Error al procesar la tarjeta. Por favor, verifique los datos. No se realizó ningún cobro.",
   cardNeedsJavaScript: `El pago con tarjeta necesita JavaScript en tu navegador. Actívalo, o paga con ${OTHERS}.`,
   browserUnreachable: `No pudimos conectar con la plataforma de pagos desde tu navegador, así que no se realizó ningún cobro. Intenta de nuevo o paga con ${OTHERS}.`,
   serviceFailed: `La plataforma de pagos falló y no se realizó ningún cobro. Intenta de nuevo en unos minutos o paga con ${OTHERS}.`,
   /** The link to the checkout's method step: 'Pagar con PSE'. */
   payOtherwise: `Pagar con ${OTHERS}`,
 } as const;
+
+/** "una hora", "20 minutos", "un minuto": how long a refusal lasts, as the shopper reads it. */
+function waitText(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  if (minutes >= 55) return "una hora";
+  return minutes === 1 ? "un minuto" : `${minutes} minutos`;
+}
+
+/**
+ * The card-testing limits' refusal (docs/decisions/0431): for how long, that nothing was
+ * charged, and the way to pay now. A blocked card leaves another card or the other methods; a
+ * blocked checkout (every card of it) leaves the other methods.
+ */
+export function cardBlockedMessage(scope: "card" | "checkout", seconds: number): string {
+  const wait = waitText(seconds);
+  return scope === "card"
+    ? `Demasiados intentos de pago con esta tarjeta: por seguridad no la aceptaremos durante ${wait}. No se realizó ningún cobro. Puedes pagar ahora con otra tarjeta, o con ${OTHERS}: elige «Volver» y cambia el medio de pago.`
+    : `Demasiados intentos de pago con tarjeta en esta compra: por seguridad no aceptaremos tarjetas durante ${wait}. No se realizó ningún cobro. Puedes pagar ahora con ${OTHERS}: elige «Volver» y cambia el medio de pago.`;
+}
 
 export const CARD_MESSAGES = {
   holderName: "El nombre del titular es obligatorio",
@@ -122,7 +141,7 @@ export function formatCardNumber(input: string): string {
 
 /**
  * The security code's length for a brand: American Express prints 4 digits on the front (CID),
- * every other brand 3 on the back (spec §5 'CVV exactly 3 digits', issue 27). An unknown brand
+ * every other brand 3 on the back (docs/decisions/0350). An unknown brand
  * follows the rule of most cards.
  */
 export function cvvLength(brand: CardBrand | null): 3 | 4 {
@@ -180,8 +199,9 @@ const CARD_NUMBER_PATTERN = new RegExp(
  * The card form's schema for a given moment (pass `new Date()` per request). Output: the
  * trimmed holder name with single spaces, the number as digits, the month as "01"–"12", the
  * year as 4 digits and the CVV: 4 digits for an American Express number ('El código de American
- * Express tiene 4 dígitos'), 3 for any other ('El CVV debe tener exactamente 3 dígitos'). An expiry before the current month reports
- * 'La tarjeta está expirada' on expiration_month, even while other fields are wrong.
+ * Express tiene 4 dígitos'), 3 for any other ('El CVV debe tener exactamente 3 dígitos'). An expiry
+ * before the current month reports 'La tarjeta está expirada' on expiration_month, even while other
+ * fields are wrong.
  */
 export function cardFormSchema(now: Date) {
   const years = expiryYears(now).map(String);

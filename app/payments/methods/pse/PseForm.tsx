@@ -11,7 +11,7 @@ import { PSE_DOCUMENT_TYPE_LABELS, PSE_PERSON_TYPE_LABELS, pseFormSchema } from 
 import styles from "~/payments/payments.module.css";
 
 /**
- * The PSE form (spec §5 PSE form): document type and number, full name, bank, person type.
+ * The PSE form (docs/decisions/0352): document type and number, full name, bank, person type.
  * Submitting creates the PSE charge and sends the shopper to the bank's page.
  */
 export function PseForm({
@@ -44,6 +44,8 @@ export function PseForm({
     fields.person_type,
   ]);
   const personTypeInvalid = Boolean(fields.person_type.errors?.length);
+  // A company pays from its own account: the hints speak of its NIT and its name.
+  const company = pse.defaults.person_type === "juridica";
 
   return (
     <PaymentForm
@@ -94,7 +96,11 @@ export function PseForm({
         <Field
           field={fields.document}
           label="Número de documento"
-          hint="Solo números, entre 6 y 12 dígitos"
+          hint={
+            company
+              ? "El NIT de la empresa sin el dígito de verificación, como lo pide PSE (por ejemplo 890903938 para 890903938-8). Solo números, entre 6 y 12 dígitos."
+              : "Solo números, entre 6 y 12 dígitos. Un NIT va sin el dígito de verificación."
+          }
         >
           <input
             {...controlProps(fields.document, hintId(fields.document))}
@@ -110,7 +116,11 @@ export function PseForm({
       <Field
         field={fields.full_name}
         label="Nombre completo del titular de la cuenta"
-        hint="Nombre y apellido, como aparecen en tu banco"
+        hint={
+          company
+            ? "El nombre de la empresa, como aparece en su cuenta del banco"
+            : "Nombre y apellido, como aparecen en tu banco"
+        }
       >
         <input
           {...controlProps(fields.full_name, hintId(fields.full_name))}

@@ -21,6 +21,7 @@ import {
   resultPage,
   shopper,
 } from "~/payments/payment-flows.test-support.server";
+import { PSE_MESSAGES } from "./pse";
 
 describe("PSE payment", () => {
   it("creates the charge with the store's return address and sends the shopper to the bank", async () => {
@@ -126,6 +127,9 @@ describe("PSE payment", () => {
       },
     });
     const answer = expectReply(await payments.payByPse(request(jar), pseForm(order), order));
-    expect(answer.body.reply.error).toEqual({ "": ["No se recibió URL de redirección para PSE."] });
+    expect(answer.body.reply.error).toEqual({ "": [PSE_MESSAGES.noBankPage] });
+    expect(PSE_MESSAGES.noBankPage).toMatch(
+      /^No se recibió URL de redirección para PSE\. No se realizó ningún cobro/,
+    );
   });
 });

@@ -39,14 +39,24 @@ async function pseBanks(): Promise<ReadonlyArray<PseBank>> {
 
 function pseDefaults(order: PaymentOrder): PsePageData["defaults"] {
   const { customer } = order;
+  if (customer.company_name) {
+    // The account is the company's: its name, and its NIT as PSE asks for it, without the
+    // check digit, which the checkout keeps after a dash (890903938-8 -> 890903938).
+    return {
+      document_type: "NIT",
+      document: customer.company_nit.split("-")[0].replace(/\D/g, ""),
+      full_name: customer.company_name.toLocaleUpperCase("es-CO"),
+      person_type: "juridica",
+    };
+  }
   const documentType = ["CC", "CE", "NIT", "PP"].includes(customer.document_type)
     ? customer.document_type
     : "CC";
   return {
-    document_type: customer.company_nit && !customer.document ? "NIT" : documentType,
-    document: (customer.document || customer.company_nit || "").replace(/\D/g, ""),
+    document_type: documentType,
+    document: (customer.document || "").replace(/\D/g, ""),
     full_name: [customer.name, customer.last_name].filter(Boolean).join(" ").toUpperCase(),
-    person_type: customer.company_name ? "juridica" : "natural",
+    person_type: "natural",
   };
 }
 

@@ -1,7 +1,7 @@
 /**
- * PSE (bank transfer) form rules (spec §5 PSE form, §7 pse-banks): the form's schema, its
- * choices and the fallback bank list. Used by the action (parseWithZod) and the browser
- * (conform's onValidate).
+ * PSE (bank transfer) form rules (docs/decisions/0352, 0552; the pse-banks call of
+ * docs/merchant-api.md): the form's schema, its choices and the fallback bank list. Used by the
+ * action (parseWithZod) and the browser (conform's onValidate).
  */
 import { z } from "zod";
 import { isSingleLineText, NOT_ALLOWED } from "~/text/control-characters";
@@ -14,7 +14,8 @@ export const PSE_MESSAGES = {
   bank: "Selecciona tu banco",
   personType: "Selecciona el tipo de persona",
   /** A pending PSE charge that came without the bank's page. */
-  noBankPage: "No se recibió URL de redirección para PSE.",
+  noBankPage:
+    "No se recibió URL de redirección para PSE. No se realizó ningún cobro: tu banco no llegó a pedirte la autorización. Intenta de nuevo en unos minutos.",
 } as const;
 
 const PSE_DOCUMENT_TYPES = ["CC", "CE", "NIT", "PP"] as const;
