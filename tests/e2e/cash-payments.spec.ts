@@ -10,7 +10,7 @@
  */
 import type { Page } from "@playwright/test";
 import { postCheckoutSteps } from "./support/checkout-journey.ts";
-import { cartOf, expect, test } from "./support/fixtures.ts";
+import { cartOf, expect, sharedPageTest as test } from "./support/fixtures.ts";
 import { fillCard, payButton } from "./support/payment-page.ts";
 import { chargesOf, outbox } from "./support/payments.ts";
 

@@ -8,7 +8,7 @@
 import type { Page } from "@playwright/test";
 import { postCheckoutSteps } from "./support/checkout-journey.ts";
 import { expectNoSeriousA11yViolations } from "./support/a11y.ts";
-import { cartOf, expect, test } from "./support/fixtures.ts";
+import { cartOf, expect, sharedPageTest as test } from "./support/fixtures.ts";
 
 const PHONE = { width: 375, height: 667 };
 
@@ -127,7 +127,10 @@ test("the cart at 768 and 1280 px: whole names, visible pictures; its two-digit 
       // A name set in a column wide enough for it: not one word a line.
       expect(name?.width ?? 0, `${width} px`).toBeGreaterThanOrEqual(180);
     }
-    await page.screenshot({ path: test.info().outputPath(`carrito-${width}.png`) });
+    // For a person to look at when it fails (a retry), as layout.spec.ts does; nothing reads it.
+    if (test.info().retry) {
+      await page.screenshot({ path: test.info().outputPath(`carrito-${width}.png`) });
+    }
   }
   await expect(cart.badge(10)).toBeVisible();
   // The badge's colours are the same link or button; the whole cart page is axe-checked with
