@@ -41,6 +41,7 @@ import {
   readLimitedBody,
   refusalResponse,
 } from "~/platform/request-guard.server";
+import { warmWholeCatalogue } from "~/catalogue/catalogue.server";
 import { personalSlots } from "~/layout/personal-parts.server";
 import { currentStaff } from "~/staff/staff-session.server";
 import { type StaffAccess, staffAccess } from "~/staff/staff-access.server";
@@ -108,7 +109,7 @@ export const serverHost = {
     isBrowserLoad,
     mounted: mountedSandbox,
   },
-  pages: { createPageCache, personalSlots, withoutPersonalCookies },
+  pages: { createPageCache, personalSlots, withoutPersonalCookies, warm: warmWholeCatalogue },
   requests: {
     createReaders: createRequestReaders,
     createGuard: createRequestGuard,

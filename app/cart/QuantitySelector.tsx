@@ -33,15 +33,12 @@ export function QuantitySelector({
   disabled?: boolean;
 }) {
   const id = useId();
-  const labelId = `${id}l`;
   const current = clampQuantity(value, max);
   const upper = Math.max(1, max);
   return (
     <div className={styles.selector}>
-      {/* Named through aria-labelledby ('Cantidad de' and the product's title, which the page
-          shows once), its words in an attribute; a page read without CSS (lynx, w3m, which show
-          hidden text) reads 'Cantidad: 1' instead of 'Cantidad de 1'. */}
-      <span id={labelId} hidden aria-label={label} />
+      {/* A page read without CSS (lynx, w3m, which show hidden text) reads 'Cantidad: 1'; screen
+          readers hear 'Cantidad de' and the product's title (shown once on the page). */}
       <span className="without-css">Cantidad: </span>
       {enhanced ? (
         <button
@@ -56,7 +53,9 @@ export function QuantitySelector({
       ) : null}
       <input
         id={id}
-        aria-labelledby={`${labelId} ${subjectId}`}
+        // Its own aria-label, then the title: an element may name itself first in the list.
+        aria-label={label}
+        aria-labelledby={`${id} ${subjectId}`}
         type="number"
         name={name}
         inputMode="numeric"

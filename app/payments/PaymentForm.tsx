@@ -93,6 +93,8 @@ export function PaymentForm({
       </div>
       {/* Its values were read at the submit; nothing can be changed while the payment runs. */}
       <fieldset disabled={sending} className={styles.lock}>
+        {/* A fieldset's first child (HTML's rule); the title above names the form. */}
+        <legend className="visually-hidden">Datos del pago</legend>
         {children}
         {submitWithoutScripts ? <noscript>{button}</noscript> : button}
       </fieldset>
