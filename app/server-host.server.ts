@@ -109,7 +109,8 @@ export const serverHost = {
     isBrowserLoad,
     mounted: mountedSandbox,
   },
-  pages: { createPageCache, personalSlots, withoutPersonalCookies, warm: warmWholeCatalogue },
+  pages: { createPageCache, personalSlots, withoutPersonalCookies },
+  catalogue: { warm: warmWholeCatalogue },
   requests: {
     createReaders: createRequestReaders,
     createGuard: createRequestGuard,

@@ -82,7 +82,7 @@ server.listen(cfg.port, cfg.host, () => {
     "store listening",
   );
   // The whole catalogue's first read, once the start's own work is done (see warmWholeCatalogue).
-  if (cfg.env === "production") setTimeout(() => host.pages.warm(), 1000).unref();
+  if (cfg.env === "production") setTimeout(() => host.catalogue.warm(), 1000).unref();
 });
 
 const metricsServer = listenMetrics(host, cfg);

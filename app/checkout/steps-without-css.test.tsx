@@ -82,17 +82,20 @@ describe("step 2 without CSS", () => {
   });
 });
 
+/** Step 3 before a method is chosen, every method offered. */
+const emptyMethodStep = () => (
+  <MethodStep
+    method={null}
+    unavailable={{}}
+    review={null}
+    lastResult={undefined}
+    links={undefined}
+  />
+);
+
 describe("step 3 without CSS", () => {
   it("has 'Finalizar compra' and 'Volver' with no button value", () => {
-    const html = render(
-      <MethodStep
-        method={null}
-        unavailable={{}}
-        review={null}
-        lastResult={undefined}
-        links={undefined}
-      />,
-    );
+    const html = render(emptyMethodStep());
     expect(html).not.toMatch(/<button[^>]*value=/);
     expect(html).toContain('<input type="hidden" name="intent" value="finalize"/>');
   });
@@ -107,15 +110,7 @@ describe("names apart from what follows them, without CSS", () => {
   });
 
   it("the payment methods' names stand apart from their descriptions", () => {
-    const html = render(
-      <MethodStep
-        method={null}
-        unavailable={{}}
-        review={null}
-        lastResult={undefined}
-        links={undefined}
-      />,
-    );
+    const html = render(emptyMethodStep());
     expect(text(html)).toContain("Tarjeta de crédito o débito: Visa");
     expect(text(html)).toContain("PSE: Débito");
   });
