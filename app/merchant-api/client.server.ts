@@ -8,7 +8,7 @@ import { createCatalogueCalls } from "./catalogue-calls.server.ts";
 import { createOrderCalls } from "./order-calls.server.ts";
 import { createPaymentCalls } from "./payment-calls.server.ts";
 import { createPriceCalls } from "./price-calls.server.ts";
-import { createTransport, type FetchLike } from "./transport.server.ts";
+import { createTransport } from "./transport.server.ts";
 import { type AppCache, appCache, createCache } from "~/platform/cache.server.ts";
 import { config } from "~/platform/config.server.ts";
 import { watchUpstreamQueue } from "~/platform/metrics.server.ts";
@@ -29,7 +29,6 @@ export interface ApiClientOptions {
   token?: string;
   timeoutMs?: number;
   concurrency?: number;
-  fetch?: FetchLike;
   /** Defaults to a private cache (tests); the app's default client uses the shared one. */
   cache?: AppCache;
   sandboxDataDir?: string;
@@ -41,7 +40,6 @@ export function createApiClient(options: ApiClientOptions = {}) {
     token: options.token,
     timeoutMs: options.timeoutMs ?? 15_000,
     concurrency: options.concurrency ?? 6,
-    fetch: options.fetch,
     sandboxDataDir: options.sandboxDataDir,
   });
   const cache = options.cache ?? createCache();

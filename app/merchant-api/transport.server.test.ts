@@ -1,18 +1,21 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { serveFetch } from "../../tests/support/fetch-server";
 import { failureStatus } from "./failure.server";
 import { ApiError, BUSY_MESSAGE, createTransport } from "./transport.server";
 
 describe("the upstream queue is bounded", () => {
   it("past API_QUEUE_MAX waiting calls, a call fails at once with a busy 503", async () => {
     const release: Array<() => void> = [];
+    // The API answers only when the test says so.
+    const api = await serveFetch(
+      () =>
+        new Promise<Response>((resolve) => release.push(() => resolve(Response.json({ ok: 1 })))),
+    );
     const transport = createTransport({
-      baseUrl: "http://merchant.test",
+      baseUrl: api.url,
       timeoutMs: 5_000,
       concurrency: 1,
       queueMax: 2,
-      // The API answers only when the test says so.
-      fetch: () =>
-        new Promise<Response>((resolve) => release.push(() => resolve(Response.json({ ok: 1 })))),
     });
     const running = transport.getJson("/a");
     const queued = [transport.getJson("/b"), transport.getJson("/c")];
@@ -20,15 +23,17 @@ describe("the upstream queue is bounded", () => {
     expect(transport.activeCount).toBe(1);
     expect(transport.pendingCount).toBe(2);
 
+    await vi.waitFor(() => expect(release).toHaveLength(1)); // the first reached the API
     const refused = await transport.getJson("/d").catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(ApiError);
     expect(refused).toMatchObject({ status: 503, kind: "busy", message: BUSY_MESSAGE });
     expect(failureStatus(refused)).toBe(503);
+    await new Promise((r) => setTimeout(r, 20));
     expect(release).toHaveLength(1); // never sent
 
     // The calls that did wait are answered as slots free up, and the queue takes calls again.
     for (let i = 0; i < 3; i++) {
-      await new Promise((r) => setTimeout(r, 10));
+      await vi.waitFor(() => expect(release).toHaveLength(1));
       release.shift()?.();
     }
     await expect(Promise.all([running, ...queued])).resolves.toEqual([
@@ -37,9 +42,10 @@ describe("the upstream queue is bounded", () => {
       { ok: 1 },
     ]);
     const again = transport.getJson("/e");
-    await new Promise((r) => setTimeout(r, 10));
+    await vi.waitFor(() => expect(release).toHaveLength(1));
     release.shift()?.();
     await expect(again).resolves.toEqual({ ok: 1 });
+    await api.close();
   });
 });
 
@@ -47,22 +53,23 @@ describe("a GET on its way is shared", () => {
   it("callers asking for the same path meanwhile get its answer from one upstream call", async () => {
     const asked: string[] = [];
     const release: Array<() => void> = [];
+    const api = await serveFetch((request) => {
+      asked.push(new URL(request.url).pathname);
+      return new Promise<Response>((resolve) =>
+        release.push(() => resolve(Response.json({ path: new URL(request.url).pathname }))),
+      );
+    });
     const transport = createTransport({
-      baseUrl: "http://merchant.test",
+      baseUrl: api.url,
       timeoutMs: 5_000,
       concurrency: 6,
       queueMax: 10,
-      fetch: (request) => {
-        asked.push(new URL(request.url).pathname);
-        return new Promise<Response>((resolve) =>
-          release.push(() => resolve(Response.json({ path: new URL(request.url).pathname }))),
-        );
-      },
     });
     const same = [transport.getJson("/api/productos/1"), transport.getJson("/api/productos/1")];
     const other = transport.getJson("/api/productos/2");
-    await new Promise((r) => setTimeout(r, 10));
-    expect(asked).toEqual(["/api/productos/1", "/api/productos/2"]);
+    await vi.waitFor(() => expect(asked).toHaveLength(2));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(asked.sort()).toEqual(["/api/productos/1", "/api/productos/2"]);
     release.splice(0).forEach((answer) => answer());
     await expect(Promise.all([...same, other])).resolves.toEqual([
       { path: "/api/productos/1" },
@@ -71,9 +78,9 @@ describe("a GET on its way is shared", () => {
     ]);
     // Once answered, the path is asked for again.
     const later = transport.getJson("/api/productos/1");
-    await new Promise((r) => setTimeout(r, 10));
-    expect(asked).toHaveLength(3);
+    await vi.waitFor(() => expect(asked).toHaveLength(3));
     release.splice(0).forEach((answer) => answer());
     await expect(later).resolves.toEqual({ path: "/api/productos/1" });
+    await api.close();
   });
 });

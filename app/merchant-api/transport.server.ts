@@ -1,6 +1,6 @@
 /**
- * Transport to the merchant API (docs/merchant-api.md, generic behaviour): one Request/Response
- * path for a remote API (API_URL) and for the embedded sandbox, with the bearer
+ * Transport to the merchant API (docs/merchant-api.md, generic behaviour): one exchange
+ * (http-client.server.ts) for a remote API (API_URL) and for the embedded sandbox, with the bearer
  * token, a timeout, a concurrency limit and the error mapping every call shares.
  * Resource-specific meaning (404 → placeholder, etc.) lives in the call modules;
  * what a failure means for the shopper's page is failure.server.ts.
@@ -11,6 +11,7 @@ import { config, storeOrigin } from "~/platform/config.server.ts";
 import { observeUpstream, type UpstreamOutcome } from "~/platform/metrics.server.ts";
 import { noteUpstreamOutcome } from "~/platform/readiness.server.ts";
 import { getSandbox, SANDBOX_PREFIX } from "../../sandbox/index.ts";
+import { createHttpClient, type Exchange, type Reply, replyOf } from "./http-client.server.ts";
 
 /**
  * How an upstream call failed: the API answered with an error status (`answered`), it did not
@@ -68,8 +69,6 @@ export function neverSent(error: unknown): boolean {
       errors?: unknown;
     };
     if (typeof record.code === "string" && NOT_SENT_CODES.has(record.code)) return true;
-    // fetch refuses a port of another protocol (such as 9) before connecting.
-    if (record.message === "bad port") return true;
     // Node tries every address of a host (AggregateError): refused only if all were.
     if (Array.isArray(record.errors) && record.errors.length > 0)
       return record.errors.every(refused);
@@ -82,8 +81,6 @@ export function isNotFound(error: unknown): boolean {
   return error instanceof ApiError && error.status === 404;
 }
 
-export type FetchLike = (input: Request) => Promise<Response>;
-
 export interface TransportOptions {
   /** Origin (optionally with a path prefix) of a remote API; undefined → embedded sandbox. */
   baseUrl?: string;
@@ -95,11 +92,6 @@ export interface TransportOptions {
    * instead of queueing without bound. Default: API_QUEUE_MAX.
    */
   queueMax?: number;
-  /**
-   * Remote transport only; defaults to `globalThis.fetch` looked up at call time (msw intercepts
-   * it).
-   */
-  fetch?: FetchLike;
   /** Embedded sandbox only. */
   sandboxDataDir?: string;
 }
@@ -162,40 +154,35 @@ export function createTransport(options: TransportOptions): Transport {
     return sandbox;
   }
 
-  async function send(request: Request): Promise<Response> {
-    if (baseUrl || !request.url.startsWith(SANDBOX_ORIGIN)) {
-      const doFetch = options.fetch ?? ((r: Request) => globalThis.fetch(r));
-      return doFetch(request);
-    }
+  const sendRemote = createHttpClient(options.concurrency);
+  async function send(url: string, exchange: Exchange): Promise<Reply> {
+    if (baseUrl || !url.startsWith(SANDBOX_ORIGIN)) return sendRemote(url, exchange);
     // The embedded sandbox answers within the same turn of the event loop; a turn between calls
     // lets other requests in, as a network would. Without it, a walk through many pages (the
     // whole catalogue at start) held the process for seconds (docs/decisions/0520).
     await new Promise<void>((resolve) => setImmediate(resolve));
-    return embeddedSandbox().fetch(request);
+    const { method, headers, body, signal } = exchange;
+    return replyOf(
+      await embeddedSandbox().fetch(new Request(url, { method, headers, body, signal })),
+    );
   }
 
-  function buildRequest(
+  /** The URL and the exchange of a call: the token goes to the API only. */
+  function prepare(
     path: string,
     accept: string,
     signal: AbortSignal,
     post?: { body: unknown; headers?: Record<string, string> },
-  ): Request {
-    const headers = new Headers({ Accept: accept });
+  ): [string, Exchange] {
     // A picture's own URL may be another host's: the API's token goes to the API only.
     const elsewhere = ABSOLUTE.test(path);
-    if (options.token && !elsewhere) headers.set("Authorization", `Bearer ${options.token}`);
-    for (const [name, value] of Object.entries(post?.headers ?? {})) headers.set(name, value);
-    if (!post) {
-      const url = elsewhere ? path : (baseUrl ?? SANDBOX_ORIGIN) + path;
-      return new Request(url, { method: "GET", headers, signal });
-    }
-    headers.set("Content-Type", "application/json");
-    return new Request((baseUrl ?? SANDBOX_ORIGIN) + path, {
-      method: "POST",
-      headers,
-      signal,
-      body: post.body === undefined ? undefined : JSON.stringify(post.body),
-    });
+    const headers: Record<string, string> = { Accept: accept };
+    if (options.token && !elsewhere) headers.Authorization = `Bearer ${options.token}`;
+    const url = elsewhere ? path : (baseUrl ?? SANDBOX_ORIGIN) + path;
+    if (!post) return [url, { method: "GET", headers, signal }];
+    Object.assign(headers, post.headers, { "Content-Type": "application/json" });
+    const body = post.body === undefined ? undefined : JSON.stringify(post.body);
+    return [url, { method: "POST", headers, body, signal }];
   }
 
   /**
@@ -205,7 +192,7 @@ export function createTransport(options: TransportOptions): Transport {
   async function exchange<T>(
     path: string,
     accept: string,
-    read: (response: Response) => Promise<T>,
+    read: (reply: Reply) => Promise<T>,
     post?: { body: unknown; headers?: Record<string, string> },
   ) {
     // The sandbox builds its catalogue on first start: wait for it outside the
@@ -232,14 +219,14 @@ export function createTransport(options: TransportOptions): Transport {
         // The race also bounds an in-process sandbox that ignores the signal.
         return await Promise.race([
           (async () => {
-            let response: Response;
+            let reply: Reply;
             try {
-              response = await send(buildRequest(path, accept, controller.signal, post));
+              reply = await send(...prepare(path, accept, controller.signal, post));
             } catch (error) {
               throw toNetworkError(error, controller.signal);
             }
-            if (!response.ok) throw await errorFromResponse(response);
-            return read(response);
+            if (!reply.ok) throw await errorFromReply(reply);
+            return read(reply);
           })(),
           timedOut,
         ]);
@@ -270,7 +257,7 @@ export function createTransport(options: TransportOptions): Transport {
   return {
     getJson: sharedGet,
     // Headers only: the body is streamed later, outside the slot and the timer.
-    getRaw: (path) => exchange(path, "application/pdf, */*", (r) => Promise.resolve(r)),
+    getRaw: (path) => exchange(path, "application/pdf, */*", async (r) => r.toResponse()),
     getImage: async (src, maxBytes) => {
       let path: string;
       if (ABSOLUTE.test(src)) path = src;
@@ -279,14 +266,14 @@ export function createTransport(options: TransportOptions): Transport {
       else if (src.startsWith(`${SANDBOX_PREFIX}/`)) path = src.slice(SANDBOX_PREFIX.length);
       else return null;
       try {
-        return await exchange(path, "image/*", async (response) => {
-          const type = (response.headers.get("Content-Type") ?? "").split(";")[0].trim();
-          const length = Number(response.headers.get("Content-Length") ?? 0);
+        return await exchange(path, "image/*", async (reply) => {
+          const type = (reply.header("Content-Type") ?? "").split(";")[0].trim();
+          const length = Number(reply.header("Content-Length") ?? 0);
           if (!type.startsWith("image/") || length > maxBytes) {
-            await response.body?.cancel();
+            reply.discard();
             return null;
           }
-          const bytes = new Uint8Array(await response.arrayBuffer());
+          const bytes = await reply.bytes();
           return bytes.byteLength > maxBytes ? null : { type, bytes };
         });
       } catch (error) {
@@ -353,8 +340,8 @@ export function upstreamResource(path: string): string {
 /**
  * A body that is not JSON (an HTML error page, an empty body) reads as `{}` (docs/merchant-api.md).
  */
-async function readJson(response: Response): Promise<unknown> {
-  const text = await response.text();
+async function readJson(reply: Reply): Promise<unknown> {
+  const text = await reply.text();
   if (text.trim() === "") return {};
   try {
     return JSON.parse(text) as unknown;
@@ -363,14 +350,12 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-async function errorFromResponse(response: Response): Promise<ApiError> {
-  const body = await readJson(response).catch(() => ({}));
+async function errorFromReply(reply: Reply): Promise<ApiError> {
+  const body = await readJson(reply).catch(() => ({}));
   const record = body !== null && typeof body === "object" ? (body as Record<string, unknown>) : {};
   const message =
-    nonEmptyString(record.error) ??
-    nonEmptyString(record.message) ??
-    `Error HTTP: ${response.status}`;
-  return new ApiError(message, response.status, { body });
+    nonEmptyString(record.error) ?? nonEmptyString(record.message) ?? `Error HTTP: ${reply.status}`;
+  return new ApiError(message, reply.status, { body });
 }
 
 function nonEmptyString(value: unknown): string | undefined {

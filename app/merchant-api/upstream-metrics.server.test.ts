@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { scrapeMetrics } from "~/platform/metrics.server";
+import { HANG_UP, serveFetch } from "../../tests/support/fetch-server";
 import { ApiError, createTransport, upstreamResource } from "./transport.server";
 
 const count = async (resource: string, outcome: string) => {
@@ -30,20 +31,20 @@ describe("upstream metrics", () => {
   });
 
   it("counts each call's outcome: ok, 4xx, 5xx, timeout, unreachable, refused", async () => {
-    const answers: Record<string, () => Promise<Response>> = {
+    const answers: Record<string, () => Promise<Response | typeof HANG_UP>> = {
       "/api/marcas": async () => Response.json({ marcas: [] }),
       "/api/productos/1": async () =>
         Response.json({ error: "Producto no encontrado" }, { status: 404 }),
       "/api/categorias": async () => new Response("boom", { status: 500 }),
       "/api/precios/simple/1": () => new Promise<Response>(() => {}),
-      "/payments/pse-banks": () => Promise.reject(new TypeError("fetch failed")),
+      "/payments/pse-banks": async () => HANG_UP,
     };
+    const api = await serveFetch((request) => answers[new URL(request.url).pathname]());
     const transport = createTransport({
-      baseUrl: "http://api.test",
+      baseUrl: api.url,
       timeoutMs: 100,
       concurrency: 1,
       queueMax: 0,
-      fetch: (request) => answers[new URL(request.url).pathname](),
     });
     const before = {
       ok: await count("marcas", "ok"),
@@ -69,5 +70,6 @@ describe("upstream metrics", () => {
     expect(await count("precio", "timeout")).toBe(before.timeout + 1);
     expect(await count("pse-banks", "unreachable")).toBe(before.unreachable + 1);
     expect(await count("marcas", "refused")).toBe(before.refused + 1);
+    await api.close();
   });
 });

@@ -12,6 +12,7 @@ import { failureStatus } from "../../app/merchant-api/failure.server";
 import { ApiError, createTransport } from "../../app/merchant-api/transport.server";
 import { createPaymentsApp } from "../../sandbox/payments/routes";
 import { PaymentsStore } from "../../sandbox/payments/store";
+import { serveFetch } from "../support/fetch-server";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sandbox-disco-lleno-"));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -28,12 +29,12 @@ describe("disk full in the sandbox", () => {
   it("a write answers 500 JSON, the store maps it to 502; reads go on", async () => {
     const store = new PaymentsStore(dir);
     const app = createPaymentsApp({ store, publicBase: "" });
+    const server = await serveFetch((request) => app.fetch(request));
     const api = createTransport({
-      baseUrl: "http://sandbox.test",
+      baseUrl: server.url,
       timeoutMs: 5_000,
       concurrency: 2,
       queueMax: 10,
-      fetch: (request) => Promise.resolve(app.fetch(request)),
     });
     const first = (await api.postJson("/payments/pse", pse("PSE-1757253600000-DSK1"))) as {
       id: string;
@@ -66,5 +67,6 @@ describe("disk full in the sandbox", () => {
     expect(await api.getJson("/payments/pse-banks")).toHaveLength(21);
     expect(await api.getJson(`/payments/charges?order_id=${refusedOrder}`)).toEqual([]);
     store.close();
+    await server.close();
   });
 });

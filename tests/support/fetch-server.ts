@@ -1,0 +1,38 @@
+/**
+ * A Fetch handler served over real HTTP on a free port of the loopback, for tests of the
+ * merchant API's transport (what a remote API answers, when, or that it hangs up).
+ */
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { Readable } from "node:stream";
+
+/** What a handler may give instead of an answer: the connection dropped (a network failure). */
+export const HANG_UP = Symbol("hang up");
+
+type Handler = (request: Request) => Response | typeof HANG_UP | Promise<Response | typeof HANG_UP>;
+
+export async function serveFetch(handler: Handler) {
+  const server = http.createServer(async (req, res) => {
+    const body = req.method === "POST" ? Readable.toWeb(req) : undefined;
+    const request = new Request(`http://${req.headers.host}${req.url}`, {
+      method: req.method,
+      headers: Object.entries(req.headers).flatMap(([k, v]) =>
+        v === undefined ? [] : [[k, String(v)]],
+      ),
+      body: body as ReadableStream | undefined,
+      duplex: "half",
+    } as RequestInit);
+    const answer = await handler(request);
+    if (answer === HANG_UP) return void req.socket.destroy();
+    res.writeHead(answer.status, Object.fromEntries(answer.headers));
+    res.end(Buffer.from(await answer.arrayBuffer()));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => {
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
