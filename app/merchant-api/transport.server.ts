@@ -257,7 +257,8 @@ export function createTransport(options: TransportOptions): Transport {
   return {
     getJson: sharedGet,
     // Headers only: the body is streamed later, outside the slot and the timer.
-    getRaw: (path) => exchange(path, "application/pdf, */*", async (r) => r.toResponse()),
+    getRaw: (path) =>
+      exchange(path, "application/pdf, */*", (r) => Promise.resolve(r.toResponse())),
     getImage: async (src, maxBytes) => {
       let path: string;
       if (ABSOLUTE.test(src)) path = src;

@@ -12,7 +12,7 @@ export const HANG_UP = Symbol("hang up");
 type Handler = (request: Request) => Response | typeof HANG_UP | Promise<Response | typeof HANG_UP>;
 
 export async function serveFetch(handler: Handler) {
-  const server = http.createServer(async (req, res) => {
+  const answer = async (req: http.IncomingMessage, res: http.ServerResponse) => {
     const body = req.method === "POST" ? Readable.toWeb(req) : undefined;
     const request = new Request(`http://${req.headers.host}${req.url}`, {
       method: req.method,
@@ -22,11 +22,12 @@ export async function serveFetch(handler: Handler) {
       body: body as ReadableStream | undefined,
       duplex: "half",
     } as RequestInit);
-    const answer = await handler(request);
-    if (answer === HANG_UP) return void req.socket.destroy();
-    res.writeHead(answer.status, Object.fromEntries(answer.headers));
-    res.end(Buffer.from(await answer.arrayBuffer()));
-  });
+    const reply = await handler(request);
+    if (reply === HANG_UP) return void req.socket.destroy();
+    res.writeHead(reply.status, Object.fromEntries(reply.headers));
+    res.end(Buffer.from(await reply.arrayBuffer()));
+  };
+  const server = http.createServer((req, res) => void answer(req, res));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
