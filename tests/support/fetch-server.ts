@@ -4,7 +4,6 @@
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { Readable } from "node:stream";
 
 /** What a handler may give instead of an answer: the connection dropped (a network failure). */
 export const HANG_UP = Symbol("hang up");
@@ -13,15 +12,17 @@ type Handler = (request: Request) => Response | typeof HANG_UP | Promise<Respons
 
 export async function serveFetch(handler: Handler) {
   const answer = async (req: http.IncomingMessage, res: http.ServerResponse) => {
-    const body = req.method === "POST" ? Readable.toWeb(req) : undefined;
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (value !== undefined) headers.set(name, String(value));
+    }
     const request = new Request(`http://${req.headers.host}${req.url}`, {
       method: req.method,
-      headers: Object.entries(req.headers).flatMap(([k, v]) =>
-        v === undefined ? [] : [[k, String(v)]],
-      ),
-      body: body as ReadableStream | undefined,
-      duplex: "half",
-    } as RequestInit);
+      headers,
+      body: req.method === "POST" ? Buffer.concat(chunks) : undefined,
+    });
     const reply = await handler(request);
     if (reply === HANG_UP) return void req.socket.destroy();
     res.writeHead(reply.status, Object.fromEntries(reply.headers));
