@@ -167,7 +167,7 @@ export function createTransport(options: TransportOptions): Transport {
     );
   }
 
-  /** The URL and the exchange of a call: the token goes to the API only. */
+  /** The URL and the exchange of a call. */
   function prepare(
     path: string,
     accept: string,
