@@ -1,7 +1,8 @@
 /**
- * The static checks of `npm run lint` (and, with `--typecheck`, those of `npm run typecheck`),
- * run side by side, as many at a time as the machine has cores. ESLint's type-aware run takes
- * most of the time on one core; the other checks fit beside it on the next (decision 0590).
+ * The static checks of `npm run lint` (and, with `--typecheck`, those of `npm run typecheck`;
+ * with `--unit`, the unit tests of `npm run test:unit`), run side by side, as many at a time as
+ * the machine has cores. The unit tests (one Vitest worker) and ESLint's type-aware run take
+ * most of the time, each on a core; the other checks follow ESLint (decision 0590).
  * Each check's output is printed whole when it ends, and the command fails if any check failed.
  */
 import { spawn, spawnSync } from "node:child_process";
@@ -36,6 +37,7 @@ const lint: Check[] = [
   check("check-doc-paths", "node", "scripts/check-doc-paths.ts"),
   check("check-lock", "node", "scripts/check-lock.ts"),
 ];
+const unit = check("unit tests", "vitest", "run");
 const typecheck = check(
   "typecheck",
   "tsc",
@@ -85,9 +87,13 @@ async function runAll(queue: Check[], lanes: number): Promise<Outcome[]> {
 const typegen = spawnSync("react-router", ["typegen"], { env, stdio: "inherit" });
 if (typegen.status !== 0) process.exit(typegen.status ?? 1);
 
-const queue = process.argv.includes("--typecheck")
-  ? [lint[0], typecheck, ...lint.slice(1)]
-  : [...lint];
+const asked = (flag: string, item: Check) => (process.argv.includes(flag) ? [item] : []);
+const queue = [
+  ...asked("--unit", unit),
+  lint[0],
+  ...asked("--typecheck", typecheck),
+  ...lint.slice(1),
+];
 const outcomes = await runAll(queue, Math.max(1, availableParallelism()));
 const failed = outcomes.filter((outcome) => outcome.code !== 0);
 if (failed.length > 0) {
