@@ -40,6 +40,9 @@ export function replyOf(response: Response): Reply {
   };
 }
 
+/** A header Node gives as a list (a repeated header) read as one value, as Fetch does. */
+const joined = (value: string | string[]) => (Array.isArray(value) ? value.join(", ") : value);
+
 function replyOfIncoming(message: http.IncomingMessage): Reply {
   const status = message.statusCode ?? 0;
   // Iterating rejects when the connection closes before the body's end.
@@ -53,7 +56,7 @@ function replyOfIncoming(message: http.IncomingMessage): Reply {
     ok: status >= 200 && status < 300,
     header: (name) => {
       const value = message.headers[name.toLowerCase()];
-      return Array.isArray(value) ? value.join(", ") : value;
+      return value === undefined ? undefined : joined(value);
     },
     text: async () => (await body()).toString("utf8"),
     bytes: body,
@@ -61,7 +64,7 @@ function replyOfIncoming(message: http.IncomingMessage): Reply {
     toResponse: () => {
       const headers = new Headers();
       for (const [name, value] of Object.entries(message.headers)) {
-        if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
+        if (value !== undefined) headers.set(name, joined(value));
       }
       return new Response(Readable.toWeb(message) as ReadableStream<Uint8Array>, {
         status,
