@@ -1,6 +1,7 @@
+import { createCookie } from "react-router";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "./config.server";
-import { createSignedCookieSession } from "./cookie-session.server";
+import { createSignedCookieSession, signedCookie } from "./cookie-session.server";
 
 const cfg = loadConfig({ NODE_ENV: "test", SESSION_SECRET: "test-secret-0123456789abcdef" });
 const other = loadConfig({ NODE_ENV: "test", SESSION_SECRET: "other-secret-0123456789abcdef" });
@@ -53,5 +54,45 @@ describe("createSignedCookieSession", () => {
       expect(read.get("c")).toEqual(["aviso"]);
       expect(read.get("c")).toBeUndefined(); // read once per request
     }
+  });
+});
+
+describe("signedCookie", () => {
+  const secrets = ["new-secret-0123456789abcdef", "old-secret-0123456789abcdef"];
+  const options = { httpOnly: true, path: "/", sameSite: "lax", maxAge: 60 } as const;
+  // Accents and symbols: the value's JSON is UTF-8 before base64, as React Router writes it.
+  const value = { c: "18433:2,7:1", nombre: "Cámara ñandú €", n: [1, 2] };
+  const header = (setCookie: string) => setCookie.split(";")[0];
+
+  it("writes React Router's own signed cookie, byte for byte, and reads it back", async () => {
+    const ours = signedCookie("carrito", options, secrets);
+    const theirs = createCookie("carrito", { ...options, secrets });
+    const written = await ours.serialize(value);
+    expect(written).toBe(await theirs.serialize(value));
+    expect(await theirs.parse(header(written))).toEqual(value);
+    expect(await ours.parse(`otra=1; ${header(await theirs.serialize(value))}`)).toEqual(value);
+  });
+
+  it("reads what the old secret signed, and nothing signed elsewhere or altered", async () => {
+    const ours = signedCookie("carrito", options, secrets);
+    const old = createCookie("carrito", { ...options, secrets: [secrets[1]] });
+    expect(await ours.parse(header(await old.serialize(value)))).toEqual(value);
+    const elsewhere = createCookie("carrito", { ...options, secrets: ["x".repeat(32)] });
+    expect(await ours.parse(header(await elsewhere.serialize(value)))).toBeNull();
+    const good = header(await ours.serialize(value));
+    const [data, mac] = decodeURIComponent(good.slice("carrito=".length)).split(".");
+    const flip = (s: string) => (s[0] === "A" ? "B" : "A") + s.slice(1);
+    for (const bad of [`${flip(data)}.${mac}`, `${data}.${flip(mac)}`, data, `${data}.`]) {
+      expect(await ours.parse(`carrito=${encodeURIComponent(bad)}`)).toBeNull();
+    }
+    expect(await ours.parse("otra=1")).toBeNull();
+    expect(await ours.parse("carrito=")).toBe("");
+  });
+
+  it("ends a cookie as React Router does", async () => {
+    const ours = signedCookie("carrito", options, secrets);
+    const theirs = createCookie("carrito", { ...options, secrets });
+    const end = { maxAge: undefined, expires: new Date(0) };
+    expect(await ours.serialize("", end)).toBe(await theirs.serialize("", end));
   });
 });
