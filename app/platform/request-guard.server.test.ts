@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import {
   createMethodTable,
   createRequestGuard,
+  createRouteIds,
   FORM_BODY_LIMIT,
   formKind,
   isCrossOriginPost,
@@ -80,6 +81,29 @@ describe("the methods of each path, from the build's routes", () => {
     expect(table("/", "?index")).toEqual(["GET", "HEAD", "POST"]);
     expect(table("/", "?index=1")).toEqual(["GET", "HEAD"]);
     expect(table("/", "")).toEqual(["GET", "HEAD"]);
+  });
+});
+
+describe("the route id of a path, for the metrics and the page cache", () => {
+  it("is the deepest route that answers it, a page and its data request alike", async () => {
+    const routeIdOf = createRouteIds(build);
+    expect(await routeIdOf("/producto/18433")).toBe("producto");
+    expect(await routeIdOf("/producto/18433.data")).toBe("producto");
+    expect(await routeIdOf("/carrito")).toBe("carrito");
+    expect(await routeIdOf("/")).toBe("home");
+    expect(await routeIdOf("/_.data")).toBe("home");
+    expect(await routeIdOf("/no/existe")).toBe("not-found");
+    // Asked again, from what it remembers: the same.
+    expect(await routeIdOf("/producto/18433")).toBe("producto");
+  });
+
+  it("says unmatched where no route answers, and follows a new build's table", async () => {
+    let current = { routes: { ...routes } } as typeof build;
+    delete (current.routes as Record<string, unknown>)["not-found"];
+    const routeIdOf = createRouteIds(async () => current);
+    expect(await routeIdOf("/no/existe")).toBe("unmatched");
+    current = build;
+    expect(await routeIdOf("/no/existe")).toBe("not-found");
   });
 });
 
