@@ -152,7 +152,7 @@ export function contextOptionsOf(use: BrowserContextOptions): BrowserContextOpti
  * address. Storage is emptied after the document has gone, since leaving writes to it (React
  * Router keeps scroll positions in the tab's session storage).
  */
-async function leaveForBlank(page: Page) {
+export async function leaveForBlank(page: Page) {
   if (page.url() !== "about:blank") {
     const left = page.waitForURL("about:blank");
     const asked = await page
