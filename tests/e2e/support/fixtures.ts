@@ -152,7 +152,7 @@ export function contextOptionsOf(use: BrowserContextOptions): BrowserContextOpti
  * address. Storage is emptied after the document has gone, since leaving writes to it (React
  * Router keeps scroll positions in the tab's session storage).
  */
-export async function leaveForBlank(page: Page) {
+async function leaveForBlank(page: Page) {
   if (page.url() !== "about:blank") {
     const left = page.waitForURL("about:blank");
     const asked = await page
@@ -170,6 +170,18 @@ export async function leaveForBlank(page: Page) {
       localStorage.clear();
     })
     .catch(() => {});
+}
+
+/**
+ * Makes `page` another visitor to the store, as a second browser is to it: the document left,
+ * no cookies, no storage, no extra headers. What stays is the HTTP cache (stylesheets, scripts,
+ * pictures), as on the shared page between tests.
+ */
+export async function becomeNewVisitor(page: Page) {
+  await leaveForBlank(page);
+  await page.context().clearCookies();
+  await page.context().setExtraHTTPHeaders({});
+  await page.setExtraHTTPHeaders({});
 }
 
 let products: Promise<Sellable[]> | undefined;
