@@ -16,7 +16,7 @@ import { PDFDocument } from "pdf-lib";
 import { startFaultProxy } from "../support/fault-proxy.ts";
 import { expectNoSeriousA11yViolations } from "./support/a11y.ts";
 import { finalizeCheckout, openPaymentPage, reachPaymentPage } from "./support/checkout-journey.ts";
-import { cartOf, expect, sharedPageTest as test } from "./support/fixtures.ts";
+import { becomeNewVisitor, cartOf, expect, sharedPageTest as test } from "./support/fixtures.ts";
 import { freePort, startMerchantApi } from "./support/merchant-api.ts";
 import {
   CARD_YEAR,
@@ -56,7 +56,6 @@ test("pays by card through the store: one charge, the result page, its receipt a
   page,
   request,
   baseURL,
-  browser,
   jsOn,
   cart,
   products,
@@ -178,9 +177,10 @@ test("pays by card through the store: one charge, the result page, its receipt a
   expect(await cart.cookie()).toBeTruthy();
   expect(await outbox(request, orderId)).toHaveLength(2);
 
-  // Another browser with the same URL: the status, no personal data, no receipt.
-  const stranger = await browser.newContext({ javaScriptEnabled: jsOn });
-  const strangerPage = await stranger.newPage();
+  // Another browser with the same URL: the status, no personal data, no receipt. This page, as a
+  // new visitor (no cookies, no storage).
+  await becomeNewVisitor(page);
+  const strangerPage = page;
   await strangerPage.goto(resultUrl);
   await expect(
     strangerPage.getByRole("heading", { level: 1, name: "¡Pago exitoso!" }),
@@ -197,7 +197,6 @@ test("pays by card through the store: one charge, the result page, its receipt a
   ).toHaveAttribute("href", "/mi-cuenta/pedidos");
   const stolen = await strangerPage.request.get(`${baseURL}/checkout/comprobante/${chargeId}.pdf`);
   expect(stolen.status()).toBe(404);
-  await stranger.close();
 });
 
 test("a double submit and two tabs paying the same order make one charge @smoke", async ({
@@ -489,9 +488,10 @@ test("PSE through the store: form errors, the bank rejects; then the payment lef
   await expect(page.getByRole("cell", { name: products[0].title })).toHaveCount(0);
   await expect(cart.badge(1)).toBeVisible();
 
-  // Another device: the lookup (the order number typed in lower case) shows the same receipt.
-  const other = await page.context().browser()!.newContext({ javaScriptEnabled: jsOn });
-  const elsewhere = await other.newPage();
+  // Another device: the lookup (the order number typed in lower case) shows the same receipt. This
+  // page, as a new visitor (no cookies, no storage).
+  await becomeNewVisitor(page);
+  const elsewhere = page;
   await elsewhere.goto(`${baseURL}/mi-cuenta/pedidos`);
   await elsewhere.getByLabel("Número de pedido").fill(orderId.toLowerCase());
   await elsewhere.getByLabel("Correo electrónico").fill("ana@example.com");
@@ -504,7 +504,6 @@ test("PSE through the store: form errors, the bank rejects; then the payment lef
   await elsewhere.getByRole("button", { name: "Descargar comprobante (PDF)" }).click();
   const pdf = await PDFDocument.load(await readFile(await (await download).path()));
   expect(pdf.getTitle()).toBe(`Comprobante de pago ${orderId}`);
-  await other.close();
 });
 
 test("a pending PSE payment cancelled from the cart: the bank's late approval is refused, and the cart is paid by card once", async ({
@@ -536,7 +535,8 @@ test("a pending PSE payment cancelled from the cart: the bank's late approval is
 });
 
 test("a second store behind a flaky gateway: no answer is 'Pago en proceso', then plainly not charged and paid in one click; a declined card is stopped, not the shoppers beside it; no card number or CVV anywhere", async ({
-  browser,
+  page,
+  context,
   jsOn,
   products,
 }) => {
@@ -553,25 +553,24 @@ test("a second store behind a flaky gateway: no answer is 'Pago en proceso', the
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     PAYMENT_GRACE_SECONDS: "2",
   });
+  // The shoppers take turns in the test's page, each a new visitor to the store (no cookies, no
+  // storage) at its own client address.
   const bodies: string[] = [];
+  page.on("response", (response) => {
+    if (!response.url().startsWith(store.origin) || response.url().includes("/assets/")) return;
+    response.text().then(
+      (text) => bodies.push(text),
+      () => {},
+    );
+  });
   /** A shopper at a client address (several shoppers may share one). */
   const shopper = async (address: string) => {
-    const context = await browser.newContext({
-      baseURL: store.origin,
-      javaScriptEnabled: jsOn,
-    });
+    await becomeNewVisitor(page);
+    await context.unrouteAll();
     // The address goes to the store only: the browser's own call to the API has no such header.
     await context.route(`${store.origin}/**`, (route) =>
       route.continue({ headers: { ...route.request().headers(), "x-forwarded-for": address } }),
     );
-    const page = await context.newPage();
-    page.on("response", (response) => {
-      if (!response.url().startsWith(store.origin) || response.url().includes("/assets/")) return;
-      response.text().then(
-        (text) => bodies.push(text),
-        () => {},
-      );
-    });
     return { context, page };
   };
   const charge = { method: "POST", path: /^\/payments\/card\/charge/ } as const;
@@ -589,13 +588,19 @@ test("a second store behind a flaky gateway: no answer is 'Pago en proceso', the
     ).toBeVisible();
     await expect(first.page.getByText(/No pagues de nuevo mientras tanto/)).toBeVisible();
     expect(await cartOf(first.page, store.origin, jsOn).cookie()).toBeTruthy();
-    // Past the grace period, the gateway still has no charge: nothing was charged.
-    await expect(async () => {
-      await first.page.reload();
-      await expect(
-        first.page.getByRole("heading", { level: 1, name: "No se realizó ningún cobro" }),
-      ).toBeVisible({ timeout: 500 });
-    }).toPass({ timeout: 15_000 });
+    // Past the grace period, the gateway still has no charge: nothing was charged. Asked again
+    // by reloading, every quarter of a second: the heading is the server's, there at the load.
+    await expect
+      .poll(
+        async () => {
+          await first.page.reload();
+          return first.page
+            .getByRole("heading", { level: 1, name: "No se realizó ningún cobro" })
+            .isVisible();
+        },
+        { timeout: 15_000, intervals: [250] },
+      )
+      .toBe(true);
     await first.page.getByRole("link", { name: "Pagar de nuevo" }).click();
     await fillCard(first.page, { number: VISA });
     await payButton(first.page).click();
@@ -604,7 +609,6 @@ test("a second store behind a flaky gateway: no answer is 'Pago en proceso', the
     ).toBeVisible();
     expect((await api.charges(orderId)).map((c) => c.status)).toEqual(["completed"]);
     const firstCookies = JSON.stringify(await first.context.cookies());
-    await first.context.close();
 
     // The gateway charges, then the connection drops: the store finds the charge, once.
     const second = await shopper("198.51.100.11");
@@ -617,7 +621,6 @@ test("a second store behind a flaky gateway: no answer is 'Pago en proceso', the
       second.page.getByRole("heading", { level: 1, name: "¡Pago exitoso!" }),
     ).toBeVisible();
     expect(await api.charges(secondOrder)).toHaveLength(1);
-    await second.context.close();
 
     // Card testing: one card declined three times, over new orders, then 429 with Retry-After.
     const tester = await shopper(office);
@@ -650,7 +653,6 @@ test("a second store behind a flaky gateway: no answer is 'Pago en proceso', the
     ).toBeVisible();
     expect(await api.charges(testerOrder)).toEqual([]);
     const testerCookies = JSON.stringify(await tester.context.cookies());
-    await tester.context.close();
 
     // A colleague behind the same office address pays with a good card.
     const colleague = await shopper(office);
@@ -660,7 +662,6 @@ test("a second store behind a flaky gateway: no answer is 'Pago en proceso', the
     await expect(
       colleague.page.getByRole("heading", { level: 1, name: "¡Pago exitoso!" }),
     ).toBeVisible();
-    await colleague.context.close();
 
     // Nothing of the cards typed in this run is anywhere the store keeps or sends.
     const logs = store.output();

@@ -172,6 +172,18 @@ async function leaveForBlank(page: Page) {
     .catch(() => {});
 }
 
+/**
+ * Makes `page` another visitor to the store, as a second browser is to it: the document left,
+ * no cookies, no storage, no extra headers. What stays is the HTTP cache (stylesheets, scripts,
+ * pictures), as on the shared page between tests.
+ */
+export async function becomeNewVisitor(page: Page) {
+  await leaveForBlank(page);
+  await page.context().clearCookies();
+  await page.context().setExtraHTTPHeaders({});
+  await page.setExtraHTTPHeaders({});
+}
+
 let products: Promise<Sellable[]> | undefined;
 
 export const test = base.extend<ShopFixtures, ShopWorkerFixtures>({
