@@ -8,7 +8,12 @@
  */
 import type { Readable } from "node:stream";
 import { LRUCache } from "lru-cache";
-import { createStaticHandler, type RouteObject, type ServerBuild } from "react-router";
+import {
+  createStaticHandler,
+  type DataRouteMatch,
+  type RouteObject,
+  type ServerBuild,
+} from "react-router";
 import { plainPage } from "./plain-page.server.ts";
 
 /** Form posts are small: a cart line, a sign-in, a checkout step. */
@@ -29,7 +34,7 @@ type Routes = ServerBuild["routes"];
  * Router's own matcher, built once: `matchRoutes` flattens and ranks the whole table again on
  * every call (about 130 µs), this one ranks it once (about 12 µs a call).
  */
-function routeMatcher(routes: Routes): (path: string) => ReturnType<StaticMatch> {
+function routeMatcher(routes: Routes): (path: string) => DataRouteMatch[] | null {
   const nodes = new Map<string, RouteObject & { id: string }>();
   for (const route of Object.values(routes)) {
     if (!route) continue;
@@ -47,8 +52,6 @@ function routeMatcher(routes: Routes): (path: string) => ReturnType<StaticMatch>
   const handler = createStaticHandler(roots);
   return (path) => handler.match(path);
 }
-
-type StaticMatch = ReturnType<typeof createStaticHandler>["match"];
 
 /**
  * The methods a path accepts: `GET, HEAD, POST` when the route a form on that path would post
