@@ -10,6 +10,7 @@ import { NonceContext } from "~/platform/nonce";
 import { MenuMarkupContext } from "~/layout/MegaMenu";
 import { menuMarkup } from "~/layout/menu-markup.server";
 import { scriptsAfterFirstPaint } from "~/platform/after-first-paint.server";
+import { documentResponse } from "~/platform/page-cache.server";
 
 export const streamTimeout = 5_000;
 
@@ -86,12 +87,7 @@ export default async function handleRequest(
         const { html, skipped } = scriptsAfterFirstPaint(Buffer.concat(chunks).toString("utf8"));
         // A document without a module script has nothing to defer.
         if (skipped && skipped !== "no module script") warnScriptsNotDeferred(skipped);
-        resolve(
-          new Response(html, {
-            headers: responseHeaders,
-            status: responseStatusCode,
-          }),
-        );
+        resolve(documentResponse(html, { headers: responseHeaders, status: responseStatusCode }));
         callback();
       },
     });

@@ -1,7 +1,12 @@
 import { createHash } from "node:crypto";
 import { brotliCompress, brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it, vi } from "vitest";
-import { createPageCache, PAGE_CACHE_HEADER, withoutNonce } from "./page-cache.server";
+import {
+  createPageCache,
+  documentResponse,
+  PAGE_CACHE_HEADER,
+  withoutNonce,
+} from "./page-cache.server";
 import { asResponse } from "./page-cache.test-helpers";
 
 // Counts the compressions of the page cache, which are otherwise invisible from outside.
@@ -100,6 +105,22 @@ describe("createPageCache", () => {
     expect(Number(plain.headers.get("Content-Length"))).toBe(Buffer.byteLength(html));
     await pages.respond(get("/uno"), render);
     expect(compress).toHaveBeenCalledTimes(1);
+  });
+
+  it("stores a rendered document from its text, without reading its bytes back", async () => {
+    const pages = cache();
+    const rendered = documentResponse(document("Ñandú"), {
+      headers: page("x").headers,
+    });
+    // Its bytes already gone: only the text beside the answer can give the page.
+    await rendered.arrayBuffer();
+    const first = await pages.respond(get("/texto"), async () => rendered);
+    expect(first.headers.get(PAGE_CACHE_HEADER)).toBe("miss");
+    const expected = withoutNonce(document("Ñandú"), CSP).html;
+    expect(await first.text()).toBe(expected);
+    const plain = await pages.respond(get("/texto", { "Accept-Encoding": "identity" }), vi.fn());
+    expect(plain.headers.get(PAGE_CACHE_HEADER)).toBe("hit");
+    expect(Number(plain.headers.get("Content-Length"))).toBe(Buffer.byteLength(expected));
   });
 
   it("renders concurrent first requests of one URL once", async () => {

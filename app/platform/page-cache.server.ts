@@ -97,12 +97,26 @@ export function withoutNonce(html: string, csp: string): { html: string; csp: st
   return { html: bare, csp: csp.replace(/script-src [^;]*/, scriptSrc) };
 }
 
+/** The text of the documents the app rendered, beside their answers (`documentResponse`). */
+const documentTexts = new WeakMap<Response, string>();
+
+/**
+ * The answer of a document the app rendered as one string: the page cache stores it from that
+ * string, without reading the answer's bytes back and decoding them (docs/decisions/0605).
+ */
+export function documentResponse(html: string, init: ResponseInit): Response {
+  const response = new Response(html, init);
+  documentTexts.set(response, html);
+  return response;
+}
+
 async function store(response: Response, storedAt: number, route?: string): Promise<StoredPage> {
-  let body: string | Buffer = Buffer.from(await response.arrayBuffer());
+  const text = documentTexts.get(response);
+  let body: string | Buffer = text ?? Buffer.from(await response.arrayBuffer());
   const headers = new Headers(response.headers);
   const csp = headers.get("Content-Security-Policy");
   if (csp && headers.get("Content-Type")?.startsWith("text/html")) {
-    const bare = withoutNonce(body.toString("utf8"), csp);
+    const bare = withoutNonce(text ?? body.toString("utf8"), csp);
     body = bare.html;
     headers.set("Content-Security-Policy", bare.csp);
   }
