@@ -123,6 +123,16 @@ describe("createPageCache", () => {
     expect(Number(plain.headers.get("Content-Length"))).toBe(Buffer.byteLength(expected));
   });
 
+  it("gives a document's answer the bytes the text would have, read when asked for", async () => {
+    // A lone surrogate too: written as U+FFFD, as a Response made from the string writes it.
+    const text = `${document("Cámara")}\ud800`;
+    const answer = documentResponse(text, { status: 404, headers: { "X-A": "1" } });
+    expect(answer.status).toBe(404);
+    expect(answer.headers.get("X-A")).toBe("1");
+    const bytes = Buffer.from(await answer.arrayBuffer());
+    expect(bytes.equals(Buffer.from(await new Response(text).arrayBuffer()))).toBe(true);
+  });
+
   it("renders concurrent first requests of one URL once", async () => {
     const pages = cache();
     const render = vi.fn(async () => page("Uno"));

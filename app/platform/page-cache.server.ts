@@ -105,7 +105,16 @@ const documentTexts = new WeakMap<Response, string>();
  * string, without reading the answer's bytes back and decoding them (docs/decisions/0605).
  */
 export function documentResponse(html: string, init: ResponseInit): Response {
-  const response = new Response(html, init);
+  // Its bytes are made when read (a stored page's never are): a string given to Response is
+  // first copied whole by the Fetch API's conversion to a USVString (`toWellFormed`).
+  // Buffer.from writes a lone surrogate as U+FFFD, as that conversion does.
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      controller.enqueue(Buffer.from(html));
+      controller.close();
+    },
+  });
+  const response = new Response(body, init);
   documentTexts.set(response, html);
   return response;
 }
