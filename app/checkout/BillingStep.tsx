@@ -25,7 +25,7 @@ export function BillingStep({
   values: FormValues;
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
-  const { form, field, onSubmit, summary } = useStepForm({
+  const { form, field, valueOf, onSubmit, summary } = useStepForm({
     id: "facturacion",
     schema: billingSchema,
     defaultValue: values,
@@ -33,7 +33,7 @@ export function BillingStep({
     // Only the fields of the chosen client type can have errors.
     order: BILLING_FIELDS,
   });
-  const clientType = field("client_type").value === "company" ? "company" : "person";
+  const clientType = valueOf("client_type") === "company" ? "company" : "person";
   const person = styles.personOnly;
   const company = styles.companyOnly;
   // Read without CSS every field shows: each one of a single client type says which.

@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { asConformField } from "~/ui/form/field-state";
 import buttons from "~/ui/buttons.module.css";
 import { ErrorSummary } from "~/ui/form/ErrorSummary";
 import { FieldError } from "~/ui/form/Field";
@@ -53,7 +54,7 @@ export function ShippingStep({
         <ErrorSummary {...summary} className={formStyles.wide} />
         <div className={`${formStyles.wide} ${styles.same}`}>
           <label className={styles.check}>
-            <input {...getInputProps(same, { type: "checkbox" })} />
+            <input {...getInputProps(asConformField(same), { type: "checkbox" })} />
             <span>Igual a la facturación</span>
           </label>
           <FieldError field={same} live />

@@ -10,6 +10,7 @@ import { type FormEvent, type ReactNode, useState } from "react";
 import type { z } from "zod";
 import { SITE_NAME } from "~/platform/page-meta";
 import { FormTitle, type SummaryEntry } from "~/ui/form/ErrorSummary";
+import { type FieldState, readField } from "~/ui/form/field-state";
 import { type FormValues, type Step, STEP_TITLES } from "./checkout-state";
 import styles from "./StepForm.module.css";
 import { useUnsentValues } from "./unsent-values";
@@ -50,11 +51,12 @@ export function useStepForm<S extends z.ZodType>(options: {
   links?: ReadonlyArray<Required<SummaryEntry>>;
 }) {
   const { schema } = options;
+  const constraint = constraintOf(schema);
   const [form, fields] = useForm({
     id: options.id,
     lastResult: options.lastResult,
     defaultValue: options.defaultValue,
-    constraint: constraintOf(schema),
+    constraint,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
@@ -96,8 +98,10 @@ export function useStepForm<S extends z.ZodType>(options: {
 
   return {
     form,
-    /** The metadata of a field by name. */
-    field: (name: string): FieldMetadata<unknown> => all[name],
+    /** What the kit's controls show of a field, by name, read once (ui/form/field-state.ts). */
+    field: (name: string): FieldState => readField(all[name], constraint?.[name] ?? {}),
+    /** A field's value as it stands (a control that reads it renders again as it changes). */
+    valueOf: (name: string): unknown => all[name].value,
     onSubmit,
     /** The summary's entries and when it takes focus (ErrorSummary's props). */
     summary: { errors: summary, attempt: attempts, answer: options.lastResult },

@@ -1,6 +1,7 @@
-import { type FieldMetadata, getInputProps } from "@conform-to/react";
+import { getInputProps } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { FieldError } from "./Field";
+import { asConformField, type FieldState } from "./field-state";
 import styles from "./form.module.css";
 
 /**
@@ -14,7 +15,7 @@ export function RadioGroup({
   options,
   className,
 }: {
-  field: FieldMetadata<unknown>;
+  field: FieldState;
   legend: string;
   /** `disabled`: shown, not choosable; its description says why. */
   options: ReadonlyArray<{
@@ -37,7 +38,7 @@ export function RadioGroup({
         const id = index === 0 ? field.id : `${field.id}-${option.value}`;
         const descriptionId = option.description ? `${id}-description` : undefined;
         // Set here rather than by getInputProps, which skips an empty value ("Sin preferencia").
-        const props = getInputProps(field, { type: "radio", value: false });
+        const props = getInputProps(asConformField(field), { type: "radio", value: false });
         return (
           <label key={option.value} className={styles.choice}>
             <input

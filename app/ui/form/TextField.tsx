@@ -1,11 +1,7 @@
-import {
-  type FieldMetadata,
-  getInputProps,
-  getSelectProps,
-  getTextareaProps,
-} from "@conform-to/react";
+import { getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { Field, hintId } from "./Field";
+import { asConformField, type FieldState } from "./field-state";
 
 /**
  * The controls of a form run by conform with its schema's constraints (required, maxlength,
@@ -31,7 +27,7 @@ export function TextField({
   autoComplete,
   inputMode,
 }: {
-  field: FieldMetadata<unknown>;
+  field: FieldState;
   label: ReactNode;
   hint?: string;
   optional?: boolean;
@@ -43,13 +39,13 @@ export function TextField({
     <Field field={field} label={label} hint={hint} optional={optional} live className={className}>
       {multiline ? (
         <textarea
-          {...getTextareaProps(field, { ariaDescribedBy: describedBy })}
+          {...getTextareaProps(asConformField(field), { ariaDescribedBy: describedBy })}
           rows={3}
           autoComplete={autoComplete}
         />
       ) : (
         <input
-          {...getInputProps(field, { type, ariaDescribedBy: describedBy })}
+          {...getInputProps(asConformField(field), { type, ariaDescribedBy: describedBy })}
           autoComplete={autoComplete}
           inputMode={inputMode}
         />
@@ -67,7 +63,7 @@ export function SelectField({
   options,
   className,
 }: {
-  field: FieldMetadata<unknown>;
+  field: FieldState;
   label: string;
   autoComplete?: string;
   placeholder: string;
@@ -76,7 +72,7 @@ export function SelectField({
 }) {
   return (
     <Field field={field} label={label} live className={className}>
-      <select {...getSelectProps(field)} autoComplete={autoComplete}>
+      <select {...getSelectProps(asConformField(field))} autoComplete={autoComplete}>
         <option value="">{placeholder}</option>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
