@@ -10,7 +10,7 @@ import { type FormEvent, type ReactNode, useState } from "react";
 import type { z } from "zod";
 import { SITE_NAME } from "~/platform/page-meta";
 import { FormTitle, type SummaryEntry } from "~/ui/form/ErrorSummary";
-import { type FieldState, readField } from "~/ui/form/field-state";
+import { type FieldConstraint, type FieldState, readField } from "~/ui/form/field-state";
 import { type FormValues, type Step, STEP_TITLES } from "./checkout-state";
 import styles from "./StepForm.module.css";
 import { useUnsentValues } from "./unsent-values";
@@ -23,16 +23,24 @@ export function StepTitle({ step, error = false }: { step: Step | null; error?: 
 
 type AnyFields = Record<string, FieldMetadata<unknown>>;
 
+type Constraints = Record<string, FieldConstraint> | undefined;
+const constraints = new WeakMap<z.ZodType, Constraints>();
+
 /**
  * The HTML constraints conform derives from a schema (required, maxlength), which screen
  * readers announce; none for a schema it cannot read (a whole-object transform, as step 2's).
+ * Derived once per schema: the schemas are the module's own, and a render only reads them.
  */
-function constraintOf(schema: z.ZodType) {
+function constraintOf(schema: z.ZodType): Constraints {
+  if (constraints.has(schema)) return constraints.get(schema);
+  let derived: Constraints;
   try {
-    return getZodConstraint(schema);
+    derived = getZodConstraint(schema);
   } catch {
-    return undefined;
+    derived = undefined;
   }
+  constraints.set(schema, derived);
+  return derived;
 }
 
 /**
