@@ -84,10 +84,17 @@ export default async function handleRequest(
         clearTimeout(timeoutId);
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         // The module files wait for the first frame (docs/decisions/0387, 0390).
-        const { html, skipped } = scriptsAfterFirstPaint(Buffer.concat(chunks).toString("utf8"));
+        // Read as Latin-1, one character a byte: the rewrite's patterns are ASCII, and the bytes
+        // go out as they came, not decoded from UTF-8 and encoded again (docs/decisions/0605).
+        const { html, skipped } = scriptsAfterFirstPaint(Buffer.concat(chunks).toString("latin1"));
         // A document without a module script has nothing to defer.
         if (skipped && skipped !== "no module script") warnScriptsNotDeferred(skipped);
-        resolve(documentResponse(html, { headers: responseHeaders, status: responseStatusCode }));
+        resolve(
+          documentResponse(Buffer.from(html, "latin1"), {
+            headers: responseHeaders,
+            status: responseStatusCode,
+          }),
+        );
         callback();
       },
     });

@@ -81,7 +81,9 @@ const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/g;
 
 /**
  * A document without its per-response nonce: the nonce attributes go, and the CSP allows
- * the inline scripts by hash and the external ones by origin. Pure: exported for tests.
+ * the inline scripts by hash and the external ones by origin. `html` is the document's UTF-8
+ * bytes read as Latin-1, one character a byte (see `store`), so each script is hashed over its
+ * bytes. Pure: exported for tests.
  */
 export function withoutNonce(html: string, csp: string): { html: string; csp: string } {
   const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
@@ -91,47 +93,47 @@ export function withoutNonce(html: string, csp: string): { html: string; csp: st
   for (const [, attributes, body] of bare.matchAll(INLINE_SCRIPT)) {
     // Data blocks (JSON-LD) are never run, so they need no hash; external scripts have none.
     if (/\bsrc=/.test(attributes) || /type="application\/(ld\+)?json"/.test(attributes)) continue;
-    hashes.add(`'sha256-${createHash("sha256").update(body).digest("base64")}'`);
+    hashes.add(`'sha256-${createHash("sha256").update(body, "latin1").digest("base64")}'`);
   }
   const scriptSrc = ["script-src 'self'", ...hashes].join(" ");
   return { html: bare, csp: csp.replace(/script-src [^;]*/, scriptSrc) };
 }
 
-/** The text of the documents the app rendered, beside their answers (`documentResponse`). */
-const documentTexts = new WeakMap<Response, string>();
+/** The bytes of the documents the app rendered, beside their answers (`documentResponse`). */
+const documentBytes = new WeakMap<Response, Buffer>();
 
 /**
- * The answer of a document the app rendered as one string: the page cache stores it from that
- * string, without reading the answer's bytes back and decoding them (docs/decisions/0605).
+ * The answer of a document the app rendered: the page cache stores it from its bytes, without
+ * reading them back out of the answer's stream (docs/decisions/0605). The stream hands them over
+ * as they are, when read (a stored page's answer never is).
  */
-export function documentResponse(html: string, init: ResponseInit): Response {
-  // Its bytes are made when read (a stored page's never are): a string given to Response is
-  // first copied whole by the Fetch API's conversion to a USVString (`toWellFormed`).
-  // Buffer.from writes a lone surrogate as U+FFFD, as that conversion does.
+export function documentResponse(bytes: Buffer, init: ResponseInit): Response {
   const body = new ReadableStream<Uint8Array>({
     pull(controller) {
-      controller.enqueue(Buffer.from(html));
+      controller.enqueue(bytes);
       controller.close();
     },
   });
   const response = new Response(body, init);
-  documentTexts.set(response, html);
+  documentBytes.set(response, bytes);
   return response;
 }
 
 async function store(response: Response, storedAt: number, route?: string): Promise<StoredPage> {
-  const text = documentTexts.get(response);
-  let body: string | Buffer = text ?? Buffer.from(await response.arrayBuffer());
+  const bytes = documentBytes.get(response) ?? Buffer.from(await response.arrayBuffer());
+  let identity = bytes;
   const headers = new Headers(response.headers);
   const csp = headers.get("Content-Security-Policy");
   if (csp && headers.get("Content-Type")?.startsWith("text/html")) {
-    const bare = withoutNonce(text ?? body.toString("utf8"), csp);
-    body = bare.html;
+    // Read as Latin-1, one character a byte: the markup rewritten is ASCII, and the page goes
+    // back to bytes as it came, its text never decoded from UTF-8 and encoded again.
+    const bare = withoutNonce(bytes.toString("latin1"), csp);
+    identity = Buffer.from(bare.html, "latin1");
     headers.set("Content-Security-Policy", bare.csp);
   }
   return {
     headers: Object.fromEntries([...headers].filter(([name]) => !NOT_STORED.has(name))),
-    identity: Buffer.from(body),
+    identity,
     storedAt,
     route,
     tags: {},
