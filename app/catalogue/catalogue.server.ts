@@ -8,7 +8,7 @@ import { type BrandSummary, brandSummaries, findBrand, productsOfBrand } from ".
 
 // What the other parts may use of the brand rules (the home page's strip, the sitemap).
 export { brandHref, brandSummaries, latestUpdate } from "./brands";
-import { type Category, forList, type Product } from "~/merchant-api/product";
+import type { Category, Product } from "~/merchant-api/product";
 import { ApiError, getCategories, listProducts } from "~/merchant-api/client.server";
 import { createCache } from "~/platform/cache.server";
 import { logger } from "~/platform/logger.server";
@@ -81,7 +81,7 @@ async function pageThrough(
     for (const product of result.products) {
       if (seen.has(product.id)) continue;
       seen.add(product.id);
-      products.push(held(forList(product)));
+      products.push(held(product));
     }
     if (!result.hasMore || result.products.length === 0)
       return { products, complete: true, capped: false };

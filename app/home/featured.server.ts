@@ -3,7 +3,6 @@
  * products in one batch, distributed per top category, with current prices.
  */
 import { distributeFeatured, type FeaturedGroup } from "./featured";
-import { forList } from "~/merchant-api/product";
 import { ApiError, apiClient, type ApiClient } from "~/merchant-api/client.server.ts";
 import { CACHE_POLICY } from "~/platform/cache.server.ts";
 
@@ -34,7 +33,7 @@ export async function loadFeatured(
       return {
         groups: groups.map((g) => ({
           category: g.category,
-          products: g.products.map((p) => forList(byId.get(p.id) ?? p)),
+          products: g.products.map((p) => byId.get(p.id) ?? p),
         })),
       };
     },

@@ -16,7 +16,7 @@ import {
   sortCategoriesByName,
   toNumber,
 } from "./normalize.ts";
-import { type Brand, type Category, type FeaturedEntry, forList, type Product } from "./product.ts";
+import type { Brand, Category, FeaturedEntry, Product } from "./product.ts";
 import { ApiError, type CallContext, errorSummary, isNotFound } from "./transport.server.ts";
 import { CACHE_POLICY } from "~/platform/cache.server.ts";
 import { logger } from "~/platform/logger.server.ts";
@@ -274,9 +274,7 @@ export function createCatalogueCalls({ transport, cache, ns }: CallContext) {
       getFreshValue: async () => {
         try {
           // Held as lists hold products: a product page's two lists were a third of the cache.
-          return normalizeProducts(listFrom(await transport.getJson(path), field, "productos")).map(
-            forList,
-          );
+          return normalizeProducts(listFrom(await transport.getJson(path), field, "productos"));
         } catch (error) {
           if (isNotFound(error)) return [];
           throw error;

@@ -331,6 +331,34 @@ describe("lists and responses", () => {
     expect(normalizeProducts({ productos: [] })).toEqual([]);
   });
 
+  it("keeps what lists show, and leaves the supplier HTML, specifications and features to the product's own page", () => {
+    const raw = {
+      id: 7,
+      titulo: "Cámara IP",
+      descripcion: "Domo 4 MP",
+      descripcion_larga: "<p>Lente 2.8 mm</p>",
+      especificaciones: { Resolución: "4 MP" },
+      features: ["IP67"],
+      precio: 100_000,
+      existencia_total: 4,
+      imagenes: ["/a.jpg"],
+    };
+    const [listed] = normalizeProducts([raw]);
+    const detail = productFromDetail({ producto: raw });
+    expect(detail).toMatchObject({
+      descriptionHtml: "<p>Lente 2.8 mm</p>",
+      specifications: { Resolución: "4 MP" },
+      features: ["IP67"],
+    });
+    expect(listed).toEqual({
+      ...detail,
+      descriptionHtml: null,
+      specifications: {},
+      features: [],
+    });
+    expect(listed).toMatchObject({ title: "Cámara IP", description: "Domo 4 MP", price: 100_000 });
+  });
+
   it("reads a detail response nested or direct", () => {
     expect(productFromDetail({ producto: { producto_id: 9, titulo: "X" } })?.id).toBe("9");
     expect(productFromDetail({ id: 9 })?.id).toBe("9");

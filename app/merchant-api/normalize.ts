@@ -196,7 +196,15 @@ function sellingPrice(raw: Raw): number | null {
   return toPrice(raw.precio) ?? discounted;
 }
 
-export function normalizeProduct(input: unknown): Product | null {
+/**
+ * What a read keeps of a product: all of it (its own page), or what lists carry (cards,
+ * filters, sorting, the cart). A list leaves out the supplier HTML, specifications and
+ * features, which only the product's own page shows: they stay out of caches and page data, and
+ * are not worked through for the dozens of products a list reads (docs/decisions/0610).
+ */
+export type ProductShape = "detail" | "list";
+
+export function normalizeProduct(input: unknown, shape: ProductShape = "detail"): Product | null {
   if (!isRecord(input)) return null;
   const id = toText(pick(input, "id", "producto_id", "id_producto"));
   if (!id) return null;
@@ -221,6 +229,7 @@ export function normalizeProduct(input: unknown): Product | null {
 
   const stock = toStock(pick(input, "total_existencia", "existencia_total", "existencia"));
   const listPrice = toPrice(input.precio_lista);
+  const detail = shape === "detail";
 
   return {
     id,
@@ -234,9 +243,9 @@ export function normalizeProduct(input: unknown): Product | null {
     categories,
     images: normalizeImages(input),
     description: toText(input.descripcion),
-    descriptionHtml: toText(pick(input, "descripcion_larga", "description_html")),
-    specifications: normalizeSpecifications(input.especificaciones),
-    features: normalizeFeatures(input.features),
+    descriptionHtml: detail ? toText(pick(input, "descripcion_larga", "description_html")) : null,
+    specifications: detail ? normalizeSpecifications(input.especificaciones) : {},
+    features: detail ? normalizeFeatures(input.features) : [],
     stock,
     price: sellingPrice(input),
     listPrice: listPrice !== null && listPrice > 0 ? listPrice : null,
@@ -246,14 +255,15 @@ export function normalizeProduct(input: unknown): Product | null {
 }
 
 /**
- * Normalises a list, dropping entries that are not products (no id). Duplicate ids keep the first.
+ * Normalises a list, as lists carry products (above), dropping entries that are not products
+ * (no id). Duplicate ids keep the first.
  */
 export function normalizeProducts(input: unknown): Product[] {
   if (!Array.isArray(input)) return [];
   const seen = new Set<string>();
   const products: Product[] = [];
   for (const item of input) {
-    const product = normalizeProduct(item);
+    const product = normalizeProduct(item, "list");
     if (product && !seen.has(product.id)) {
       seen.add(product.id);
       products.push(product);

@@ -113,11 +113,3 @@ export function toCard(product: Product): CardProduct {
   const { id, title, model, sku, brand, images, stock, price, listPrice } = product;
   return { id, title, model, sku, brand, images: images.slice(0, 1), stock, price, listPrice };
 }
-
-/**
- * A product as lists carry it: what cards, filters and sorting read. The supplier
- * HTML, specifications and features stay out of caches and page data.
- */
-export function forList(product: Product): Product {
-  return { ...product, descriptionHtml: null, specifications: {}, features: [] };
-}

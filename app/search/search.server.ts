@@ -2,7 +2,7 @@
  * The search screens' data (docs/decisions/0184): the results page and the overlay, read from the
  * merchant API.
  */
-import { forList, type Product } from "~/merchant-api/product";
+import type { Product } from "~/merchant-api/product";
 import { listProducts, searchProducts } from "~/merchant-api/client.server";
 import { cached, CACHE_POLICY } from "~/platform/cache.server";
 
@@ -12,7 +12,7 @@ import { cached, CACHE_POLICY } from "~/platform/cache.server";
  */
 export async function loadSearchResults(term: string): Promise<Product[]> {
   // The client caches the search call itself; a second cache here would hold the same list twice.
-  return (await searchProducts(term.trim(), 50)).map(forList);
+  return searchProducts(term.trim(), 50);
 }
 
 /** Search overlay data: GET /api/productos?search&limit=200&offset=0. Throws. */
@@ -21,6 +21,6 @@ export function loadSuggestionCandidates(term: string): Promise<Product[]> {
     key: `catalogue:suggest:${term.trim().toLowerCase()}`,
     ...CACHE_POLICY.productList,
     getFreshValue: async () =>
-      (await listProducts({ search: term.trim(), limit: 200, offset: 0 })).products.map(forList),
+      (await listProducts({ search: term.trim(), limit: 200, offset: 0 })).products,
   });
 }
