@@ -17,21 +17,15 @@ export const DEFAULT_CASH_MAX_AMOUNT = 3_000_000;
 /** The caps in pesos, by method id (config's `paymentCaps`). */
 export type PaymentCaps = Readonly<Record<string, number>>;
 
-/** The other methods, as a sentence offers them: 'tarjeta o PSE'. */
-function othersThan(id: string): string {
-  const names = PAYMENT_METHODS.list.filter((m) => m.id !== id).map((m) => m.name);
-  return new Intl.ListFormat("es", { type: "disjunction" }).format(names);
-}
-
 /**
  * Why a method is not offered for an order of `total` pesos, or null when it is. A total that is
  * not a positive whole number of pesos is never under a cap.
  */
-export function overCap(id: string, total: number, caps: PaymentCaps): string | null {
+export function overCap(id: PaymentMethodId, total: number, caps: PaymentCaps): string | null {
   const cap = caps[id];
   if (cap === undefined) return null;
   if (Number.isSafeInteger(total) && total > 0 && total <= cap) return null;
-  return `Disponible para pedidos de hasta ${formatCOP(cap)}; el tuyo suma ${formatCOP(total)}. Paga con ${othersThan(id)}.`;
+  return `Disponible para pedidos de hasta ${formatCOP(cap)}; el tuyo suma ${formatCOP(total)}. Paga con ${PAYMENT_METHODS.namesOtherThan(id)}.`;
 }
 
 /** The methods not offered for an order of `total`, each with its reason. */
