@@ -4,7 +4,7 @@
  * CPU, docs/decisions/0500). False for anything else, which Express then takes.
  */
 import type http from "node:http";
-import type { PageCache, PersonalSlots, RequestReaders } from "./app-build.ts";
+import type { CachedAnswer, PageCache, PersonalSlots, RequestReaders } from "./app-build.ts";
 import type { RecordRequest } from "./request-log.ts";
 
 export function createAnswerFromMemory(
@@ -14,13 +14,27 @@ export function createAnswerFromMemory(
   headers: Readonly<Record<string, string>>,
   recordRequest: RecordRequest,
 ) {
+  // The header list of each answer the page cache keeps (frozen), with ours, made once: what is
+  // left per answer is Node's own writing of it (docs/decisions/0615).
+  const heads = new WeakMap<CachedAnswer, string[]>();
+  function headOf(answer: CachedAnswer): string[] {
+    let head = heads.get(answer);
+    if (!head) {
+      head = Object.entries({ ...answer.headers, ...headers }).flatMap(([name, value]) =>
+        Array.isArray(value) ? value.flatMap((v) => [name, v]) : [name, value],
+      );
+      if (Object.isFrozen(answer)) heads.set(answer, head);
+    }
+    return head;
+  }
+
   return function answerFromMemory(req: http.IncomingMessage, res: http.ServerResponse): boolean {
     if (req.method !== "GET" || !req.url?.startsWith("/")) return false;
     const start = process.hrtime.bigint();
     const request = readers.pageRequestOf(req, req.url);
     const answer = request && pageCache.answerAtOnce(request, slots);
     if (!answer) return false;
-    res.writeHead(answer.status, Object.assign(answer.headers, headers));
+    res.writeHead(answer.status, headOf(answer));
     // The pieces leave in one write of the socket, as they are.
     res.cork();
     for (const piece of answer.body) res.write(piece);

@@ -21,6 +21,7 @@ export type StoreConfig = Extract<
 export type RequestReaders = ReturnType<ServerHost["requests"]["createReaders"]>;
 export type PageCache = ReturnType<ServerHost["pages"]["createPageCache"]>;
 export type PersonalSlots = ServerHost["pages"]["personalSlots"];
+export type CachedAnswer = NonNullable<ReturnType<PageCache["answerAtOnce"]>>;
 export type TrustsPeer = Parameters<ServerHost["requests"]["createReaders"]>[0];
 
 export interface AppBuild {

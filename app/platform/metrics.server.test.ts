@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import {
+  countPageCache,
   countPayment,
   countRateLimitRefusal,
   countStaffSignIn,
@@ -47,6 +48,28 @@ describe("metrics", () => {
     expect(body).toContain('tienda_staff_sign_ins_total{outcome="too-many"}');
     expect(body).toMatch(/^process_cpu_user_seconds_total /m);
     expect(body).toMatch(/^nodejs_eventloop_lag_seconds /m);
+  });
+
+  it("counts requests and page cache answers as they happen, across scrapes", async () => {
+    const requests =
+      'tienda_http_requests_total{route="content/nosotros",method="GET",status="3xx"}';
+    const hits = 'tienda_page_cache_answers_total{result="hit"}';
+    const stale = 'tienda_page_cache_answers_total{result="stale"}';
+    const before = (await scrapeMetrics()).body;
+    observeRequest("content/nosotros", "GET", 304, 0.001);
+    observeRequest("content/nosotros", "GET", 301, 0.002);
+    countPageCache("hit");
+    countPageCache("hit");
+    countPageCache("stale");
+    const first = (await scrapeMetrics()).body;
+    expect(line(first, requests)).toBe(2);
+    expect(line(first, hits) - line(before, hits)).toBe(2);
+    expect(line(first, stale) - line(before, stale)).toBe(1);
+    observeRequest("content/nosotros", "GET", 302, 0.003);
+    countPageCache("hit");
+    const second = (await scrapeMetrics()).body;
+    expect(line(second, requests)).toBe(3);
+    expect(line(second, hits) - line(before, hits)).toBe(3);
   });
 
   it("status classes", () => {

@@ -46,27 +46,50 @@ function createMetrics() {
     upstreamQueue?: () => { active: number; pending: number };
     pageCache?: () => { entries: number; bytes: number };
   } = {};
+  // The two counts every request moves are kept as plain numbers and given to prom-client when
+  // scraped: its labelled updates were about a tenth of an answer from memory (0615).
+  const pageCacheAnswers: Record<PageCacheAnswer, number> = {
+    hit: 0,
+    miss: 0,
+    stale: 0,
+    bypass: 0,
+  };
+  const requestSeconds = new Histogram({
+    name: "tienda_http_request_duration_seconds",
+    help: "Time to answer a request, by route id, method and status class.",
+    labelNames: ["route", "method", "status"] as const,
+    buckets: SECONDS,
+    registers,
+  });
   return {
     registry,
     sources,
+    pageCacheAnswers,
+    requestSeconds,
     requests: new Counter({
       name: "tienda_http_requests_total",
       help: "Requests answered, by route id, method and status class.",
       labelNames: ["route", "method", "status"] as const,
       registers,
-    }),
-    requestSeconds: new Histogram({
-      name: "tienda_http_request_duration_seconds",
-      help: "Time to answer a request, by route id, method and status class.",
-      labelNames: ["route", "method", "status"] as const,
-      buckets: SECONDS,
-      registers,
+      // The histogram's count of each label set.
+      async collect() {
+        this.reset();
+        for (const { metricName, labels, value } of (await requestSeconds.get()).values) {
+          if (metricName?.endsWith("_count")) this.inc(labels, value);
+        }
+      },
     }),
     pageCache: new Counter({
       name: "tienda_page_cache_answers_total",
       help: "Anonymous pages answered by the page cache: hit, stale, miss (rendered, stored), bypass (rendered, not storable).",
       labelNames: ["result"] as const,
       registers,
+      collect() {
+        this.reset();
+        for (const [result, count] of Object.entries(pageCacheAnswers)) {
+          if (count > 0) this.inc({ result }, count);
+        }
+      },
     }),
     pageCacheEntries: new Gauge({
       name: "tienda_page_cache_entries",
@@ -172,13 +195,11 @@ export function observeRequest(route: string, method: string, status: number, se
     method: METHODS.has(method) ? method : "other",
     status: statusClass(status),
   };
-  const m = metrics();
-  m.requests.inc(labels);
-  m.requestSeconds.observe(labels, seconds);
+  metrics().requestSeconds.observe(labels, seconds);
 }
 
 export function countPageCache(result: PageCacheAnswer) {
-  metrics().pageCache.inc({ result });
+  metrics().pageCacheAnswers[result] += 1;
 }
 
 /** The page cache whose size the gauges report (the server, once). */

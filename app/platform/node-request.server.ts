@@ -19,6 +19,8 @@ const HOST = /^(\[[^\]]*\]|[^:]*)(?::(\d+))?/;
  * headers say, and a request naming another host is misdirected.
  */
 export function createRequestReaders(trustsPeer: TrustsPeer, publicOrigin?: string) {
+  const publicHost = publicOrigin && new URL(publicOrigin).hostname;
+
   /**
    * A forwarded header's value as the nearest trusted proxy set it (the last of a list: a proxy
    * appends, and what comes before it is what the client sent), or undefined.
@@ -42,9 +44,9 @@ export function createRequestReaders(trustsPeer: TrustsPeer, publicOrigin?: stri
    * is refused (421), so no page built for it is ever stored by a cache in front.
    */
   function misdirected(req: IncomingMessage): boolean {
-    if (!publicOrigin) return false;
+    if (!publicHost) return false;
     const { name } = askedHost(req);
-    return name !== "" && name !== new URL(publicOrigin).hostname;
+    return name !== "" && name !== publicHost;
   }
 
   /**

@@ -80,7 +80,8 @@ function store() {
     const answer = pages.answerAtOnce(request, slots);
     return answer && { route: answer.route, response: asResponse(answer) };
   };
-  return { respond, render, atOnce, wait: (ms: number) => (clock += ms) };
+  const answerAtOnce = (request: Request) => pages.answerAtOnce(request, slots);
+  return { respond, render, atOnce, answerAtOnce, wait: (ms: number) => (clock += ms) };
 }
 
 const text = async (answer: Response) => {
@@ -253,6 +254,23 @@ describe("an answer at once", () => {
     expect(held?.response.status).toBe(304);
     wait(1001); // stale: `respond` answers and refreshes it
     expect(atOnce(get("/p"))).toBeUndefined();
+  });
+
+  it("is made once for each encoding and status, then given as it is", async () => {
+    const { respond, answerAtOnce } = store();
+    await respond(get("/p"));
+    const etag = (await respond(get("/p"))).headers.get("ETag")!;
+    const first = answerAtOnce(get("/p"));
+    expect(first?.headers["content-encoding"]).toBe("br");
+    expect(answerAtOnce(get("/p"))).toBe(first);
+    expect(Object.isFrozen(first) && Object.isFrozen(first?.headers)).toBe(true);
+    const gzip = answerAtOnce(get("/p", { "Accept-Encoding": "gzip" }));
+    expect(gzip?.headers["content-encoding"]).toBe("gzip");
+    const held = answerAtOnce(get("/p", { "If-None-Match": etag }));
+    expect(held?.status).toBe(304);
+    expect(answerAtOnce(get("/p", { "If-None-Match": etag }))).toBe(held);
+    expect(answerAtOnce(get("/p"))).toBe(first);
+    expect(first?.status).toBe(200);
   });
 
   it("fills a shopper's slots only once they are kept and the page's pieces made", async () => {

@@ -31,11 +31,11 @@ export type CacheState = "hit" | "stale" | "miss";
  * page is the stored pieces around their own: written as they are, never copied into one).
  */
 export interface CachedAnswer {
-  status: 200 | 304;
-  headers: Record<string, string | string[]>;
-  body: readonly Buffer[];
+  readonly status: 200 | 304;
+  readonly headers: Readonly<Record<string, string | string[]>>;
+  readonly body: readonly Buffer[];
   /** The id of the route that answered, when known (the metrics label). */
-  route?: string;
+  readonly route?: string;
 }
 
 export interface StoredPage {
@@ -53,6 +53,11 @@ export interface StoredPage {
   tags: Partial<Record<Encoding, string>>;
   /** The page cut around the shopper's slots, on its first answer to a shopper; null: none. */
   cut?: Cut | null;
+  /**
+   * Its fresh answers for anyone, each made once and then given as it is, frozen: by encoding,
+   * status (200 or 304) and whether private (a `.data` answer to a shopper).
+   */
+  hits?: Map<string, CachedAnswer>;
 }
 
 /** A stored document between its slots: one more segment than there are slots. */
@@ -138,24 +143,29 @@ function headersOf(page: StoredPage, state: CacheState, cacheControl?: string) {
   return headers;
 }
 
-/** The answer, or a 304 when the client holds its bytes already (only bytes we encoded). */
+/**
+ * The page's answer, or a 304 when the client holds its bytes already (`notModified`: only
+ * bytes we encoded, with their validator).
+ */
 function finish(
-  request: PageRequest,
+  page: StoredPage,
   headers: Record<string, string | string[]>,
   body: Buffer[],
   encoding: Encoding,
   etag: string | undefined,
+  notModified: boolean,
 ): CachedAnswer {
+  const { route } = page;
   if (etag) headers.etag = etag;
-  if (etag && holds(request, etag)) {
+  if (etag && notModified) {
     // What the 200 would say about the page, and nothing about a body that is not sent.
     delete headers["content-type"];
     delete headers["content-security-policy"];
-    return { status: 304, headers, body: [] };
+    return { status: 304, headers, body: [], route };
   }
   if (encoding !== "identity") headers["content-encoding"] = encoding;
   headers["content-length"] = String(body.reduce((length, piece) => length + piece.length, 0));
-  return { status: 200, headers, body };
+  return { status: 200, headers, body, route };
 }
 
 /**
@@ -172,13 +182,25 @@ export function storedAnswerNow(
 ): CachedAnswer | undefined {
   if (state === "miss") {
     const headers = headersOf(page, state, cacheControl);
-    return finish(request, headers, [page.identity], "identity", undefined);
+    return finish(page, headers, [page.identity], "identity", undefined, false);
   }
   const encoding = preferredEncoding(request.headers.get("Accept-Encoding"));
   const body = encoding === "identity" ? page.identity : page.encodings?.[encoding];
   if (!body) return undefined;
   const etag = `"${(page.tags[encoding] ??= tagOf(body))}"`;
-  return finish(request, headersOf(page, state, cacheControl), [body], encoding, etag);
+  const notModified = holds(request, etag);
+  const given = () =>
+    finish(page, headersOf(page, state, cacheControl), [body], encoding, etag, notModified);
+  if (state !== "hit") return given();
+  // Most answers: the same every time, so made once (docs/decisions/0615).
+  const key = `${encoding} ${notModified ? 304 : 200}${cacheControl ? " private" : ""}`;
+  let hit = (page.hits ??= new Map()).get(key);
+  if (!hit) {
+    hit = given();
+    Object.freeze(hit.headers);
+    page.hits.set(key, Object.freeze(hit));
+  }
+  return hit;
 }
 
 /** The same, waiting for the compressed copy (made on the first answer that needs it). */
@@ -258,12 +280,13 @@ export function createPersonalAnswers() {
         state === "miss"
           ? undefined
           : `"${(page.tags.identity ??= tagOf(page.identity))}-${mine.tag}"`;
-      return finish(request, headers, body, "identity", etag);
+      return finish(page, headers, body, "identity", etag, !!etag && holds(request, etag));
     }
     const pieces = gzip.pieces.flatMap((piece, i) =>
       i === 0 ? [piece] : [mine.pieces[i - 1], piece],
     );
-    return finish(request, headers, gzipOf(pieces), "gzip", `"${gzip.tag}-${mine.tag}"`);
+    const etag = `"${gzip.tag}-${mine.tag}"`;
+    return finish(page, headers, gzipOf(pieces), "gzip", etag, holds(request, etag));
   }
 
   return {

@@ -258,7 +258,6 @@ export function createPageCache({
       } else answer = personal.answerNow(page, request, "hit", slots);
       if (!answer) return undefined;
       countPageCache("hit");
-      answer.route = page.route;
       return answer;
     },
     /**
