@@ -194,7 +194,7 @@ export function storedAnswerNow(
   if (state !== "hit") return given();
   // Most answers: the same every time, so made once (docs/decisions/0615).
   const key = `${encoding} ${notModified ? 304 : 200}${cacheControl ? " private" : ""}`;
-  let hit = (page.hits ??= new Map()).get(key);
+  let hit = (page.hits ??= new Map<string, CachedAnswer>()).get(key);
   if (!hit) {
     hit = given();
     Object.freeze(hit.headers);
