@@ -47,7 +47,7 @@ function createMetrics() {
     pageCache?: () => { entries: number; bytes: number };
   } = {};
   // The two counts every request moves are kept as plain numbers and given to prom-client when
-  // scraped: its labelled updates were about a tenth of an answer from memory (0615).
+  // scraped: their labelled updates were about 7 % of an answer from memory (0615).
   const pageCacheAnswers: Record<PageCacheAnswer, number> = {
     hit: 0,
     miss: 0,
