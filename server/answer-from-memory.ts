@@ -15,15 +15,17 @@ export function createAnswerFromMemory(
   recordRequest: RecordRequest,
 ) {
   // The header list of each answer the page cache keeps (frozen), with ours, made once: what is
-  // left per answer is Node's own writing of it (docs/decisions/0615).
+  // left per answer is Node's own writing of it (docs/decisions/0615). An answer made for its
+  // request (a shopper's) has its headers and ours merged once, as they are.
   const heads = new WeakMap<CachedAnswer, string[]>();
-  function headOf(answer: CachedAnswer): string[] {
+  function headOf(answer: CachedAnswer): string[] | CachedAnswer["headers"] {
+    if (!Object.isFrozen(answer)) return { ...answer.headers, ...headers };
     let head = heads.get(answer);
     if (!head) {
       head = Object.entries({ ...answer.headers, ...headers }).flatMap(([name, value]) =>
         Array.isArray(value) ? value.flatMap((v) => [name, v]) : [name, value],
       );
-      if (Object.isFrozen(answer)) heads.set(answer, head);
+      heads.set(answer, head);
     }
     return head;
   }
