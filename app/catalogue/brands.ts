@@ -6,6 +6,7 @@
 import type { Product } from "~/merchant-api/product";
 import { searchableText } from "~/search/search";
 import { normalizeText } from "~/text/normalize";
+import { compareSpanish } from "~/text/spanish-order";
 
 export interface BrandSummary {
   /** As the catalogue spells it (the first product's spelling). */
@@ -30,8 +31,6 @@ export function latestUpdate(products: Iterable<Pick<Product, "updatedAt">>): st
   }
   return latest;
 }
-
-const collator = new Intl.Collator("es", { sensitivity: "base", numeric: true });
 
 interface BrandEntry {
   summary: BrandSummary;
@@ -73,7 +72,7 @@ function brandIndex(products: readonly Product[]): Map<string, BrandEntry> {
 export function brandSummaries(products: readonly Product[]): BrandSummary[] {
   return [...brandIndex(products).values()]
     .map((entry) => ({ ...entry.summary }))
-    .sort((a, b) => collator.compare(a.name, b.name));
+    .sort((a, b) => compareSpanish(a.name, b.name));
 }
 
 /** The summary of one brand (case-, accent- and punctuation-insensitive), or null without products. */

@@ -207,6 +207,41 @@ describe("filterProducts", () => {
     ).toEqual(["b"]);
     expect(filterProducts([a, b, c], { ...none, brand: "Aja" })).toEqual([]);
   });
+
+  it("keeps a brand's products, read from the list's brand index, as the brand test does", () => {
+    const list = [
+      a,
+      makeProduct({ id: "none", brand: "" }),
+      b,
+      makeProduct({ id: "marks", brand: "¡¡!!" }),
+      c,
+      makeProduct({ id: "ajax-dear", brand: " Ájax ", price: 900_000, stock: 1 }),
+    ];
+    const tested = (brand: string, others: Partial<CatalogueFilters> = {}) => {
+      const keeps = FILTERS.brand.keeps(brand);
+      return filterProducts(list, { ...none, ...others }).filter(keeps);
+    };
+    for (const [brand, others] of [
+      ["Ajax", {}],
+      ["AJAX", { maxPrice: 100_000 }],
+      ["dahua", { text: "exterior" }],
+      ["Bosch", {}],
+      // No letter or digit: the brands without one, as the test keeps them.
+      ["!", {}],
+    ] as const) {
+      const kept = filterProducts(list, { ...none, ...others, brand });
+      expect(kept.map((p) => p.id)).toEqual(tested(brand, others).map((p) => p.id));
+    }
+    expect(filterProducts(list, { ...none, brand: "ajax" }).map((p) => p.id)).toEqual([
+      "a",
+      "c",
+      "ajax-dear",
+    ]);
+    expect(filterProducts(list, { ...none, brand: "!" }).map((p) => p.id)).toEqual([
+      "none",
+      "marks",
+    ]);
+  });
 });
 
 describe("sortProducts", () => {

@@ -4,7 +4,9 @@
  */
 import { hasPrice, type Product } from "~/merchant-api/product";
 import { scorerFor, searchableText, searchWords } from "~/search/search";
+import { productsOfBrand } from "./brands";
 import { normalizeText } from "~/text/normalize";
+import { compareSpanish } from "~/text/spanish-order";
 
 export const SORT_OPTIONS = [
   { value: "relevancia", label: "Relevancia" },
@@ -255,18 +257,20 @@ export function matchesPrice(
 }
 
 export function filterProducts(products: readonly Product[], f: CatalogueFilters): Product[] {
+  // A brand's products come from the list's brand index, kept per list, in list order: the
+  // same products its test keeps, without testing every product of a listing of thousands
+  // (docs/decisions/0620). A brand with no letter or digit has no entry: its test decides.
+  const among =
+    f.brand !== FILTERS.brand.none && normalizeText(f.brand) !== ""
+      ? productsOfBrand(products, f.brand)
+      : products;
   const tests = FILTER_NAMES.flatMap((name) => {
     const filter: FilterDefinition<unknown> = FILTERS[name];
-    return f[name] === filter.none ? [] : [filter.keeps(f[name])];
+    if (f[name] === filter.none || (name === "brand" && among !== products)) return [];
+    return [filter.keeps(f[name])];
   });
-  return products.filter((p) => tests.every((keeps) => keeps(p)));
+  return among.filter((p) => tests.every((keeps) => keeps(p)));
 }
-
-// Made on first use: this module is in every catalogue page's bundle, and the first Intl object
-// a page creates loads the locale's data on the main thread (docs/decisions/0382).
-let collator: Intl.Collator | undefined;
-const compareSpanish = (a: string, b: string) =>
-  (collator ??= new Intl.Collator("es", { sensitivity: "base", numeric: true })).compare(a, b);
 
 /**
  * Sorted copy. Relevance ranks by the score of `query` (docs/decisions/0180) when there is one, else keeps the

@@ -2,6 +2,7 @@
  * Turns the merchant API's field variants (docs/merchant-api.md) into the store's models.
  * Pure and total: any input gives a model or null, never an exception.
  */
+import { compareSpanish } from "~/text/spanish-order";
 import {
   type Brand,
   type Category,
@@ -324,11 +325,9 @@ export function placeholderCategory(id: string): Category {
   return { id, name: `Categoría ${id}`, level: null, parentId: null, productCount: null };
 }
 
-const spanish = new Intl.Collator("es", { sensitivity: "base", numeric: true });
-
 /** Sorted by name in Spanish (docs/merchant-api.md). */
 export function sortCategoriesByName(categories: Category[]): Category[] {
-  return [...categories].sort((a, b) => spanish.compare(a.name, b.name));
+  return [...categories].sort((a, b) => compareSpanish(a.name, b.name));
 }
 
 export function normalizeBrands(input: unknown): Brand[] {

@@ -264,6 +264,9 @@ describe("an answer at once", () => {
     expect(first?.headers["content-encoding"]).toBe("br");
     expect(answerAtOnce(get("/p"))).toBe(first);
     expect(Object.isFrozen(first) && Object.isFrozen(first?.headers)).toBe(true);
+    // The gzip copy is made on the first answer that takes gzip, then given at once too.
+    expect(answerAtOnce(get("/p", { "Accept-Encoding": "gzip" }))).toBeUndefined();
+    await respond(get("/p", { "Accept-Encoding": "gzip" }));
     const gzip = answerAtOnce(get("/p", { "Accept-Encoding": "gzip" }));
     expect(gzip?.headers["content-encoding"]).toBe("gzip");
     const held = answerAtOnce(get("/p", { "If-None-Match": etag }));

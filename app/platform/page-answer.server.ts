@@ -45,10 +45,13 @@ export interface StoredPage {
   storedAt: number;
   /** The id of the route that answered it (the metrics label of its answers). */
   route?: string;
-  /** Brotli and gzip, made on the entry's first reuse (docs/decisions/0386)… */
-  encoded?: Promise<Encodings>;
+  /**
+   * Each compressed copy, made on the entry's first reuse in its encoding (docs/decisions/0386,
+   * 0620): browsers over HTTPS all take brotli, so a gzip copy is rarely asked for…
+   */
+  encoding?: Partial<Record<Compressed, Promise<Buffer>>>;
   /** …and once made, for the answers given at once. */
-  encodings?: Encodings;
+  encodings?: Partial<Record<Compressed, Buffer>>;
   /** The strong validator of each encoding's bytes, made when first asked for. */
   tags: Partial<Record<Encoding, string>>;
   /** The page cut around the shopper's slots, on its first answer to a shopper; null: none. */
@@ -74,7 +77,7 @@ interface DeflatedCut {
   tag: string;
 }
 
-type Encodings = Record<"br" | "gzip", Buffer>;
+type Compressed = Exclude<Encoding, "identity">;
 
 /**
  * What the page cache reads of a request: its URL (the key) and a few headers. No Fetch Request
@@ -106,23 +109,20 @@ interface FilledSlots {
 
 const tagOf = (bytes: Buffer | string) => hash("sha256", bytes, "base64url").slice(0, 22);
 
-async function encode(identity: Buffer): Promise<Encodings> {
-  const [br, gz] = await Promise.all([
-    brotli(identity, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: 6,
-        [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
-        // A window no bigger than the page: the same bytes out, half the work of the default
-        // 4 MB window (docs/decisions/0386).
-        [constants.BROTLI_PARAM_LGWIN]: Math.min(
-          24,
-          Math.max(16, Math.ceil(Math.log2(identity.length))),
-        ),
-      },
-    }),
-    gzipAsync(identity, { level: 6 }),
-  ]);
-  return { br, gzip: gz };
+function compress(identity: Buffer, encoding: Compressed): Promise<Buffer> {
+  if (encoding === "gzip") return gzipAsync(identity, { level: 6 });
+  return brotli(identity, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: 6,
+      [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+      // A window no bigger than the page: the same bytes out, half the work of the default
+      // 4 MB window (docs/decisions/0386).
+      [constants.BROTLI_PARAM_LGWIN]: Math.min(
+        24,
+        Math.max(16, Math.ceil(Math.log2(identity.length))),
+      ),
+    },
+  });
 }
 
 /** The If-None-Match header names this validator (a weak comparison, as RFC 9110 asks). */
@@ -172,7 +172,8 @@ function finish(
  * The stored page as it is, for anyone (or for one shopper, private: a `.data` answer holds no
  * shopper's part), if it can be given at once: undefined while its compressed copy is being made.
  * A page just rendered goes out as it is and the server's compression takes it like any other
- * answer; from its first reuse on it is compressed once, kept so, and validated.
+ * answer; from its first reuse in an encoding on, it is compressed once in it, kept so, and
+ * validated.
  */
 export function storedAnswerNow(
   page: StoredPage,
@@ -212,7 +213,10 @@ export async function storedAnswer(
 ): Promise<CachedAnswer> {
   const now = storedAnswerNow(page, request, state, cacheControl);
   if (now) return now;
-  page.encodings = await (page.encoded ??= encode(page.identity));
+  // Not at once: a copy in the client's encoding, which is not the page as it is, is missing.
+  const encoding = preferredEncoding(request.headers.get("Accept-Encoding")) as Compressed;
+  const made = await ((page.encoding ??= {})[encoding] ??= compress(page.identity, encoding));
+  (page.encodings ??= {})[encoding] = made;
   return storedAnswerNow(page, request, state, cacheControl)!;
 }
 

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { brotliCompress, brotliDecompressSync, gunzipSync } from "node:zlib";
+import { brotliCompress, brotliDecompressSync, gunzipSync, gzip } from "node:zlib";
 import { describe, expect, it, vi } from "vitest";
 import {
   createPageCache,
@@ -12,7 +12,7 @@ import { asResponse } from "./page-cache.test-helpers";
 // Counts the compressions of the page cache, which are otherwise invisible from outside.
 vi.mock("node:zlib", async (importOriginal) => {
   const zlib = await importOriginal<typeof import("node:zlib")>();
-  return { ...zlib, brotliCompress: vi.fn(zlib.brotliCompress) };
+  return { ...zlib, brotliCompress: vi.fn(zlib.brotliCompress), gzip: vi.fn(zlib.gzip) };
 });
 
 const NONCE = "bm9uY2Utb25l";
@@ -77,7 +77,7 @@ describe("withoutNonce", () => {
 });
 
 describe("createPageCache", () => {
-  it("renders a page once, then answers from memory, compressed once per entry", async () => {
+  it("renders a page once, then answers from memory, compressed once per encoding asked for", async () => {
     const pages = cache();
     const render = vi.fn(async () => page("Uno"));
     const first = await pages.respond(get("/uno"), render);
@@ -86,7 +86,9 @@ describe("createPageCache", () => {
     expect(first.headers.get("Content-Encoding")).toBeNull();
     expect(await first.text()).toBe(withoutNonce(document("Uno"), CSP).html);
     const compress = vi.mocked(brotliCompress);
+    const deflate = vi.mocked(gzip);
     compress.mockClear();
+    deflate.mockClear();
     const second = await pages.respond(get("/uno"), render);
     expect(second.headers.get(PAGE_CACHE_HEADER)).toBe("hit");
     expect(render).toHaveBeenCalledTimes(1);
@@ -97,6 +99,8 @@ describe("createPageCache", () => {
     expect(second.headers.get("Content-Security-Policy")).not.toContain("nonce");
     expect(second.headers.get("Vary")).toBe("Cookie, Accept-Encoding");
 
+    // No gzip copy until a client that takes gzip and not brotli asks (docs/decisions/0620).
+    expect(deflate).not.toHaveBeenCalled();
     const gz = await pages.respond(get("/uno", { "Accept-Encoding": "gzip" }), render);
     expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(html);
     const plain = await pages.respond(get("/uno", { "Accept-Encoding": "br;q=0" }), render);
@@ -104,7 +108,9 @@ describe("createPageCache", () => {
     expect(await plain.text()).toBe(html);
     expect(Number(plain.headers.get("Content-Length"))).toBe(Buffer.byteLength(html));
     await pages.respond(get("/uno"), render);
+    await pages.respond(get("/uno", { "Accept-Encoding": "gzip" }), render);
     expect(compress).toHaveBeenCalledTimes(1);
+    expect(deflate).toHaveBeenCalledTimes(1);
   });
 
   it("stores a rendered document from its bytes, never reading them back or decoding them", async () => {
