@@ -10,7 +10,7 @@ import { type FormEvent, type ReactNode, useState } from "react";
 import type { z } from "zod";
 import { SITE_NAME } from "~/platform/page-meta";
 import { FormTitle, type SummaryEntry } from "~/ui/form/ErrorSummary";
-import { type FieldConstraint, type FieldState, readField } from "~/ui/form/field-state";
+import { type FieldConstraint, type FieldState, fieldReader } from "~/ui/form/field-state";
 import { type FormValues, type Step, STEP_TITLES } from "./checkout-state";
 import styles from "./StepForm.module.css";
 import { useUnsentValues } from "./unsent-values";
@@ -81,11 +81,13 @@ export function useStepForm<S extends z.ZodType>(options: {
   const [attempts, setAttempts] = useState(0);
   const failed = attempts > 0 || options.lastResult?.status === "error";
 
+  const field = fieldReader(form, constraint);
   const summary: SummaryEntry[] = [];
   if (failed) {
     for (const name of options.order) {
-      const message = all[name]?.errors?.[0];
-      if (message) summary.push({ message, href: `#${all[name].id}` });
+      const { errors, id } = field(name);
+      const message = errors?.[0];
+      if (message) summary.push({ message, href: `#${id}` });
     }
     for (const message of form.errors ?? []) {
       const link = options.links?.find((l) => l.message === message);
@@ -106,8 +108,8 @@ export function useStepForm<S extends z.ZodType>(options: {
 
   return {
     form,
-    /** What the kit's controls show of a field, by name, read once (ui/form/field-state.ts). */
-    field: (name: string): FieldState => readField(all[name], constraint?.[name] ?? {}),
+    /** What the kit's controls show of a field, by name (ui/form/field-state.ts). */
+    field,
     /** A field's value as it stands (a control that reads it renders again as it changes). */
     valueOf: (name: string): unknown => all[name].value,
     onSubmit,

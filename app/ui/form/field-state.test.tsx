@@ -1,5 +1,5 @@
 /**
- * A field read once gives conform's own prop helpers the props the field itself gives them:
+ * A field read from its form gives conform's own prop helpers the props the field itself gives them:
  * ids, name, form, constraints, errors and the aria attributes they bring, initial values, for
  * every kind of control the kit makes. Read inside a real conform form (a schema's constraints as
  * conform derives them, and every kind of constraint), before and after a refused submit.
@@ -16,7 +16,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { asConformField, type FieldConstraint, readField } from "./field-state";
+import { asConformField, type FieldConstraint, fieldReader } from "./field-state";
 
 type Props = Record<string, unknown>;
 
@@ -36,7 +36,7 @@ const LIMITS: Record<string, FieldConstraint> = {
   comment: { minLength: 3 },
 };
 
-/** The props conform's helpers give from each field, and from the same field read once. */
+/** The props conform's helpers give from each field, and from the same field read from its form. */
 function propsOf(
   constraint: Record<string, FieldConstraint>,
   values: Record<string, string>,
@@ -44,12 +44,13 @@ function propsOf(
 ) {
   const seen: Array<{ name: string; field: Props[]; read: Props[] }> = [];
   function Probe() {
-    const [, fields] = useForm({ id: "f", defaultValue: values, constraint, lastResult });
+    const [form, fields] = useForm({ id: "f", defaultValue: values, constraint, lastResult });
+    const reader = fieldReader(form, constraint);
     // By name, as the checkout's steps read them (StepForm.tsx).
     const all = fields as unknown as Record<string, FieldMetadata<unknown>>;
     for (const name of Object.keys(constraint)) {
       const field = all[name];
-      const read = asConformField(readField(field, constraint[name] ?? {}));
+      const read = asConformField(reader(name));
       const helpers = (f: typeof field): Props[] => [
         getInputProps(f, { type: "text", ariaDescribedBy: "f-hint" }),
         getInputProps(f, { type: "radio", value: false }),
@@ -65,7 +66,7 @@ function propsOf(
   return seen;
 }
 
-describe("readField", () => {
+describe("fieldReader", () => {
   it("gives conform's helpers the same props as the field, constraints included", () => {
     const seen = [
       ...propsOf(getZodConstraint(contact), {

@@ -16,25 +16,51 @@ export type FieldConstraint = Partial<
   >
 >;
 
-/** What the kit's controls show of a field, read once for a render (`readField`). */
+/** What the kit's controls show of a field, read once for a render (`fieldReader`). */
 export type FieldState = Pick<
   FieldMetadata<unknown>,
   "id" | "name" | "formId" | "errorId" | "errors" | "initialValue"
 > &
   FieldConstraint;
 
+/** What a field's state is read from: its form's metadata, as conform's `useForm` gives it. */
+export interface FormReads {
+  id: string;
+  allErrors: Record<string, string[] | undefined>;
+  initialValue: unknown;
+}
+
 /**
- * A conform field read once for a render. Each read of a property of conform's field builds the
- * field's whole metadata again (a proxy and its getters) and notes the read in lists its form
- * keeps: reading each property of each control where it is used cost the checkout's steps most
- * of their render (docs/decisions/0605). Six properties are read from the field; the
- * constraints come from `constraint`, the same object conform was given for the field (its
- * `constraint` option, by field name). The field still follows the same changes of its form as
- * before: its errors and initial value, not the value as typed.
+ * The fields of a form with flat names, read from the form once a render. Each read of a
+ * property of one of conform's fields builds that field's whole metadata again (a proxy and its
+ * getters) and notes the read in lists its form keeps, which grow with every read: a step of
+ * the checkout read six properties of each of its fields, most of its render (docs/decisions/0605,
+ * 0620). Here the form's id, errors and initial values are read once, and each field's state is
+ * made from them as conform makes it (its id is the form's id and its name, its error's id that
+ * and '-error'; field-state.test.tsx compares them with conform's own fields). The constraints
+ * come from `constraint`, the same object conform was given (its `constraint` option). The form
+ * still renders again when what it shows changes: any error, the initial values, not the values
+ * as typed.
  */
-export function readField(field: FieldMetadata<unknown>, constraint: FieldConstraint): FieldState {
-  const { id, name, formId, errorId, errors, initialValue } = field;
-  return { id, name, formId, errorId, errors, initialValue, ...constraint };
+export function fieldReader(
+  form: FormReads,
+  constraint: Record<string, FieldConstraint> | undefined,
+): (name: string) => FieldState {
+  const formId = form.id;
+  const errors = form.allErrors;
+  const initial = (form.initialValue ?? {}) as Record<string, unknown>;
+  return (name) => {
+    const id = `${formId}-${name}`;
+    const state: FieldState = {
+      id,
+      name,
+      formId,
+      errorId: `${id}-error`,
+      errors: errors[name],
+      initialValue: initial[name] as FieldState["initialValue"],
+    };
+    return { ...state, ...constraint?.[name] };
+  };
 }
 
 /**
