@@ -6,9 +6,24 @@ import type { BreadcrumbItem } from "~/ui/Breadcrumb";
 import { type Category, TOP_CATEGORIES } from "~/merchant-api/product";
 import { normalizeText } from "~/text/normalize";
 
+const indexes = new WeakMap<readonly Category[], Map<string, Category>>();
+
+/**
+ * The categories by id, kept per list: a listing's page asks for its trail on every request,
+ * and indexing the whole tree each time was about 1 % of a browsing load (docs/decisions/0620).
+ */
+function byIdOf(categories: readonly Category[]): Map<string, Category> {
+  let byId = indexes.get(categories);
+  if (!byId) {
+    byId = new Map(categories.map((c) => [c.id, c]));
+    indexes.set(categories, byId);
+  }
+  return byId;
+}
+
 /** The category and its ancestors, top first (empty when the id is unknown). */
 export function categoryTrail(categories: readonly Category[], id: string): Category[] {
-  const byId = new Map(categories.map((c) => [c.id, c]));
+  const byId = byIdOf(categories);
   const trail: Category[] = [];
   const seen = new Set<string>();
   for (

@@ -138,5 +138,13 @@ describe("scriptsAfterFirstPaint", () => {
       html: noPreload,
       skipped: "no modulepreload link",
     });
+    // Only the head is read for the links (React puts them there): in the body they are not
+    // taken for preloads, and the document says it found none.
+    const links = /(<link rel="modulepreload"[^>]*>)+/.exec(document())![0];
+    const inBody = noPreload.replace("<main>", `${links}<main>`);
+    expect(scriptsAfterFirstPaint(inBody)).toEqual({
+      html: inBody,
+      skipped: "no modulepreload link",
+    });
   });
 });

@@ -68,7 +68,12 @@ function deferredBody(body: string, preloads: string[]): { body: string } | { sk
 export function scriptsAfterFirstPaint(html: string): { html: string; skipped?: string } {
   const script = MODULE_SCRIPT.exec(html);
   if (!script) return { html, skipped: "no module script" };
-  const preloads = [...html.matchAll(PRELOAD_LINK)].map((match) => match[1]);
+  // React puts the links in the head: only it is read for them, not the whole document
+  // (docs/decisions/0620).
+  const found = html.indexOf("</head>");
+  const headEnd = found < 0 || found > script.index ? script.index : found;
+  const head = html.slice(0, headEnd);
+  const preloads = [...head.matchAll(PRELOAD_LINK)].map((match) => match[1]);
   if (preloads.length === 0) return { html, skipped: "no modulepreload link" };
   const unsafe = preloads.find((href) => !SAFE_URL.test(href));
   if (unsafe) return { html, skipped: `unexpected module URL ${unsafe}` };
@@ -76,7 +81,13 @@ export function scriptsAfterFirstPaint(html: string): { html: string; skipped?: 
   if ("skipped" in deferred) return { html, skipped: deferred.skipped };
   const start = script.index;
   const end = start + script[0].length;
-  const rewritten = html.slice(0, start) + script[1] + deferred.body + script[3] + html.slice(end);
-  // The links are all in the head, before the script.
-  return { html: rewritten.slice(0, start).replace(PRELOAD_LINK, "") + rewritten.slice(start) };
+  return {
+    html:
+      head.replace(PRELOAD_LINK, "") +
+      html.slice(headEnd, start) +
+      script[1] +
+      deferred.body +
+      script[3] +
+      html.slice(end),
+  };
 }
