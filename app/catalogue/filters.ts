@@ -4,9 +4,9 @@
  */
 import { hasPrice, type Product } from "~/merchant-api/product";
 import { scorerFor, searchableText, searchWords } from "~/search/search";
-import { productsOfBrand } from "./brands";
 import { normalizeText } from "~/text/normalize";
 import { compareSpanish } from "~/text/spanish-order";
+import { productsOfBrand } from "./brands";
 
 export const SORT_OPTIONS = [
   { value: "relevancia", label: "Relevancia" },

@@ -10,7 +10,7 @@ import { type FormEvent, type ReactNode, useState } from "react";
 import type { z } from "zod";
 import { SITE_NAME } from "~/platform/page-meta";
 import { FormTitle, type SummaryEntry } from "~/ui/form/ErrorSummary";
-import { type FieldConstraint, type FieldState, fieldReader } from "~/ui/form/field-state";
+import { type FieldConstraint, fieldReader } from "~/ui/form/field-state";
 import { type FormValues, type Step, STEP_TITLES } from "./checkout-state";
 import styles from "./StepForm.module.css";
 import { useUnsentValues } from "./unsent-values";

@@ -49,7 +49,7 @@ export interface StoredPage {
    * Each compressed copy, made on the entry's first reuse in its encoding (docs/decisions/0386,
    * 0620): browsers over HTTPS all take brotli, so a gzip copy is rarely asked for…
    */
-  encoding?: Partial<Record<Compressed, Promise<Buffer>>>;
+  compressing?: Partial<Record<Compressed, Promise<Buffer>>>;
   /** …and once made, for the answers given at once. */
   encodings?: Partial<Record<Compressed, Buffer>>;
   /** The strong validator of each encoding's bytes, made when first asked for. */
@@ -215,7 +215,7 @@ export async function storedAnswer(
   if (now) return now;
   // Not at once: a copy in the client's encoding, which is not the page as it is, is missing.
   const encoding = preferredEncoding(request.headers.get("Accept-Encoding")) as Compressed;
-  const made = await ((page.encoding ??= {})[encoding] ??= compress(page.identity, encoding));
+  const made = await ((page.compressing ??= {})[encoding] ??= compress(page.identity, encoding));
   (page.encodings ??= {})[encoding] = made;
   return storedAnswerNow(page, request, state, cacheControl)!;
 }
