@@ -57,7 +57,7 @@ export function fieldReader(
       formId,
       errorId: `${id}-error`,
       errors: errors[name],
-      initialValue: initial[name] as FieldState["initialValue"],
+      initialValue: initial[name],
     };
     return { ...state, ...constraint?.[name] };
   };
