@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from "node:util";
 import { describe, expect, it } from "vitest";
 import type { Product } from "~/merchant-api/product";
 import { makeProduct } from "~/merchant-api/product.fixtures";
@@ -118,6 +119,21 @@ describe("searchableText", () => {
     p.sku = "Ñ-1";
     p.brand = "Ájax";
     expect(searchableText(p)).toMatchObject({ sku: "n 1", brand: "ajax", title: "a" });
+  });
+
+  it("is kept on the product where no copy, comparison or page data sees it", () => {
+    const p = makeProduct({ title: "Cámara IP", brand: "Ajax" });
+    const before = { ...p };
+    const json = JSON.stringify(p);
+    searchableText(p);
+    expect(Object.keys(p)).toEqual(Object.keys(before));
+    expect(JSON.stringify(p)).toBe(json);
+    expect(isDeepStrictEqual(p, before)).toBe(true);
+    expect(structuredClone(p)).toEqual(before);
+    // A copy is a product of its own: it normalises its own fields.
+    const copy = { ...p, title: "Domo" };
+    expect(searchableText(copy).title).toBe("domo");
+    expect(searchableText(p).title).toBe("camara ip");
   });
 });
 

@@ -48,7 +48,16 @@ interface Folded {
   text: Readonly<SearchableText>;
 }
 
-const foldedByProduct = new WeakMap<Product, Folded>();
+/**
+ * Where a product object keeps its normalised fields: on itself, under a symbol and not
+ * enumerable, so its copies, comparisons and the page's data never see them. They were in a
+ * `WeakMap` by product: with the whole catalogue's 22,500 products in it, every full collection
+ * of the heap resolved those entries one by one while the process stood still, 20–90 ms every
+ * second or so under load, the slowest answers' wait (docs/decisions/0620).
+ */
+const FOLDED = Symbol("searchable text");
+
+type Folding = Product & { [FOLDED]?: Folded };
 
 /**
  * The product's normalised fields, kept per product object: a cached listing of thousands of
@@ -57,7 +66,7 @@ const foldedByProduct = new WeakMap<Product, Folded>();
  * so a product object that changed is normalised again rather than answered stale.
  */
 export function searchableText(product: Product): Readonly<SearchableText> {
-  const hit = foldedByProduct.get(product);
+  const hit = (product as Folding)[FOLDED];
   if (
     hit &&
     hit.source.title === product.title &&
@@ -76,7 +85,8 @@ export function searchableText(product: Product): Readonly<SearchableText> {
     description: normalizeText(product.description),
   });
   const { title, model, sku, brand, description } = product;
-  foldedByProduct.set(product, { source: { title, model, sku, brand, description }, text });
+  const folded: Folded = { source: { title, model, sku, brand, description }, text };
+  Object.defineProperty(product, FOLDED, { value: folded, writable: true, configurable: true });
   return text;
 }
 
