@@ -55,6 +55,11 @@ interface FilterDefinition<T> {
   parse(raw: string): T | { error: string };
   /** What the list keeps for a value other than `none`; made once per list filtered. */
   keeps(value: T): (product: Product) => boolean;
+  /**
+   * What `keeps` keeps of a list, in its order, read from an index kept per list instead of
+   * testing each product; undefined where there is no index for the value (docs/decisions/0620).
+   */
+  kept?(products: readonly Product[], value: T): readonly Product[] | undefined;
   field: FilterField;
 }
 
@@ -96,6 +101,9 @@ export const FILTERS = {
       const key = normalizeText(brand);
       return (product) => searchableText(product).brand === key;
     },
+    // A brand with no letter or digit has no entry in the index: its test decides.
+    kept: (products, brand) =>
+      normalizeText(brand) === "" ? undefined : productsOfBrand(products, brand),
     field: { kind: "brand", id: "filtro-marca", label: "Marca" },
   }),
   minPrice: defineFilter<number | null>({
@@ -257,18 +265,17 @@ export function matchesPrice(
 }
 
 export function filterProducts(products: readonly Product[], f: CatalogueFilters): Product[] {
-  // A brand's products come from the list's brand index, kept per list, in list order: the
-  // same products its test keeps, without testing every product of a listing of thousands
-  // (docs/decisions/0620). A brand with no letter or digit has no entry: its test decides.
-  const among =
-    f.brand !== FILTERS.brand.none && normalizeText(f.brand) !== ""
-      ? productsOfBrand(products, f.brand)
-      : products;
-  const tests = FILTER_NAMES.flatMap((name) => {
+  // The first filter with an index for its value narrows the list (indexes are kept per list,
+  // so only the list itself has them); the others test what it kept.
+  let among = products;
+  const tests: Array<(product: Product) => boolean> = [];
+  for (const name of FILTER_NAMES) {
     const filter: FilterDefinition<unknown> = FILTERS[name];
-    if (f[name] === filter.none || (name === "brand" && among !== products)) return [];
-    return [filter.keeps(f[name])];
-  });
+    if (f[name] === filter.none) continue;
+    const kept = among === products ? filter.kept?.(products, f[name]) : undefined;
+    if (kept) among = kept;
+    else tests.push(filter.keeps(f[name]));
+  }
   return among.filter((p) => tests.every((keeps) => keeps(p)));
 }
 

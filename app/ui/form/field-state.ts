@@ -51,15 +51,16 @@ export function fieldReader(
   const initial = (form.initialValue ?? {}) as Record<string, unknown>;
   return (name) => {
     const id = `${formId}-${name}`;
-    const state: FieldState = {
+    const errorId = `${id}-error`;
+    return {
       id,
       name,
       formId,
-      errorId: `${id}-error`,
+      errorId,
       errors: errors[name],
       initialValue: initial[name],
+      ...constraint?.[name],
     };
-    return { ...state, ...constraint?.[name] };
   };
 }
 
