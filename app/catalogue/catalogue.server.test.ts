@@ -12,7 +12,12 @@ import {
   listProducts,
   type ProductPage,
 } from "~/merchant-api/client.server";
-import { LISTING_MAX_PAGES, LISTING_PAGE_SIZE, loadListing } from "./catalogue.server";
+import {
+  LISTING_MAX_PAGES,
+  LISTING_PAGE_SIZE,
+  loadListing,
+  PAGES_AT_ONCE,
+} from "./catalogue.server";
 
 vi.mock("~/merchant-api/client.server", async (importOriginal) => {
   const original = await importOriginal<typeof import("~/merchant-api/client.server")>();
@@ -155,6 +160,80 @@ describe("loadListing", () => {
     // The subcategories' listings are cached as their own: their pages reuse them.
     expect(await loadListing({ categoria: "big-a" })).toHaveLength(1_550);
     expect(list).toHaveBeenCalledTimes(102);
+  });
+
+  describe("the pages a total announces, read ahead", () => {
+    /**
+     * A listing of `pages` pages of 60 (the last of `last`) whose answers arrive later for the
+     * earlier pages, so the order is the walk's, not the answers'. Counts the calls in flight.
+     */
+    function slowListing(options: {
+      pages: number;
+      last: number;
+      total: number | null;
+      fails?: number;
+      endsAt?: number;
+    }) {
+      const flight = { now: 0, most: 0 };
+      list.mockImplementation(async ({ categoria, offset }) => {
+        flight.most = Math.max(flight.most, ++flight.now);
+        const index = offset / LISTING_PAGE_SIZE;
+        await new Promise((resolve) => setTimeout(resolve, 2 * (options.pages - index)));
+        flight.now--;
+        if (index === options.fails) throw new ApiError("Error HTTP: 500", 500);
+        const lastPage = index === options.pages - 1 || index === options.endsAt;
+        return {
+          ...page(
+            categoria ?? "",
+            offset,
+            index === options.pages - 1 ? options.last : LISTING_PAGE_SIZE,
+            !lastPage,
+          ),
+          total: options.total,
+        };
+      });
+      return flight;
+    }
+    const ids = (categoria: string, count: number) =>
+      Array.from({ length: count }, (_, i) => `${categoria}-${i}`);
+
+    it(`asks for up to ${PAGES_AT_ONCE} at once and lists them in page order`, async () => {
+      const flight = slowListing({ pages: 6, last: 7, total: 5 * 60 + 7 });
+      const products = await loadListing({ categoria: "c-ahead" });
+      expect(products.map((p) => p.id)).toEqual(ids("c-ahead", 5 * 60 + 7));
+      expect(flight.most).toBe(PAGES_AT_ONCE);
+      // More than one, fewer than the upstream limit's six slots (API_CONCURRENCY).
+      expect(PAGES_AT_ONCE).toBeGreaterThan(1);
+      expect(PAGES_AT_ONCE).toBeLessThan(6);
+      expect(list.mock.calls.map(([p]) => p.offset)).toEqual([0, 60, 120, 180, 240, 300]);
+    });
+
+    it("reads one page at a time when no total is given", async () => {
+      const flight = slowListing({ pages: 4, last: 7, total: null });
+      expect(await loadListing({ categoria: "c-no-total" })).toHaveLength(3 * 60 + 7);
+      expect(flight.most).toBe(1);
+    });
+
+    it("a failed page keeps only the pages before it, though later ones answered", async () => {
+      slowListing({ pages: 6, last: 7, total: 5 * 60 + 7, fails: 2 });
+      const products = await loadListing({ categoria: "c-ahead-cut" });
+      expect(products.map((p) => p.id)).toEqual(ids("c-ahead-cut", 120));
+      // Pages 3 to 5 were asked for while it was awaited, and answered: not listed.
+      expect(list.mock.calls.map(([p]) => p.offset)).toEqual([0, 60, 120, 180, 240, 300]);
+    });
+
+    it("the first page that says there is no more ends it, whatever the total said", async () => {
+      slowListing({ pages: 6, last: 7, total: 5 * 60 + 7, endsAt: 1 });
+      const products = await loadListing({ categoria: "c-shrunk" });
+      expect(products.map((p) => p.id)).toEqual(ids("c-shrunk", 120));
+    });
+
+    it("goes on one by one past the total while pages say there is more", async () => {
+      // The total said two pages; the catalogue grew to four meanwhile.
+      slowListing({ pages: 4, last: 7, total: 2 * 60 });
+      expect(await loadListing({ categoria: "c-grown" })).toHaveLength(3 * 60 + 7);
+      expect(list).toHaveBeenCalledTimes(4);
+    });
   });
 
   it("a capped category without subcategories keeps what it read", async () => {

@@ -9,7 +9,12 @@ import { type BrandSummary, brandSummaries, findBrand, productsOfBrand } from ".
 // What the other parts may use of the brand rules (the home page's strip, the sitemap).
 export { brandHref, brandSummaries, latestUpdate } from "./brands";
 import type { Category, Product } from "~/merchant-api/product";
-import { ApiError, getCategories, listProducts } from "~/merchant-api/client.server";
+import {
+  ApiError,
+  getCategories,
+  listProducts,
+  type ProductPage,
+} from "~/merchant-api/client.server";
 import { createCache } from "~/platform/cache.server";
 import { logger } from "~/platform/logger.server";
 
@@ -57,6 +62,17 @@ class IncompleteListing extends Error {
   }
 }
 
+/**
+ * Pages of one listing asked for at once. A page that gives the listing's total says which
+ * pages exist, so the next ones are read while it is taken in: a category of 50 pages was 50
+ * round trips one after the other (half a second alone, seconds under load: the slowest first
+ * visits), and is now about a quarter of them (docs/decisions/0625). Four of the six upstream
+ * calls at a time (API_CONCURRENCY), so other shoppers' calls still pass between them.
+ */
+export const PAGES_AT_ONCE = 4;
+
+type PageOutcome = { ok: true; page: ProductPage } | { ok: false; error: unknown };
+
 async function pageThrough(
   params: { categoria?: string; search?: string },
   pageSize: number,
@@ -64,25 +80,46 @@ async function pageThrough(
 ): Promise<{ products: Product[]; complete: boolean; capped: boolean }> {
   const products: Product[] = [];
   const seen = new Set<string>();
+  // Pages asked for and not yet taken in, by number; settled, so one left unread (after a
+  // failure or the last page) is never an unhandled rejection.
+  const asked = new Map<number, Promise<PageOutcome>>();
+  const ask = (page: number) => {
+    if (asked.has(page)) return;
+    const read = listProducts({ ...params, limit: pageSize, offset: page * pageSize });
+    asked.set(
+      page,
+      read.then(
+        (result): PageOutcome => ({ ok: true, page: result }),
+        (error: unknown): PageOutcome => ({ ok: false, error }),
+      ),
+    );
+  };
+  // Pages known to exist: the first, then as many as the last total given says.
+  let known = 1;
   for (let page = 0; page < maxPages; page++) {
-    let result: Awaited<ReturnType<typeof listProducts>>;
-    try {
-      result = await listProducts({ ...params, limit: pageSize, offset: page * pageSize });
-    } catch (error) {
+    ask(page);
+    const ahead = Math.min(known, maxPages, page + PAGES_AT_ONCE);
+    for (let next = page + 1; next < ahead; next++) ask(next);
+    const outcome = await asked.get(page)!;
+    asked.delete(page);
+    if (!outcome.ok) {
       // Only an upstream failure stops paging; anything else is a bug and propagates.
-      if (!(error instanceof ApiError)) throw error;
-      // A non-OK page stops paging and keeps what was loaded.
+      if (!(outcome.error instanceof ApiError)) throw outcome.error;
+      // A non-OK page stops paging and keeps what was loaded before it.
       logger.warn(
-        { err: error, page, loaded: products.length, ...params },
+        { err: outcome.error, page, loaded: products.length, ...params },
         "catalogue page failed: listing cut short",
       );
       return { products, complete: false, capped: false };
     }
+    const result = outcome.page;
+    if (result.total !== null) known = Math.ceil(result.total / pageSize);
     for (const product of result.products) {
       if (seen.has(product.id)) continue;
       seen.add(product.id);
       products.push(held(product));
     }
+    // The first page that says there is no more ends the listing, as read one by one.
     if (!result.hasMore || result.products.length === 0)
       return { products, complete: true, capped: false };
   }
