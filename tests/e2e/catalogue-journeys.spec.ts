@@ -52,7 +52,7 @@ const LISTS = [
 ];
 
 for (const list of LISTS) {
-  test(`${list.start}: filter, sort, page 2, Limpiar, mega menu, filter, back`, async ({
+  test(`${list.start}: filter, sort, page 2, Limpiar, mega menu, filter, back, a product`, async ({
     page,
     jsOn,
     ready,
@@ -61,6 +61,8 @@ for (const list of LISTS) {
     const broken = watchDataUrls(page);
     await page.goto(list.start);
     await ready();
+    // Set on this document: it survives client navigations only (JavaScript on).
+    await page.evaluate(() => Object.assign(window, { firstDocument: true }));
     await expectListing(page, list.title);
     const path = new URL(page.url()).pathname;
 
@@ -138,6 +140,21 @@ for (const list of LISTS) {
     await expect(page).toHaveURL(jsOn ? cleared : fromMenu);
     await expectListing(page, jsOn ? list.title : "Productos en Cámaras IP");
 
+    // 8. A card's title opens its product; a related product's title opens that one.
+    const title = cards(page).first().getByRole("heading").getByRole("link");
+    const product = await title.getAttribute("href");
+    await title.click();
+    await expect(page).toHaveURL(product!);
+    await expect(heading(page)).toBeVisible();
+    const related = page.getByRole("region", { name: "Productos Relacionados" });
+    const next = related.getByRole("article").first().getByRole("heading").getByRole("link");
+    const nextProduct = await next.getAttribute("href");
+    await next.click();
+    await expect(page).toHaveURL(nextProduct!);
+    await expect(heading(page)).not.toHaveText(/no encontrado|Error/);
+
+    // With JavaScript every step was a client navigation of the first document.
+    expect(await page.evaluate(() => "firstDocument" in window)).toBe(jsOn);
     expect(broken).toEqual([]);
   });
 }
