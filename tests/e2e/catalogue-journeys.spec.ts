@@ -1,6 +1,7 @@
 /**
  * A shopper on the product lists: chains of navigations on /productos, /categoria/… and
- * /marca/… (filter, sort, page 2, 'Limpiar', a mega menu link, a filter there, back), prices
+ * /marca/… (filter, sort, page 2, 'Limpiar', a mega menu link, a filter there, back, a card's
+ * product, a related one: client navigations of one document with JavaScript), prices
  * that filter and sort as shown, counts that add up, and the loading feedback of slow
  * navigations. Each journey runs with JavaScript on and off unless tagged.
  */
