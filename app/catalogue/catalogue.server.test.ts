@@ -16,6 +16,7 @@ import {
   LISTING_MAX_PAGES,
   LISTING_PAGE_SIZE,
   loadListing,
+  loadWholeCatalogue,
   PAGES_AT_ONCE,
 } from "./catalogue.server";
 
@@ -226,6 +227,24 @@ describe("loadListing", () => {
       slowListing({ pages: 6, last: 7, total: 5 * 60 + 7, endsAt: 1 });
       const products = await loadListing({ categoria: "c-shrunk" });
       expect(products.map((p) => p.id)).toEqual(ids("c-shrunk", 120));
+    });
+
+    it("reads the whole catalogue, behind the shoppers, one page at a time", async () => {
+      const flight = { now: 0, most: 0 };
+      list.mockImplementation(async ({ offset, limit }) => {
+        flight.most = Math.max(flight.most, ++flight.now);
+        await new Promise((resolve) => setTimeout(resolve, 2));
+        flight.now--;
+        return { ...page("all", offset, offset < 600 ? limit : 5, offset < 600), total: 605 };
+      });
+      expect(await loadWholeCatalogue()).toHaveLength(605);
+      expect(list.mock.calls.map(([p]) => [p.limit, p.offset])).toEqual([
+        [200, 0],
+        [200, 200],
+        [200, 400],
+        [200, 600],
+      ]);
+      expect(flight.most).toBe(1);
     });
 
     it("goes on one by one past the total while pages say there is more", async () => {

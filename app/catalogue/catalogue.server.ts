@@ -77,6 +77,7 @@ async function pageThrough(
   params: { categoria?: string; search?: string },
   pageSize: number,
   maxPages: number,
+  atOnce = PAGES_AT_ONCE,
 ): Promise<{ products: Product[]; complete: boolean; capped: boolean }> {
   const products: Product[] = [];
   const seen = new Set<string>();
@@ -98,7 +99,7 @@ async function pageThrough(
   let known = 1;
   for (let page = 0; page < maxPages; page++) {
     ask(page);
-    const ahead = Math.min(known, maxPages, page + PAGES_AT_ONCE);
+    const ahead = Math.min(known, maxPages, page + atOnce);
     for (let next = page + 1; next < ahead; next++) ask(next);
     const outcome = await asked.get(page)!;
     asked.delete(page);
@@ -194,7 +195,9 @@ export function loadListing(params: { categoria?: string; search?: string }): Pr
 
 /** Every product of the catalogue (no category, no search); the sitemap reads it too. */
 export function loadWholeCatalogue(): Promise<Product[]> {
-  return cachedListing("catalogue:all", () => pageThrough({}, FULL_PAGE_SIZE, FULL_MAX_PAGES));
+  // Read behind the shoppers (a second after start, then behind its stale copy): one page at a
+  // time, so a slow API holds one upstream slot with it, not four (0520, 0625).
+  return cachedListing("catalogue:all", () => pageThrough({}, FULL_PAGE_SIZE, FULL_MAX_PAGES, 1));
 }
 
 /**
