@@ -13,13 +13,13 @@ function foldChar(ch: string): string {
 /** Lower-case, accents and punctuation removed, single spaces, trimmed. */
 export function normalizeText(value: string | null | undefined): string {
   if (!value) return "";
+  // Each run of other characters becomes one space, so the spaces are single already.
   return value
     .normalize("NFD")
     .replace(COMBINING_MARKS, "")
     .toLowerCase()
     .replace(NOT_LETTER_OR_DIGIT, " ")
-    .trim()
-    .replace(/\s+/g, " ");
+    .trim();
 }
 
 /**
