@@ -104,24 +104,6 @@ describe("loadListing", () => {
     expect(products.map((p) => p.id)).toEqual(["d-0", "d-1", "d-2", "d-3"]);
   });
 
-  it("holds one object per unchanged product across listings, a new one when it changed", async () => {
-    const shared = makeProduct({ id: "shared", title: "Domo", price: 1000 });
-    list.mockImplementation(async ({ categoria }) => {
-      // A fresh copy on every read, as from the API; changed in one category's read.
-      const copy = {
-        ...structuredClone(shared),
-        price: categoria === "c-held-changed" ? 2000 : 1000,
-      };
-      return { products: [copy, product(`${categoria}-own`)], hasMore: false, total: null };
-    });
-    const [first] = await loadListing({ categoria: "c-held-one" });
-    const [second] = await loadListing({ categoria: "c-held-two" });
-    expect(second).toBe(first);
-    const [changed] = await loadListing({ categoria: "c-held-changed" });
-    expect(changed).not.toBe(first);
-    expect(changed.price).toBe(2000);
-  });
-
   it("completes a category past the 50-page limit from its subcategories, once each", async () => {
     // 'big' has 3,100 products: 3,000 reachable by its own walk, the rest only through its two
     // subcategories (each under the limit). Products are numbered b-0 … b-3099 by id order.

@@ -2,8 +2,6 @@
  * Catalogue data for the list screens (docs/decisions/0182): whole listings loaded page by page
  * and cached, so filtering, sorting and paging run on the server without refetching.
  */
-import { isDeepStrictEqual } from "node:util";
-import { LRUCache } from "lru-cache";
 import { type BrandSummary, brandSummaries, findBrand, productsOfBrand } from "./brands";
 
 // What the other parts may use of the brand rules (the home page's strip, the sitemap).
@@ -30,25 +28,11 @@ const MINUTE = 60_000;
 const LISTING_POLICY = { ttl: 5 * MINUTE, swr: 30 * MINUTE, staleIfError: 60 * MINUTE };
 
 /**
- * One object per product across listings. A product is in its category's listing, its parent
- * categories' and the whole catalogue's; reading each gave it its own copy, so every listing
- * held its own copies and the text kept per product object (for filtering and ranking) was
- * normalised again for each. An unchanged product read again is the object already held.
- */
-const heldProducts = new LRUCache<string, Product>({ max: 60_000 });
-
-function held(product: Product): Product {
-  const known = heldProducts.get(product.id);
-  if (known && isDeepStrictEqual(known, product)) return known;
-  heldProducts.set(product.id, product);
-  return product;
-}
-
-/**
  * The listings' own cache. Every product sits in three category listings and the whole
  * catalogue's (about 90,000 items in all for 22,500 products); in the shared cache's bound of
  * 50,000 they pushed one another out, so browsing kept reading listings again. Their items
- * are the shared objects above: a listing costs a pointer per product.
+ * are the API client's one object per product (held-products.server.ts): a listing costs a
+ * pointer per product.
  */
 const listings = createCache({ maxWeight: 250_000 });
 
@@ -118,7 +102,7 @@ async function pageThrough(
     for (const product of result.products) {
       if (seen.has(product.id)) continue;
       seen.add(product.id);
-      products.push(held(product));
+      products.push(product);
     }
     // The first page that says there is no more ends the listing, as read one by one.
     if (!result.hasMore || result.products.length === 0)

@@ -17,6 +17,7 @@ import {
   toNumber,
 } from "./normalize.ts";
 import type { Brand, Category, FeaturedEntry, Product } from "./product.ts";
+import { createHeldProducts } from "./held-products.server.ts";
 import { ApiError, type CallContext, errorSummary, isNotFound } from "./transport.server.ts";
 import { CACHE_POLICY } from "~/platform/cache.server.ts";
 import { logger } from "~/platform/logger.server.ts";
@@ -37,6 +38,10 @@ export interface ProductPage {
 const enc = encodeURIComponent;
 
 export function createCatalogueCalls({ transport, cache, ns }: CallContext) {
+  // A list's products, each the object already held when unchanged (held-products.server.ts).
+  const hold = createHeldProducts();
+  const listed = (raw: unknown) => normalizeProducts(raw).map(hold);
+
   async function fetchProduct(id: string): Promise<Product> {
     try {
       const product = productFromDetail(await transport.getJson(`/api/productos/${enc(id)}`));
@@ -53,8 +58,7 @@ export function createCatalogueCalls({ transport, cache, ns }: CallContext) {
     for (let i = 0; i < ids.length; i += BATCH_SIZE) {
       const chunk = ids.slice(i, i + BATCH_SIZE);
       const body = await transport.getJson(`/api/productos/batch?ids=${chunk.map(enc).join(",")}`);
-      for (const product of normalizeProducts(listFrom(body, "productos")))
-        found.set(product.id, product);
+      for (const product of listed(listFrom(body, "productos"))) found.set(product.id, product);
     }
     return ids.map((id) => found.get(id) ?? null);
   }
@@ -110,7 +114,7 @@ export function createCatalogueCalls({ transport, cache, ns }: CallContext) {
       else if (total !== null) hasMore = params.offset + raw.length < total;
       else hasMore = raw.length >= params.limit && raw.length > 0;
       return {
-        products: normalizeProducts(raw),
+        products: listed(raw),
         hasMore,
         total: total !== null && total >= 0 ? Math.floor(total) : null,
       };
@@ -231,7 +235,7 @@ export function createCatalogueCalls({ transport, cache, ns }: CallContext) {
         key: `${ns}search:${query}`,
         ...CACHE_POLICY.productList,
         getFreshValue: async () =>
-          normalizeProducts(
+          listed(
             listFrom(
               await transport.getJson(`/api/products/search?${query}`),
               "productos",
@@ -273,8 +277,8 @@ export function createCatalogueCalls({ transport, cache, ns }: CallContext) {
       ...CACHE_POLICY.productList,
       getFreshValue: async () => {
         try {
-          // Held as lists hold products: a product page's two lists were a third of the cache.
-          return normalizeProducts(listFrom(await transport.getJson(path), field, "productos"));
+          // The objects the listings hold: these lists' own copies were most of the cache's memory.
+          return listed(listFrom(await transport.getJson(path), field, "productos"));
         } catch (error) {
           if (isNotFound(error)) return [];
           throw error;

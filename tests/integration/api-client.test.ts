@@ -87,6 +87,20 @@ describe("products", () => {
     expect(accessories.length).toBeLessThanOrEqual(12);
     expect(related.map((p) => p.id)).not.toContain(firstPage[0].id);
   });
+
+  it("gives one object per unchanged product, whichever list it was read in", async () => {
+    const again = await api.listProducts({ limit: 24, offset: 0 });
+    expect(again.products[3]).toBe(firstPage[3]);
+    const [inBatch] = await api.getProductsBatch([firstPage[4].id]);
+    expect(inBatch).toBe(firstPage[4]);
+    const related = await api.getRelatedProducts(firstPage[4].id);
+    expect(related.length).toBeGreaterThan(0);
+    const [relatedInBatch] = await api.getProductsBatch([related[0].id]);
+    expect(relatedInBatch).toBe(related[0]);
+    const title = firstPage[5].title ?? "";
+    const found = (await api.searchProducts(title)).find((p) => p.id === firstPage[5].id);
+    expect(found).toBe(firstPage[5]);
+  });
 });
 
 describe("fixtures: every edge the screens handle", () => {
