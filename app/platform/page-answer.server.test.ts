@@ -120,22 +120,6 @@ describe("strong validators", () => {
   });
 });
 
-describe("a page just rendered", () => {
-  it("goes out in brotli at once to a client that takes it, as it is to one that does not", async () => {
-    const { respond } = store();
-    const miss = await respond(get("/p"));
-    expect(miss.headers.get(PAGE_CACHE_HEADER)).toBe("miss");
-    expect(miss.headers.get("Content-Encoding")).toBe("br");
-    expect(miss.headers.get("Vary")).toBe("Cookie, Accept-Encoding");
-    expect(await text(miss)).toBe(html());
-    const gzipOnly = await respond(get("/q", { "Accept-Encoding": "gzip" }));
-    expect(gzipOnly.headers.get(PAGE_CACHE_HEADER)).toBe("miss");
-    // The server's compression takes it on its way out.
-    expect(gzipOnly.headers.get("Content-Encoding")).toBeNull();
-    expect(await gzipOnly.text()).toBe(html());
-  });
-});
-
 describe("a shopper's page from memory", () => {
   it("is the stored page with their slots filled in, private, stitched gzip or plain", async () => {
     const { respond, render } = store();

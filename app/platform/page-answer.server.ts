@@ -7,7 +7,7 @@
  */
 import { hash } from "node:crypto";
 import { promisify } from "node:util";
-import { brotliCompress, brotliCompressSync, constants, gzip } from "node:zlib";
+import { brotliCompress, constants, gzip } from "node:zlib";
 import {
   type DeflatedPiece,
   deflatePiece,
@@ -125,23 +125,6 @@ function compress(identity: Buffer, encoding: Compressed): Promise<Buffer> {
   });
 }
 
-/**
- * A page just rendered, in brotli, made on the loop in one call (docs/decisions/0630). Through
- * the server's compression it was a write and a flush in the thread pool, each read a turn of
- * the loop later: about 50 ms each under load, most of a catalogue page's wait. Quality 2 takes
- * about 0.4 ms for a page of 80 KB, for 6 % more bytes than 4; the copy kept from the page's
- * first reuse on is quality 6.
- */
-function renderedInBrotli(identity: Buffer): Buffer {
-  return brotliCompressSync(identity, {
-    params: {
-      [constants.BROTLI_PARAM_QUALITY]: 2,
-      [constants.BROTLI_PARAM_LGWIN]: 18,
-      [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
-    },
-  });
-}
-
 /** The If-None-Match header names this validator (a weak comparison, as RFC 9110 asks). */
 function holds(request: PageRequest, etag: string): boolean {
   const header = request.headers.get("If-None-Match");
@@ -188,8 +171,9 @@ function finish(
 /**
  * The stored page as it is, for anyone (or for one shopper, private: a `.data` answer holds no
  * shopper's part), if it can be given at once: undefined while its compressed copy is being made.
- * A page just rendered goes out in brotli made for it, or as it is for the server's compression;
- * from its first reuse in an encoding on, it is compressed once in it, kept so, and validated.
+ * A page just rendered goes out as it is and the server's compression takes it like any other
+ * answer; from its first reuse in an encoding on, it is compressed once in it, kept so, and
+ * validated.
  */
 export function storedAnswerNow(
   page: StoredPage,
@@ -199,11 +183,6 @@ export function storedAnswerNow(
 ): CachedAnswer | undefined {
   if (state === "miss") {
     const headers = headersOf(page, state, cacheControl);
-    // Browsers take brotli; a client that does not gets the page as it is, for the server's
-    // compression to take.
-    if (preferredEncoding(request.headers.get("Accept-Encoding")) === "br") {
-      return finish(page, headers, [renderedInBrotli(page.identity)], "br", undefined, false);
-    }
     return finish(page, headers, [page.identity], "identity", undefined, false);
   }
   const encoding = preferredEncoding(request.headers.get("Accept-Encoding"));

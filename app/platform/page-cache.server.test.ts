@@ -82,12 +82,9 @@ describe("createPageCache", () => {
     const render = vi.fn(async () => page("Uno"));
     const first = await pages.respond(get("/uno"), render);
     expect(first.headers.get(PAGE_CACHE_HEADER)).toBe("miss");
-    // Just rendered: in brotli made for this answer; no copy kept yet, no validator.
-    expect(first.headers.get("Content-Encoding")).toBe("br");
-    expect(first.headers.get("ETag")).toBeNull();
-    expect(brotliDecompressSync(Buffer.from(await first.arrayBuffer())).toString()).toBe(
-      withoutNonce(document("Uno"), CSP).html,
-    );
+    // Just rendered: as it is (the server compresses it as it goes out); nothing encoded yet.
+    expect(first.headers.get("Content-Encoding")).toBeNull();
+    expect(await first.text()).toBe(withoutNonce(document("Uno"), CSP).html);
     const compress = vi.mocked(brotliCompress);
     const deflate = vi.mocked(gzip);
     compress.mockClear();
@@ -122,10 +119,7 @@ describe("createPageCache", () => {
     const rendered = documentResponse(Buffer.from(text), { headers: page("x").headers });
     // Its stream already read: only the bytes beside the answer can give the page.
     expect(Buffer.from(await rendered.arrayBuffer()).equals(Buffer.from(text))).toBe(true);
-    const first = await pages.respond(
-      get("/texto", { "Accept-Encoding": "identity" }),
-      async () => rendered,
-    );
+    const first = await pages.respond(get("/texto"), async () => rendered);
     expect(first.headers.get(PAGE_CACHE_HEADER)).toBe("miss");
     const bare = text.replaceAll(` nonce="${NONCE}"`, "");
     expect(await first.text()).toBe(bare);
