@@ -4,7 +4,7 @@
  * agree with the catalogue's brand filter (docs/decisions/0241). Pure.
  */
 import type { Product } from "~/merchant-api/product";
-import { searchableText } from "~/search/search";
+import { brandKey } from "~/search/search";
 import { normalizeText } from "~/text/normalize";
 import { compareSpanish } from "~/text/spanish-order";
 
@@ -50,7 +50,7 @@ function brandIndex(products: readonly Product[]): Map<string, BrandEntry> {
   for (const product of products) {
     const name = product.brand?.trim();
     // The brand filter's own key (filters.ts), so a brand page lists what the filter keeps.
-    const key = searchableText(product).brand;
+    const key = brandKey(name);
     if (!name || !key) continue;
     let entry = index.get(key);
     if (!entry) {

@@ -3,7 +3,7 @@
  * browser only builds URLs.
  */
 import { hasPrice, type Product } from "~/merchant-api/product";
-import { scorerFor, searchableText, searchWords } from "~/search/search";
+import { brandKey, scorerFor, searchableText, searchWords } from "~/search/search";
 import { normalizeText } from "~/text/normalize";
 import { compareSpanish } from "~/text/spanish-order";
 import { productsOfBrand } from "./brands";
@@ -99,7 +99,7 @@ export const FILTERS = {
     parse: (raw) => raw.trim(),
     keeps: (brand) => {
       const key = normalizeText(brand);
-      return (product) => searchableText(product).brand === key;
+      return (product) => brandKey(product.brand) === key;
     },
     // A brand with no letter or digit has no entry in the index: its test decides.
     kept: (products, brand) =>
@@ -389,7 +389,7 @@ export function brandsOf(products: readonly Product[]): string[] {
     for (const p of products) {
       const brand = p.brand?.trim();
       if (!brand) continue;
-      const key = normalizeText(brand);
+      const key = brandKey(brand);
       if (!byKey.has(key)) byKey.set(key, brand);
     }
     brands = [...byKey.values()].sort(compareSpanish);

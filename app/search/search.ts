@@ -42,6 +42,26 @@ export interface SearchableText {
   description: string;
 }
 
+/** Brand names normalised, by name: a catalogue spells about 60 brands, in thousands of products. */
+const brandKeys = new Map<string, string>();
+
+/**
+ * A brand's key, as the brand filter and the brand pages compare it: its normalised name, made
+ * once per spelling. A listing's brand index needs only this, not the product's whole folded text
+ * (docs/decisions/0635).
+ */
+export function brandKey(brand: string | null | undefined): string {
+  if (!brand) return "";
+  let key = brandKeys.get(brand);
+  if (key === undefined) {
+    // Bounded by spellings, not products; a flood of odd spellings starts it over.
+    if (brandKeys.size >= 10_000) brandKeys.clear();
+    key = normalizeText(brand);
+    brandKeys.set(brand, key);
+  }
+  return key;
+}
+
 /** A product's normalised fields and the raw fields they were made from. */
 interface Folded {
   source: Pick<Product, "title" | "model" | "sku" | "brand" | "description">;
@@ -81,7 +101,7 @@ export function searchableText(product: Product): Readonly<SearchableText> {
     title: normalizeText(product.title),
     model: normalizeText(product.model),
     sku: normalizeText(product.sku),
-    brand: normalizeText(product.brand),
+    brand: brandKey(product.brand),
     description: normalizeText(product.description),
   });
   const { title, model, sku, brand, description } = product;
