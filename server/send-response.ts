@@ -23,8 +23,8 @@ export function sendResponse(res: express.Response, response: Response): Promise
 }
 
 /**
- * An answer from the page cache, written in one go: as it is, or (a page just stored) through
- * the compression middleware like any rendered page.
+ * An answer from the page cache, written in one go: as it is, or (a shopper's page just stored,
+ * plain) through the compression middleware like any rendered page.
  */
 export function writeCached(res: express.Response, answer: PiecesAnswer): void {
   res.writeHead(answer.status, answer.headers);

@@ -50,6 +50,13 @@ describe("gzipOf", () => {
     }
   });
 
+  it("keeps pieces of their own size, not views of zlib's 64 KB buffers", async () => {
+    const big = await deflatePiece(randomBytes(6000));
+    expect(big.deflated.buffer.byteLength).toBe(big.deflated.length);
+    const small = deflateSmallPiece(Buffer.from("<span>3</span>"));
+    expect(small.deflated.buffer.byteLength).toBe(small.deflated.length);
+  });
+
   it("holds nothing when there is nothing", () => {
     expect(gunzipSync(Buffer.concat(gzipOf([])))).toEqual(Buffer.alloc(0));
   });

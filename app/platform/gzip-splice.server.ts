@@ -21,8 +21,20 @@ export interface DeflatedPiece {
   shift: number;
 }
 
+/**
+ * The bytes on their own. zlib gives its output as a view into a 64 KB buffer, which a copy kept
+ * holds whole: a stored page's 10 KB of brotli, or a shopper's 400-byte piece, kept 64 KB each
+ * (docs/decisions/0635).
+ */
+export function ownBytes(view: Buffer): Buffer {
+  if (view.length === view.buffer.byteLength) return view;
+  // Not `Buffer.from(view)`: that is a slice of Node's pool, 64 KB shared with whatever else.
+  const own = new Uint8Array(view);
+  return Buffer.from(own.buffer, 0, own.length);
+}
+
 const pieceOf = (deflated: Buffer, bytes: Buffer): DeflatedPiece => ({
-  deflated,
+  deflated: ownBytes(deflated),
   crc: crc32(bytes),
   length: bytes.length,
   shift: lengthShift(bytes.length),

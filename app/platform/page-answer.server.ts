@@ -7,12 +7,13 @@
  */
 import { hash } from "node:crypto";
 import { promisify } from "node:util";
-import { brotliCompress, constants, gzip } from "node:zlib";
+import { brotliCompress, brotliDecompressSync, constants, gzip } from "node:zlib";
 import {
   type DeflatedPiece,
   deflatePiece,
   deflateSmallPiece,
   gzipOf,
+  ownBytes,
 } from "./gzip-splice.server.ts";
 import type { CookieRequest } from "./cookie-session.server.ts";
 import { PRIVATE_REVALIDATE } from "./http-cache.server.ts";
@@ -41,20 +42,23 @@ export interface CachedAnswer {
 export interface StoredPage {
   /** The rendered answer's headers (lower-case names), without those of one answer. */
   headers: Readonly<Record<string, string>>;
-  identity: Buffer;
   storedAt: number;
   /** The id of the route that answered it (the metrics label of its answers). */
   route?: string;
   /**
-   * Each compressed copy, made on the entry's first reuse in its encoding (docs/decisions/0386,
-   * 0620): browsers over HTTPS all take brotli, so a gzip copy is rarely asked for…
+   * The page's bytes in each encoding: brotli, made as it is stored and all it keeps of the
+   * page (its plain bytes are read back out of it when asked for, docs/decisions/0635); gzip,
+   * made on its first answer in gzip (0620), for the rare client without brotli.
    */
-  compressing?: Partial<Record<Compressed, Promise<Buffer>>>;
-  /** …and once made, for the answers given at once. */
-  encodings?: Partial<Record<Compressed, Buffer>>;
+  encodings: { br: Buffer; gzip?: Buffer };
+  /** The gzip copy while it is being made. */
+  gzipping?: Promise<Buffer>;
   /** The strong validator of each encoding's bytes, made when first asked for. */
   tags: Partial<Record<Encoding, string>>;
-  /** The page cut around the shopper's slots, on its first answer to a shopper; null: none. */
+  /**
+   * Whether the page has the shoppers' slots (null: not), found on its first answer to a
+   * shopper, and its gzip pieces around them.
+   */
   cut?: Cut | null;
   /**
    * Its fresh answers for anyone, each made once and then given as it is, frozen: by encoding,
@@ -63,10 +67,9 @@ export interface StoredPage {
   hits?: Map<string, CachedAnswer>;
 }
 
-/** A stored document between its slots: one more segment than there are slots. */
+/** A stored document cut at its slots. */
 interface Cut {
-  segments: Buffer[];
-  /** The segments deflated apart, for gzip answers, and the validator of those bytes… */
+  /** Its segments deflated apart, for gzip answers, and the validator of those bytes… */
   deflating?: Promise<DeflatedCut>;
   /** …once made. */
   gzip?: DeflatedCut;
@@ -76,8 +79,6 @@ interface DeflatedCut {
   pieces: DeflatedPiece[];
   tag: string;
 }
-
-type Compressed = Exclude<Encoding, "identity">;
 
 /**
  * What the page cache reads of a request: its URL (the key) and a few headers. No Fetch Request
@@ -109,9 +110,18 @@ interface FilledSlots {
 
 const tagOf = (bytes: Buffer | string) => hash("sha256", bytes, "base64url").slice(0, 22);
 
-function compress(identity: Buffer, encoding: Compressed): Promise<Buffer> {
-  if (encoding === "gzip") return gzipAsync(identity, { level: 6 });
-  return brotli(identity, {
+/**
+ * A document or `.data` answer as the page cache keeps it: in brotli only. A page kept as it
+ * was rendered took about five times the bytes, so 64 MB held about 800 pages, fewer than a
+ * browsing crowd asks for again, and each page pushed out was rendered again (0635).
+ */
+export async function storedPage(
+  identity: Buffer,
+  headers: Readonly<Record<string, string>>,
+  storedAt: number,
+  route?: string,
+): Promise<StoredPage> {
+  const br = await brotli(identity, {
     params: {
       [constants.BROTLI_PARAM_QUALITY]: 6,
       [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
@@ -123,7 +133,17 @@ function compress(identity: Buffer, encoding: Compressed): Promise<Buffer> {
       ),
     },
   });
+  return { headers, storedAt, route, encodings: { br: ownBytes(br) }, tags: {} };
 }
+
+/**
+ * The bytes an entry counts against the cache's bound: its brotli copy, room for the gzip copy
+ * and gzip pieces it may be given (each a little larger), and its bookkeeping.
+ */
+export const storedSize = (page: StoredPage) => Math.ceil(page.encodings.br.length * 3.5) + 1024;
+
+/** The page's plain bytes, read back out of its brotli copy (about 0.1 ms for a 60 KB page). */
+const identityOf = (page: StoredPage) => brotliDecompressSync(page.encodings.br);
 
 /** The If-None-Match header names this validator (a weak comparison, as RFC 9110 asks). */
 function holds(request: PageRequest, etag: string): boolean {
@@ -170,10 +190,7 @@ function finish(
 
 /**
  * The stored page as it is, for anyone (or for one shopper, private: a `.data` answer holds no
- * shopper's part), if it can be given at once: undefined while its compressed copy is being made.
- * A page just rendered goes out as it is and the server's compression takes it like any other
- * answer; from its first reuse in an encoding on, it is compressed once in it, kept so, and
- * validated.
+ * shopper's part), if it can be given at once: undefined while its gzip copy is being made.
  */
 export function storedAnswerNow(
   page: StoredPage,
@@ -181,18 +198,15 @@ export function storedAnswerNow(
   state: CacheState,
   cacheControl?: string,
 ): CachedAnswer | undefined {
-  if (state === "miss") {
-    const headers = headersOf(page, state, cacheControl);
-    return finish(page, headers, [page.identity], "identity", undefined, false);
-  }
   const encoding = preferredEncoding(request.headers.get("Accept-Encoding"));
-  const body = encoding === "identity" ? page.identity : page.encodings?.[encoding];
+  const body = encoding === "identity" ? identityOf(page) : page.encodings[encoding];
   if (!body) return undefined;
   const etag = `"${(page.tags[encoding] ??= tagOf(body))}"`;
   const notModified = holds(request, etag);
   const given = () =>
     finish(page, headersOf(page, state, cacheControl), [body], encoding, etag, notModified);
-  if (state !== "hit") return given();
+  // A plain answer is not kept: it would hold the bytes the entry does not count.
+  if (state !== "hit" || encoding === "identity") return given();
   // Most answers: the same every time, so made once (docs/decisions/0615).
   const key = `${encoding} ${notModified ? 304 : 200}${cacheControl ? " private" : ""}`;
   let hit = (page.hits ??= new Map<string, CachedAnswer>()).get(key);
@@ -213,10 +227,10 @@ export async function storedAnswer(
 ): Promise<CachedAnswer> {
   const now = storedAnswerNow(page, request, state, cacheControl);
   if (now) return now;
-  // Not at once: a copy in the client's encoding, which is not the page as it is, is missing.
-  const encoding = preferredEncoding(request.headers.get("Accept-Encoding")) as Compressed;
-  const made = await ((page.compressing ??= {})[encoding] ??= compress(page.identity, encoding));
-  (page.encodings ??= {})[encoding] = made;
+  // Not at once: the gzip copy is missing.
+  page.encodings.gzip = await (page.gzipping ??= gzipAsync(identityOf(page), { level: 6 }).then(
+    ownBytes,
+  ));
   return storedAnswerNow(page, request, state, cacheControl)!;
 }
 
@@ -241,7 +255,7 @@ export function createPersonalAnswers() {
   function filledSlots(slots: readonly string[]): FilledSlots {
     let known = filled.get(slots);
     if (!known) {
-      const bytes = slots.map((slot) => Buffer.from(slot));
+      const bytes = slots.map((slot) => ownBytes(Buffer.from(slot)));
       known = { bytes, pieces: bytes.map(deflateSmallPiece), tag: tagOf(slots.join("\u0000")) };
       filled.set(slots, known);
     }
@@ -249,12 +263,13 @@ export function createPersonalAnswers() {
   }
 
   function cutOf(page: StoredPage, slots: PersonalSlots): Cut | null {
-    if (page.cut === undefined) {
-      const segments = cutAt(page.identity, slots.anonymous);
-      page.cut = segments && { segments };
-    }
+    if (page.cut === undefined) page.cut = cutAt(identityOf(page), slots.anonymous) && {};
     return page.cut;
   }
+
+  /** The page's plain segments around the slots (it has them: `cutOf`). */
+  const segmentsOf = (page: StoredPage, slots: PersonalSlots) =>
+    cutAt(identityOf(page), slots.anonymous)!;
 
   /**
    * The stored document with these slots filled in, private: gzip when the client takes it
@@ -265,6 +280,7 @@ export function createPersonalAnswers() {
   function answerWith(
     page: StoredPage,
     cut: Cut,
+    slots: PersonalSlots,
     request: PageRequest,
     state: CacheState,
     own: { slots: readonly string[]; cookies: readonly string[] },
@@ -276,14 +292,14 @@ export function createPersonalAnswers() {
     const headers = headersOf(page, state, PRIVATE_REVALIDATE);
     if (own.cookies.length > 0) headers["set-cookie"] = [...own.cookies];
     if (!gzip) {
-      const body = cut.segments.flatMap((segment, i) =>
+      const body = segmentsOf(page, slots).flatMap((segment, i) =>
         i === 0 ? [segment] : [mine.bytes[i - 1], segment],
       );
       // A page just stored is compressed on the way out like any rendered page: no validator.
       const etag =
         state === "miss"
           ? undefined
-          : `"${(page.tags.identity ??= tagOf(page.identity))}-${mine.tag}"`;
+          : `"${(page.tags.identity ??= tagOf(identityOf(page)))}-${mine.tag}"`;
       return finish(page, headers, body, "identity", etag, !!etag && holds(request, etag));
     }
     const pieces = gzip.pieces.flatMap((piece, i) =>
@@ -308,7 +324,7 @@ export function createPersonalAnswers() {
       const cut = cutOf(page, slots);
       if (!cut) return null;
       const kept = slots.kept(request);
-      return kept && answerWith(page, cut, request, state, { slots: kept, cookies: [] });
+      return kept && answerWith(page, cut, slots, request, state, { slots: kept, cookies: [] });
     },
     /** The shopper's answer, their slots read and rendered if need be; null as `answerNow`. */
     async answer(
@@ -320,10 +336,10 @@ export function createPersonalAnswers() {
       const cut = cutOf(page, slots);
       if (!cut) return null;
       const own = await slots.fill(request);
-      const now = answerWith(page, cut, request, state, own);
+      const now = answerWith(page, cut, slots, request, state, own);
       if (now) return now;
-      cut.gzip = await (cut.deflating ??= deflateCut(cut.segments));
-      return answerWith(page, cut, request, state, own)!;
+      cut.gzip = await (cut.deflating ??= deflateCut(segmentsOf(page, slots)));
+      return answerWith(page, cut, slots, request, state, own)!;
     },
   };
 }

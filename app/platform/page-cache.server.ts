@@ -6,9 +6,8 @@
  * or a notice gets the same page with the slots that belong to them (the header's cart count,
  * the notice, the data the browser hydrates them with) filled in for the request, privately
  * (page-answer.server.ts); a `.data` request that asks for the root's data (the cart) is rendered
- * for them. Each entry is compressed once, when it is first asked for again: a URL asked for once
- * (most filter and sort combinations) is answered as it was rendered and never compressed here.
- * A stale entry is served while one background render refreshes it; the total size is bounded
+ * for them. Each entry is kept in brotli only, compressed once as it is stored, and its first
+ * answer is that copy (docs/decisions/0635). A stale entry is served while one background render refreshes it; the total size is bounded
  * (least recently used entries go first).
  *
  * The CSP stays strict without sharing a nonce: a stored document carries no nonce at all.
@@ -31,6 +30,8 @@ import {
   storedAnswer,
   storedAnswerNow,
   type StoredPage,
+  storedPage,
+  storedSize,
 } from "./page-answer.server.ts";
 
 export { type CachedAnswer, PAGE_CACHE_HEADER, type PageRequest, type PersonalSlots };
@@ -45,7 +46,7 @@ export type Render = (anonymous: boolean) => Promise<Response>;
 const NOT_STORED = new Set(["set-cookie", "content-length", "content-encoding", "date"]);
 
 export interface PageCacheOptions {
-  /** Upper bound of the stored bytes (all three encodings of every entry). */
+  /** Upper bound of the stored bytes (every entry's copies and pieces). */
   maxBytes: number;
   /** Served as is for this long (ms)… */
   freshMs: number;
@@ -131,13 +132,8 @@ async function store(response: Response, storedAt: number, route?: string): Prom
     identity = Buffer.from(bare.html, "latin1");
     headers.set("Content-Security-Policy", bare.csp);
   }
-  return {
-    headers: Object.fromEntries([...headers].filter(([name]) => !NOT_STORED.has(name))),
-    identity,
-    storedAt,
-    route,
-    tags: {},
-  };
+  const kept = Object.fromEntries([...headers].filter(([name]) => !NOT_STORED.has(name)));
+  return storedPage(identity, kept, storedAt, route);
 }
 
 /**
@@ -173,8 +169,7 @@ export function createPageCache({
     perf: { now },
     ttlResolution: 0, // read the clock each time: it is cheap, and tests move it
     maxSize: maxBytes,
-    // Room for the two compressed copies too: HTML compresses to well under a quarter.
-    sizeCalculation: (page) => Math.ceil(page.identity.length * 1.5) + 512,
+    sizeCalculation: storedSize,
     ttl: freshMs,
     // A stale page answers at once while one render refreshes it; a failed refresh keeps it.
     allowStale: true,
