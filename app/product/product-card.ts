@@ -1,6 +1,6 @@
 /** What the product card shows for price, stock and badges (docs/decisions/0552, 0385). */
 import { hasPrice, type Product } from "~/merchant-api/product";
-import { normalizeText } from "~/text/normalize";
+import { rememberedNormalizer } from "~/text/normalize";
 
 export type PriceView =
   | { kind: "ask" }
@@ -43,18 +43,7 @@ export function cardBadges(stock: number): CardBadge[] {
 
 // Titles normalised lately: the server renders the same cards for page after page, and
 // normalising (Unicode decomposition and two Unicode regular expressions) was 2 % of a page.
-const titleKeys = new Map<string, string>();
-
-function titleKey(title: string | null): string {
-  if (!title) return "";
-  let key = titleKeys.get(title);
-  if (key === undefined) {
-    if (titleKeys.size >= 2_000) titleKeys.clear();
-    key = normalizeText(title);
-    titleKeys.set(title, key);
-  }
-  return key;
-}
+const titleKey = rememberedNormalizer(2_000);
 
 /**
  * The products of a list whose title another product of the list shares: their cards show

@@ -3,7 +3,7 @@
  * ~/text/normalize. Pure: shared by the server (ranking) and the browser (the 2-character rule).
  */
 import { hasPrice, type Product } from "~/merchant-api/product";
-import { normalizeText } from "~/text/normalize";
+import { normalizeText, rememberedNormalizer } from "~/text/normalize";
 
 /** Minimum characters of the normalised text before a search runs (docs/decisions/0552). */
 const MIN_SEARCH_CHARS = 2;
@@ -42,25 +42,12 @@ export interface SearchableText {
   description: string;
 }
 
-/** Brand names normalised, by name: a catalogue spells about 60 brands, in thousands of products. */
-const brandKeys = new Map<string, string>();
-
 /**
  * A brand's key, as the brand filter and the brand pages compare it: its normalised name, made
- * once per spelling. A listing's brand index needs only this, not the product's whole folded text
- * (docs/decisions/0635).
+ * once per spelling (a catalogue spells about 60 brands, in thousands of products). A listing's
+ * brand index needs only this, not the product's whole folded text (docs/decisions/0635).
  */
-export function brandKey(brand: string | null | undefined): string {
-  if (!brand) return "";
-  let key = brandKeys.get(brand);
-  if (key === undefined) {
-    // Bounded by spellings, not products; a flood of odd spellings starts it over.
-    if (brandKeys.size >= 10_000) brandKeys.clear();
-    key = normalizeText(brand);
-    brandKeys.set(brand, key);
-  }
-  return key;
-}
+export const brandKey = rememberedNormalizer(10_000);
 
 /** A product's normalised fields and the raw fields they were made from. */
 interface Folded {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { findMatch, normalizeText } from "./normalize";
+import { findMatch, normalizeText, rememberedNormalizer } from "./normalize";
 
 describe("normalizeText", () => {
   it.each([
@@ -16,6 +16,18 @@ describe("normalizeText", () => {
   it("treats null and undefined as empty", () => {
     expect(normalizeText(null)).toBe("");
     expect(normalizeText(undefined)).toBe("");
+  });
+});
+
+describe("rememberedNormalizer", () => {
+  it("gives normalizeText's answer for each text, the first time and again, past its bound too", () => {
+    const key = rememberedNormalizer(2);
+    for (const text of ["  Hikvision® ", "ÉPCOM", "Dahua", "ÉPCOM", "  Hikvision® ", "Añil"]) {
+      expect(key(text)).toBe(normalizeText(text));
+    }
+    expect(key("ÉPCOM")).toBe("epcom");
+    expect(key(null)).toBe("");
+    expect(key(undefined)).toBe("");
   });
 });
 

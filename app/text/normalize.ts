@@ -23,6 +23,25 @@ export function normalizeText(value: string | null | undefined): string {
 }
 
 /**
+ * `normalizeText` remembered per text, for texts that come back again and again (brands across
+ * thousands of products, titles on page after page). At most `max` texts: past that it starts
+ * over, so odd texts cannot grow it.
+ */
+export function rememberedNormalizer(max: number): (text: string | null | undefined) => string {
+  const known = new Map<string, string>();
+  return (text) => {
+    if (!text) return "";
+    let key = known.get(text);
+    if (key === undefined) {
+      if (known.size >= max) known.clear();
+      key = normalizeText(text);
+      known.set(text, key);
+    }
+    return key;
+  };
+}
+
+/**
  * Where the term first appears in the text, ignoring case and accents, as
  * [start, end) offsets into the ORIGINAL text (for a <mark>), or null.
  */
