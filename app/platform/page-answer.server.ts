@@ -248,6 +248,25 @@ export function cutAt(identity: Buffer, slots: readonly string[]): Buffer[] | nu
   return segments;
 }
 
+/** A stored page's plain bytes for one answer, and its segments around the slots. */
+interface Plain {
+  identity(): Buffer;
+  /** Null when the page does not hold each slot once. */
+  segments(): Buffer[] | null;
+}
+
+/** Read out of the page's brotli copy once for the answer, only if it needs them. */
+function plainOf(page: StoredPage, slots: PersonalSlots): Plain {
+  let identity: Buffer | undefined;
+  let segments: Buffer[] | null | undefined;
+  const plain: Plain = {
+    identity: () => (identity ??= identityOf(page)),
+    segments: () =>
+      segments === undefined ? (segments = cutAt(plain.identity(), slots.anonymous)) : segments,
+  };
+  return plain;
+}
+
 /** Makes the answers of stored documents for shoppers; keeps each cart's filled slots. */
 export function createPersonalAnswers() {
   const filled = new WeakMap<readonly string[], FilledSlots>();
@@ -262,14 +281,10 @@ export function createPersonalAnswers() {
     return known;
   }
 
-  function cutOf(page: StoredPage, slots: PersonalSlots): Cut | null {
-    if (page.cut === undefined) page.cut = cutAt(identityOf(page), slots.anonymous) && {};
+  function cutOf(page: StoredPage, plain: Plain): Cut | null {
+    if (page.cut === undefined) page.cut = plain.segments() && {};
     return page.cut;
   }
-
-  /** The page's plain segments around the slots (it has them: `cutOf`). */
-  const segmentsOf = (page: StoredPage, slots: PersonalSlots) =>
-    cutAt(identityOf(page), slots.anonymous)!;
 
   /**
    * The stored document with these slots filled in, private: gzip when the client takes it
@@ -280,7 +295,7 @@ export function createPersonalAnswers() {
   function answerWith(
     page: StoredPage,
     cut: Cut,
-    slots: PersonalSlots,
+    plain: Plain,
     request: PageRequest,
     state: CacheState,
     own: { slots: readonly string[]; cookies: readonly string[] },
@@ -292,14 +307,14 @@ export function createPersonalAnswers() {
     const headers = headersOf(page, state, PRIVATE_REVALIDATE);
     if (own.cookies.length > 0) headers["set-cookie"] = [...own.cookies];
     if (!gzip) {
-      const body = segmentsOf(page, slots).flatMap((segment, i) =>
-        i === 0 ? [segment] : [mine.bytes[i - 1], segment],
-      );
+      const body = plain
+        .segments()!
+        .flatMap((segment, i) => (i === 0 ? [segment] : [mine.bytes[i - 1], segment]));
       // A page just stored is compressed on the way out like any rendered page: no validator.
       const etag =
         state === "miss"
           ? undefined
-          : `"${(page.tags.identity ??= tagOf(identityOf(page)))}-${mine.tag}"`;
+          : `"${(page.tags.identity ??= tagOf(plain.identity()))}-${mine.tag}"`;
       return finish(page, headers, body, "identity", etag, !!etag && holds(request, etag));
     }
     const pieces = gzip.pieces.flatMap((piece, i) =>
@@ -321,10 +336,11 @@ export function createPersonalAnswers() {
       state: CacheState,
       slots: PersonalSlots,
     ): CachedAnswer | null | undefined {
-      const cut = cutOf(page, slots);
+      const plain = plainOf(page, slots);
+      const cut = cutOf(page, plain);
       if (!cut) return null;
       const kept = slots.kept(request);
-      return kept && answerWith(page, cut, slots, request, state, { slots: kept, cookies: [] });
+      return kept && answerWith(page, cut, plain, request, state, { slots: kept, cookies: [] });
     },
     /** The shopper's answer, their slots read and rendered if need be; null as `answerNow`. */
     async answer(
@@ -333,13 +349,14 @@ export function createPersonalAnswers() {
       state: CacheState,
       slots: PersonalSlots,
     ): Promise<CachedAnswer | null> {
-      const cut = cutOf(page, slots);
+      const plain = plainOf(page, slots);
+      const cut = cutOf(page, plain);
       if (!cut) return null;
       const own = await slots.fill(request);
-      const now = answerWith(page, cut, slots, request, state, own);
+      const now = answerWith(page, cut, plain, request, state, own);
       if (now) return now;
-      cut.gzip = await (cut.deflating ??= deflateCut(segmentsOf(page, slots)));
-      return answerWith(page, cut, slots, request, state, own)!;
+      cut.gzip = await (cut.deflating ??= deflateCut(plain.segments()!));
+      return answerWith(page, cut, plain, request, state, own)!;
     },
   };
 }

@@ -7,8 +7,8 @@
  * the notice, the data the browser hydrates them with) filled in for the request, privately
  * (page-answer.server.ts); a `.data` request that asks for the root's data (the cart) is rendered
  * for them. Each entry is kept in brotli only, compressed once as it is stored, and its first
- * answer is that copy (docs/decisions/0635). A stale entry is served while one background render refreshes it; the total size is bounded
- * (least recently used entries go first).
+ * answer is that copy (docs/decisions/0635). A stale entry is served while one background render
+ * refreshes it; the total size is bounded (least recently used entries go first).
  *
  * The CSP stays strict without sharing a nonce: a stored document carries no nonce at all.
  * Its inline scripts are allowed by their SHA-256 hashes, computed once per entry, and its
