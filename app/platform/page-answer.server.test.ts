@@ -307,6 +307,37 @@ describe("an answer at once", () => {
     expect(render).toHaveBeenCalledTimes(1);
   });
 
+  it("makes a shopper's gzip answer once for the slots it holds, for the last few slot sets", async () => {
+    const { respond, answerAtOnce } = store();
+    await respond(get("/p"));
+    const shopper = (cart: number, headers: Record<string, string> = {}) =>
+      get("/p", { Cookie: `carrito=${cart}`, "Accept-Encoding": "gzip", ...headers });
+    const gzipAnswer = async (cart: number) => {
+      await respond(shopper(cart)); // their slots read and kept
+      return answerAtOnce(shopper(cart));
+    };
+    const three = await gzipAnswer(3);
+    expect(three?.headers["content-encoding"]).toBe("gzip");
+    expect(Object.isFrozen(three) && Object.isFrozen(three?.headers)).toBe(true);
+    expect(answerAtOnce(shopper(3))).toBe(three);
+    expect(await text(asResponse(three!))).toBe(html(3));
+    // Another shopper with the same slots (the same count) gets the same answer.
+    await respond(get("/p", { Cookie: "tema=claro; carrito=3", "Accept-Encoding": "gzip" }));
+    expect(
+      answerAtOnce(get("/p", { Cookie: "tema=claro; carrito=3", "Accept-Encoding": "gzip" })),
+    ).toBe(three);
+    const held = answerAtOnce(shopper(3, { "If-None-Match": three?.headers.etag as string }));
+    expect(held?.status).toBe(304);
+    expect(answerAtOnce(shopper(3, { "If-None-Match": three?.headers.etag as string }))).toBe(held);
+    // Each cart count its own answer; past eight slot sets the least recently asked goes.
+    const four = await gzipAnswer(4);
+    expect(await text(asResponse(four!))).toBe(html(4));
+    expect(answerAtOnce(shopper(3))).toBe(three);
+    for (const cart of [5, 6, 7, 8, 9, 10, 11, 12]) await gzipAnswer(cart);
+    expect(answerAtOnce(shopper(3))).not.toBe(three); // pushed out by eight counts since
+    expect(await text(asResponse(answerAtOnce(shopper(3))!))).toBe(html(3));
+  });
+
   it("leaves a `.data` request that asks for the root's data to `respond`", async () => {
     const { respond, atOnce } = store();
     await respond(get("/p.data?_routes=p"));

@@ -78,7 +78,12 @@ interface Cut {
 interface DeflatedCut {
   pieces: DeflatedPiece[];
   tag: string;
+  /** Shoppers' fresh answers, by their slots' validator and status, the last asked first. */
+  answers?: Map<string, CachedAnswer>;
 }
+
+/** The shoppers' answers kept with a page: a few hundred bytes each, within its count. */
+const SHOPPER_ANSWERS = 8;
 
 /**
  * What the page cache reads of a request: its URL (the key) and a few headers. No Fetch Request
@@ -304,8 +309,11 @@ export function createPersonalAnswers() {
     const gzip = state === "miss" || encoding === "identity" ? undefined : cut.gzip;
     if (encoding === "gzip" && state !== "miss" && !gzip) return undefined;
     const mine = filledSlots(own.slots);
-    const headers = headersOf(page, state, PRIVATE_REVALIDATE);
-    if (own.cookies.length > 0) headers["set-cookie"] = [...own.cookies];
+    const headersFor = () => {
+      const headers = headersOf(page, state, PRIVATE_REVALIDATE);
+      if (own.cookies.length > 0) headers["set-cookie"] = [...own.cookies];
+      return headers;
+    };
     if (!gzip) {
       const body = plain
         .segments()!
@@ -315,13 +323,32 @@ export function createPersonalAnswers() {
         state === "miss"
           ? undefined
           : `"${(page.tags.identity ??= tagOf(plain.identity()))}-${mine.tag}"`;
-      return finish(page, headers, body, "identity", etag, !!etag && holds(request, etag));
+      return finish(page, headersFor(), body, "identity", etag, !!etag && holds(request, etag));
     }
-    const pieces = gzip.pieces.flatMap((piece, i) =>
-      i === 0 ? [piece] : [mine.pieces[i - 1], piece],
-    );
     const etag = `"${gzip.tag}-${mine.tag}"`;
-    return finish(page, headers, gzipOf(pieces), "gzip", etag, holds(request, etag));
+    const notModified = holds(request, etag);
+    const given = () => {
+      const pieces = gzip.pieces.flatMap((piece, i) =>
+        i === 0 ? [piece] : [mine.pieces[i - 1], piece],
+      );
+      return finish(page, headersFor(), gzipOf(pieces), "gzip", etag, notModified);
+    };
+    if (state !== "hit" || own.cookies.length > 0) return given();
+    // Shoppers whose slots are the same (the same cart count, no notice) get the same answer:
+    // made once, frozen, as an anonymous hit is. A few slot sets a page, the last asked for.
+    const key = `${mine.tag} ${notModified ? 304 : 200}`;
+    const answers = (gzip.answers ??= new Map<string, CachedAnswer>());
+    let hit = answers.get(key);
+    if (hit) {
+      answers.delete(key);
+    } else {
+      hit = given();
+      Object.freeze(hit.headers);
+      Object.freeze(hit);
+      if (answers.size >= SHOPPER_ANSWERS) answers.delete(answers.keys().next().value!);
+    }
+    answers.set(key, hit);
+    return hit;
   }
 
   return {
