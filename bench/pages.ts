@@ -39,10 +39,20 @@ const PAGE_CLASSES: Array<{ name: string; path: string }> = [
 interface Load {
   connections: number;
   seconds: number;
+  /** Rounds of the servers' runs in turn (at least 1). */
+  rounds: number;
 }
 
 /** A run's figures, with the server's CPU µs per request (undefined off Linux). */
 type Measured = Omit<LoadRun, "requests"> & { cpuUs?: number };
+
+/** What is measured: a server's port, the path, the request's headers and the server's CPU. */
+type Target = [
+  port: number,
+  path: string,
+  headers: Record<string, string>,
+  cpu: () => number | undefined,
+];
 
 /** req/s, p99, errors and the server's CPU µs per request of `path` on `port` under `drive`. */
 async function measure(
@@ -62,6 +72,50 @@ async function measure(
       : ((cpuAfter - cpuBefore) * 1000) / run.requests;
   return { rps: run.rps, p99: run.p99, errors: run.errors, cpuUs };
 }
+
+/** A server's figures: the median of its rounds, and each round's. */
+type Figures = Measured & { rounds: Measured[] };
+
+const median = (values: number[]) => {
+  const sorted = values.toSorted((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+/**
+ * Each of `runs` for a second to warm, then `rounds` rounds of all of them in turn. The host's
+ * speed drifts from one run to the next (the same server measured 55,000 and 67,000 req/s a
+ * minute apart), so servers are compared within a round, where they met the same host.
+ */
+async function inTurn<K extends string, A>(
+  runs: Record<K, A>,
+  rounds: number,
+  seconds: number,
+  run: (args: A, seconds: number) => Promise<Measured>,
+): Promise<Record<K, Figures>> {
+  const names = Object.keys(runs) as K[];
+  for (const name of names) await run(runs[name], 1);
+  const measured = new Map<K, Measured[]>(names.map((name) => [name, []]));
+  for (let round = 0; round < rounds; round++) {
+    for (const name of names) measured.get(name)!.push(await run(runs[name], seconds));
+  }
+  const figures = {} as Record<K, Figures>;
+  for (const [name, all] of measured) {
+    const cpu = all.flatMap((m) => (m.cpuUs === undefined ? [] : [m.cpuUs]));
+    figures[name] = {
+      rps: median(all.map((m) => m.rps)),
+      p99: median(all.map((m) => m.p99)),
+      errors: all.reduce((sum, m) => sum + m.errors, 0),
+      cpuUs: cpu.length === all.length ? median(cpu) : undefined,
+      rounds: all,
+    };
+  }
+  return figures;
+}
+
+/** The median of the rounds' req/s ratios of `server` to `to`. */
+const ratioOf = (server: Figures, to: Figures) =>
+  median(server.rounds.map((m, i) => m.rps / to.rounds[i].rps));
 
 type Drive = (
   port: number,
@@ -186,13 +240,6 @@ export async function pagesScenario(port: number, load: Load, only?: string[]) {
   mkdirSync(`${nginx.dir}/pages`);
   mkdirSync(`${nginx.dir}/floor`);
   const floor = await startNodeFloor(`${nginx.dir}/floor`);
-  // One round to warm the caches, then the measured one.
-  const twice = async (
-    ...args: [number, string, Record<string, string>, () => number | undefined]
-  ) => {
-    await measure(drive, load, ...args);
-    return measure(drive, load, ...args);
-  };
   try {
     for (const page of PAGE_CLASSES.filter((p) => !only || only.includes(p.name))) {
       // The store's answers: plain (stored by its page cache), then compressed from its cache.
@@ -204,10 +251,6 @@ export async function pagesScenario(port: number, load: Load, only?: string[]) {
       if (plain.status !== 200 || sent.encoding !== encoding) {
         throw new Error(`${page.path}: ${plain.status}, sent as ${sent.encoding}`);
       }
-      // The store first, within the 30 s its page stays fresh: the refresh behind a stale page
-      // is the browsing part's measure, not this one's.
-      const anonymous = await twice(port, page.path, accept, serverCpuMs);
-      const withCart = await twice(port, page.path, { ...accept, cookie }, serverCpuMs);
       const file = page.name.replace(/\W+/g, "-");
       writeFileSync(`${nginx.dir}/pages/${file}.html`, plain.bytes);
       writeFileSync(`${nginx.dir}/pages/${file}.html.${brotli ? "br" : "gz"}`, sent.bytes);
@@ -223,15 +266,21 @@ export async function pagesScenario(port: number, load: Load, only?: string[]) {
         const served = await send(server, path, { keep: true, headers: accept });
         if (!served.bytes.equals(sent.bytes)) throw new Error(`${path} on ${server}: other bytes`);
       }
+      const runs: Record<"anonymous" | "withCart" | "bare" | "fixed", Target> = {
+        anonymous: [port, page.path, accept, serverCpuMs],
+        withCart: [port, page.path, { ...accept, cookie }, serverCpuMs],
+        bare: [floor.port, `/${file}`, accept, floor.cpu],
+        fixed: [nginxPort, `/${file}.html`, accept, nginxCpu],
+      };
+      const measured = await inTurn(runs, load.rounds, load.seconds, (args, seconds) =>
+        measure(drive, { ...load, seconds }, ...args),
+      );
       rows.push({
         ...page,
         html: plain.bytes.length,
         sent: sent.bytes.length,
         js: await javascriptOf(port, plain.body),
-        fixed: await twice(nginxPort, `/${file}.html`, accept, nginxCpu),
-        bare: await twice(floor.port, `/${file}`, accept, floor.cpu),
-        anonymous,
-        withCart,
+        ...measured,
       });
     }
   } finally {
@@ -240,7 +289,8 @@ export async function pagesScenario(port: number, load: Load, only?: string[]) {
   }
   const kb = (n: number) => `${fmt(n / 1024, 1)} KB`;
   console.log(
-    `\nsingle pages: ${load.connections} connections, ${load.seconds} s per measure, ` +
+    `\nsingle pages: ${load.connections} connections, ${load.rounds} rounds of ${load.seconds} s ` +
+      "per server in turn after a second each to warm, each figure the median of its rounds; " +
       (drive === runWrk
         ? "the load from wrk (one thread); "
         : "the load from the bench's own client (wrk is not installed: the client may be what limits every server); ") +
@@ -250,21 +300,22 @@ export async function pagesScenario(port: number, load: Load, only?: string[]) {
         : "precompressed (gzip_static; Debian's brotli_static module is not installed); every " +
           "request asks for gzip; ") +
       '"Node" is Node\'s own HTTP server writing the same bytes and headers and nothing else ' +
-      "(bench/node-floor.ts); the ratios are to nginx\n",
+      "(bench/node-floor.ts); Node's ratio is to nginx, the store's to Node (docs/decisions/0505), " +
+      "each the median of the rounds' ratios\n",
   );
   console.log(
-    `| page | HTML | sent (${encoding}) | JS (gzip) | nginx req/s | p99 ms | CPU µs | Node req/s | ratio | CPU µs | anonymous req/s | ratio | p99 ms | CPU µs | with cart req/s | ratio | p99 ms | CPU µs | errors |`,
+    `| page | HTML | sent (${encoding}) | JS (gzip) | nginx req/s | p99 ms | CPU µs | Node req/s | to nginx | CPU µs | anonymous req/s | to Node | p99 ms | CPU µs | with cart req/s | to Node | p99 ms | CPU µs | errors |`,
   );
   console.log("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
   const us = (m: Measured) => (m.cpuUs === undefined ? "–" : fmt(m.cpuUs));
   for (const r of rows) {
-    const ratio = (m: Measured) => fmt(m.rps / r.fixed.rps, 2);
+    const ratio = (m: Figures, to: Figures) => fmt(ratioOf(m, to), 2);
     console.log(
       `| ${r.name} \`${r.path}\` | ${kb(r.html)} | ${kb(r.sent)} | ${kb(r.js)} | ` +
         `${fmt(r.fixed.rps)} | ${fmt(r.fixed.p99, 1)} | ${us(r.fixed)} | ` +
-        `${fmt(r.bare.rps)} | ${ratio(r.bare)} | ${us(r.bare)} | ` +
-        `${fmt(r.anonymous.rps)} | ${ratio(r.anonymous)} | ${fmt(r.anonymous.p99, 1)} | ${us(r.anonymous)} | ` +
-        `${fmt(r.withCart.rps)} | ${ratio(r.withCart)} | ${fmt(r.withCart.p99, 1)} | ${us(r.withCart)} | ` +
+        `${fmt(r.bare.rps)} | ${ratio(r.bare, r.fixed)} | ${us(r.bare)} | ` +
+        `${fmt(r.anonymous.rps)} | ${ratio(r.anonymous, r.bare)} | ${fmt(r.anonymous.p99, 1)} | ${us(r.anonymous)} | ` +
+        `${fmt(r.withCart.rps)} | ${ratio(r.withCart, r.bare)} | ${fmt(r.withCart.p99, 1)} | ${us(r.withCart)} | ` +
         `${r.fixed.errors + r.bare.errors + r.anonymous.errors + r.withCart.errors} |`,
     );
   }

@@ -7,9 +7,10 @@
  *
  * - pages: each page class (home, catalogue, category, brand, product, content, search) at 50
  *   connections, beside nginx serving the store's own bytes precompressed (`bench/pages.ts`):
- *   req/s, p99 and the ratio to nginx, of Node's own HTTP server writing the same bytes, and of
- *   the store anonymous (the whole-page cache) and with a cart cookie; the HTML size and the
- *   JavaScript each page loads (gzip). A table in Markdown. Needs Debian's nginx
+ *   req/s, p99 and CPU a request of nginx, of Node's own HTTP server writing the same bytes
+ *   (and its ratio to nginx), and of the store anonymous (the whole-page cache) and with a cart
+ *   cookie (and their ratios to Node); each the median of rounds run in turn; the HTML size and
+ *   the JavaScript each page loads (gzip). A table in Markdown. Needs Debian's nginx
  *   (`/usr/sbin/nginx`, or NGINX); the load comes from Debian's wrk (`apt-get install wrk`, or
  *   WRK) when it is installed.
  * - search: the sandbox's product search, two-word queries one at a time (p50/p90/p99).
@@ -26,8 +27,8 @@
  * BENCH_API=remote runs the sandbox in its own process (`npm run sandbox`, on BENCH_PORT + 1)
  * and points the store at it with API_URL: the CPU of each process is reported apart.
  *
- * Knobs: BENCH_PORT, BENCH_SECONDS and BENCH_CONNECTIONS (pages), BENCH_BROWSING_CONNECTIONS,
- * BENCH_BROWSING_SECONDS, BENCH_CART_CONNECTIONS, BENCH_CART_SECONDS, BENCH_WARMUP_SECONDS,
+ * Knobs: BENCH_PORT, BENCH_SECONDS, BENCH_CONNECTIONS and BENCH_PAGE_ROUNDS (pages),
+ * BENCH_BROWSING_CONNECTIONS, BENCH_BROWSING_SECONDS, BENCH_CART_CONNECTIONS, BENCH_CART_SECONDS, BENCH_WARMUP_SECONDS,
  * BENCH_CLUSTER=1 and WEB_CONCURRENCY (workers), BENCH_NODE_ARGS (flags for the server's node),
  * BENCH_PAGE_CLASSES (a comma-separated subset of the page classes, e.g. "brand,product"),
  * BENCH_FIRST_PRODUCTS, BENCH_FIRST_LISTINGS, BENCH_FIRST_SEARCHES (first), BENCH_CRAWL_PAGES
@@ -59,7 +60,11 @@ import { ensureCatalogueDb } from "../sandbox/catalogue/db-build.ts";
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const PORT = env("BENCH_PORT", 3399);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
-const PAGES = { seconds: env("BENCH_SECONDS", 5), connections: env("BENCH_CONNECTIONS", 50) };
+const PAGES = {
+  seconds: env("BENCH_SECONDS", 3),
+  connections: env("BENCH_CONNECTIONS", 50),
+  rounds: Math.max(1, env("BENCH_PAGE_ROUNDS", 3)),
+};
 const BROWSING = {
   seconds: env("BENCH_BROWSING_SECONDS", 60),
   connections: env("BENCH_BROWSING_CONNECTIONS", 200),
