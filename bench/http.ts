@@ -111,3 +111,9 @@ export class Tally {
 
 export const fmt = (n: number, digits = 0) =>
   n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+/** The middle value (the upper of the two middle ones for an even count); 0 for none. */
+export const median = (values: number[]) => {
+  const sorted = values.toSorted((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+};

@@ -1,17 +1,18 @@
 /**
- * `npm run bench pages`: each page class at `connections` for `seconds`, side by side with nginx
- * serving the same bytes (docs/decisions/0475). The store's own answer for each page, plain and
- * compressed as the store sends it, is saved as the files that Debian's nginx (one worker, on a
- * free port) serves precompressed: `brotli_static` when Debian's module is installed
- * (libnginx-mod-http-brotli-static), else `gzip_static`, and every request on both sides then
- * asks for gzip. The same answer and headers are also written by Node's own HTTP server and
- * nothing else (bench/node-floor.ts), the floor under any Node server. Reported: req/s, p99 and
- * CPU time per request of nginx, of that floor, of the store for anonymous visitors (the
- * whole-page cache) and with a cart cookie, and each req/s ratio to nginx; the HTML size, the
- * size sent, and the JavaScript each page loads (gzip). The load comes from Debian's wrk when it
- * is installed (bench/wrk.ts), else from the bench's own client, which then limits every
- * server's req/s; the CPU time per request is each server's own cost either way
- * (docs/decisions/0500, 0505).
+ * `npm run bench pages`: each page class at `connections`, side by side with nginx serving the
+ * same bytes (docs/decisions/0475), in rounds of `seconds` per server in turn (0640). The
+ * store's own answer for each page, plain and compressed as the store sends it, is saved as the
+ * files that Debian's nginx (one worker, on a free port) serves precompressed: `brotli_static`
+ * when Debian's module is installed (libnginx-mod-http-brotli-static), else `gzip_static`, and
+ * every request on both sides then asks for gzip. The same answer and headers are also written
+ * by Node's own HTTP server and nothing else (bench/node-floor.ts), the floor under any Node
+ * server. Reported: req/s, p99 and CPU time per request of nginx, of that floor, of the store for
+ * anonymous visitors (the whole-page cache) and with a cart cookie, the floor's req/s ratio to
+ * nginx and the store's to the floor, each the median of its rounds; the HTML size, the size
+ * sent, and the JavaScript each page loads (gzip). The load comes from Debian's wrk when it is
+ * installed (bench/wrk.ts), else from the bench's own client, which then limits every server's
+ * req/s; the CPU time per request is each server's own cost either way (docs/decisions/0500,
+ * 0505).
  */
 import { spawn, spawnSync } from "node:child_process";
 import { once } from "node:events";
@@ -20,7 +21,7 @@ import type { IncomingHttpHeaders } from "node:http";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { debianModule, NGINX, startNginx } from "../tests/support/nginx.ts";
-import { fmt, send, Tally } from "./http.ts";
+import { fmt, median, send, Tally } from "./http.ts";
 import { cpuMs, serverCpuMs } from "./store-process.ts";
 import { runWrk, type LoadRun, wrkInstalled } from "./wrk.ts";
 
@@ -75,12 +76,6 @@ async function measure(
 
 /** A server's figures: the median of its rounds, and each round's. */
 type Figures = Measured & { rounds: Measured[] };
-
-const median = (values: number[]) => {
-  const sorted = values.toSorted((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
 
 /**
  * Each of `runs` for a second to warm, then `rounds` rounds of all of them in turn. The host's
