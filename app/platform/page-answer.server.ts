@@ -82,8 +82,11 @@ interface DeflatedCut {
   answers?: Map<string, CachedAnswer>;
 }
 
-/** The shoppers' answers kept with a page: a few hundred bytes each, within its count. */
-const SHOPPER_ANSWERS = 8;
+/**
+ * The shoppers' answers kept with a page, about 1.2 KB each with the server's header list: a
+ * shopper asking again within the page's 30 s is the case, so a few (docs/decisions/0640).
+ */
+const SHOPPER_ANSWERS = 4;
 
 /**
  * What the page cache reads of a request: its URL (the key) and a few headers. No Fetch Request
