@@ -25,6 +25,23 @@ describe("withoutRepeatedFacts", () => {
     expect(out).toContain("<p>Garantía de un año.</p>");
   });
 
+  it("finds the list and the table written in capitals, with attributes or a line break", () => {
+    const written = html
+      .replace("<ul>", '<UL class="lista">')
+      .replace("</ul>", "</UL>")
+      .replace("<table>", "<TABLE\n  border=1>")
+      .replace("</table>", "</TABLE>");
+    const out = withoutRepeatedFacts({ descriptionHtml: written, features, specifications })!;
+    expect(out).not.toMatch(/<ul|<table/i);
+    expect(out).not.toContain("Especificaciones");
+    expect(out).toContain("<p>Garantía de un año.</p>");
+  });
+
+  it("gives back a description with no list or table as it came", () => {
+    const prose = "<h4>Especificaciones</h4><p>Verificación por foto</p>";
+    expect(withoutRepeatedFacts({ descriptionHtml: prose, features, specifications })).toBe(prose);
+  });
+
   it("recognises the table with its rows in another order", () => {
     const swapped = html.replace(
       "<tr><th>Zonas</th><td>32 zonas</td></tr><tr><th>Comunicación</th><td>GPRS</td></tr>",

@@ -15,6 +15,9 @@ const SPEC_HEADINGS = new Set([
   "caracteristicastecnicas",
 ]);
 const HEADING = /^h[1-6]$/;
+// Only a list or a table can repeat the facts: a description with neither (about 70 % of the
+// catalogue) is given back without being parsed. Tag names are case-insensitive in HTML.
+const LIST_OR_TABLE = /<(?:ul|ol|table)\b/i;
 
 /**
  * The supplier's description without the parts the product page already shows from the
@@ -27,11 +30,12 @@ export function withoutRepeatedFacts(
   product: Pick<Product, "descriptionHtml" | "features" | "specifications">,
 ): string | null {
   const html = product.descriptionHtml;
-  if (!html) return html;
+  if (!html || !LIST_OR_TABLE.test(html)) return html;
   const features = compact(product.features.join(""));
   const entries = Object.entries(product.specifications);
   const specs = compact(entries.map(([key, value]) => `${key}${value}`).join(""));
   const specParts = entries.flatMap(([key, value]) => [compact(key), compact(value)]);
+  if (features === "" && specs === "") return html;
 
   const isFeatureList = (frame: sanitizeHtml.IFrame) =>
     features !== "" &&
