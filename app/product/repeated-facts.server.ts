@@ -16,7 +16,7 @@ const SPEC_HEADINGS = new Set([
 ]);
 const HEADING = /^h[1-6]$/;
 // Only a list or a table can repeat the facts: a description with neither (about 70 % of the
-// catalogue) is given back without being parsed. Tag names are case-insensitive in HTML.
+// sandbox's catalogue) is given back without being parsed. Tag names are case-insensitive.
 const LIST_OR_TABLE = /<(?:ul|ol|table)\b/i;
 
 /**
