@@ -217,13 +217,18 @@ export function storedAnswerNow(
   if (state !== "hit" || encoding === "identity") return given();
   // Most answers: the same every time, so made once (docs/decisions/0615).
   const key = `${encoding} ${notModified ? 304 : 200}${cacheControl ? " private" : ""}`;
-  let hit = (page.hits ??= new Map<string, CachedAnswer>()).get(key);
-  if (!hit) {
-    hit = given();
-    Object.freeze(hit.headers);
-    page.hits.set(key, Object.freeze(hit));
+  return keptAnswer((page.hits ??= new Map<string, CachedAnswer>()), key, given);
+}
+
+/** The answer kept under `key`: made by `make` and frozen on its first ask, then as it is. */
+function keptAnswer(answers: Map<string, CachedAnswer>, key: string, make: () => CachedAnswer) {
+  let answer = answers.get(key);
+  if (!answer) {
+    answer = make();
+    Object.freeze(answer.headers);
+    answers.set(key, Object.freeze(answer));
   }
-  return hit;
+  return answer;
 }
 
 /** The same, waiting for the compressed copy (made on the first answer that needs it). */
@@ -341,16 +346,11 @@ export function createPersonalAnswers() {
     // made once, frozen, as an anonymous hit is. A few slot sets a page, the last asked for.
     const key = `${mine.tag} ${notModified ? 304 : 200}`;
     const answers = (gzip.answers ??= new Map<string, CachedAnswer>());
-    let hit = answers.get(key);
-    if (hit) {
-      answers.delete(key);
-    } else {
-      hit = given();
-      Object.freeze(hit.headers);
-      Object.freeze(hit);
-      if (answers.size >= SHOPPER_ANSWERS) answers.delete(answers.keys().next().value!);
-    }
+    const hit = keptAnswer(answers, key, given);
+    // Moved last as the one asked for most lately; past the bound the first goes.
+    answers.delete(key);
     answers.set(key, hit);
+    if (answers.size > SHOPPER_ANSWERS) answers.delete(answers.keys().next().value!);
     return hit;
   }
 
