@@ -55,6 +55,17 @@ describe("createHeldProducts", () => {
     }
   });
 
+  it("compares specifications by name and value, not by the order the API lists them", () => {
+    const hold = createHeldProducts();
+    const specs = { Marca: "Hikvision", Resolución: "4 MP" };
+    const held = hold(makeProduct({ id: "9", specifications: specs }));
+    const reordered = { Resolución: "4 MP", Marca: "Hikvision" };
+    expect(hold(makeProduct({ id: "9", specifications: reordered }))).toBe(held);
+    // As many specifications, one of them renamed.
+    const renamed = { Marca: "Hikvision", Resolucion: "4 MP" };
+    expect(hold(makeProduct({ id: "9", specifications: renamed }))).not.toBe(held);
+  });
+
   it("holds a product read again as unchanged, whatever the store keeps on it under a symbol", () => {
     const hold = createHeldProducts();
     const domo = makeProduct({ id: "7", title: "Domo" });

@@ -7,17 +7,77 @@
  * product object (search, filters) is also made once. An unchanged product read again is the
  * object already held; a changed one replaces it, so nothing is answered staler than it was read.
  */
-import { isDeepStrictEqual } from "node:util";
 import { LRUCache } from "lru-cache";
-import type { Product } from "./product.ts";
+import type { Product, ProductCategoryRef } from "./product.ts";
 
 /** The products held, by id, at most `max` (above the catalogue's 22,500). */
 export function createHeldProducts(max = 60_000) {
   const held = new LRUCache<string, Product>({ max });
   return function hold(product: Product): Product {
     const known = held.get(product.id);
-    if (known && isDeepStrictEqual(known, product)) return known;
+    if (known && sameProduct(known, product)) return known;
     held.set(product.id, product);
     return product;
   };
+}
+
+/** The fields of a product that are one string, number, boolean or null. */
+const SCALARS = [
+  "id",
+  "title",
+  "model",
+  "sku",
+  "brand",
+  "categoryId",
+  "categoryName",
+  "subcategory",
+  "description",
+  "descriptionHtml",
+  "stock",
+  "price",
+  "listPrice",
+  "available",
+  "popular",
+  "runningLow",
+  "updatedAt",
+] as const satisfies readonly (keyof Product)[];
+
+// Every field is compared: a field added to Product and not here fails to compile.
+type Unlisted = Exclude<
+  keyof Product,
+  (typeof SCALARS)[number] | "categories" | "images" | "features" | "specifications"
+>;
+const everyField: [Unlisted] extends [never] ? true : Unlisted = true;
+void everyField;
+
+const sameRef = (a: ProductCategoryRef, b: ProductCategoryRef) =>
+  a === b || (a.id === b.id && a.name === b.name && a.level === b.level);
+
+function sameList<T>(a: readonly T[], b: readonly T[], same: (x: T, y: T) => boolean) {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (!same(a[i], b[i])) return false;
+  return true;
+}
+
+function sameRecord(a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>) {
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every((key) => Object.hasOwn(b, key) && a[key] === b[key]);
+}
+
+const sameText = (a: string, b: string) => a === b;
+
+/**
+ * Two reads of a product say the same, field by field. The products' own shape, not a general
+ * deep comparison: node's `isDeepStrictEqual` cost a listing's first visit about a tenth of its
+ * CPU, a product read again on every listing page (docs/decisions/0645).
+ */
+export function sameProduct(a: Product, b: Product): boolean {
+  for (const field of SCALARS) if (a[field] !== b[field]) return false;
+  return (
+    sameList(a.images, b.images, sameText) &&
+    sameList(a.features, b.features, sameText) &&
+    sameList(a.categories, b.categories, sameRef) &&
+    sameRecord(a.specifications, b.specifications)
+  );
 }
