@@ -82,3 +82,34 @@ describe("related products, accessories and prices from memory", () => {
     }
   });
 });
+
+describe("the whole catalogue's pages", () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sandbox-pages-"));
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it("give the rows an OFFSET gives, in id order, to the end and past it", async () => {
+    const store = new CatalogueStore(await ensureCatalogueDb(dir, { count: 300 }));
+    try {
+      const byOffset = store.db.prepare("SELECT record FROM products ORDER BY id LIMIT ? OFFSET ?");
+      for (const [limit, offset] of [
+        [200, 0],
+        [200, 200],
+        [7, 13],
+        [60, 299],
+        [60, 300],
+        [60, 450],
+      ]) {
+        const expected = (byOffset.all(limit, offset) as Array<{ record: string }>).map(
+          (row) => row.record,
+        );
+        const page = store.list({ search: null, categoria: null, limit, offset });
+        expect(page, `limit ${limit}, offset ${offset}`).toEqual({ records: expected, total: 300 });
+      }
+      expect(
+        store.list({ search: null, categoria: null, limit: 60, offset: 299 }).records,
+      ).toHaveLength(1);
+    } finally {
+      store.close();
+    }
+  });
+});
