@@ -72,7 +72,7 @@ const sameText = (a: string, b: string) => a === b;
  * general `isDeepStrictEqual`, which took three times as long and allocated: a listing's first
  * visit compares the ~600 products of its category's pages (docs/decisions/0645).
  */
-export function sameProduct(a: Product, b: Product): boolean {
+function sameProduct(a: Product, b: Product): boolean {
   for (const field of SCALARS) if (a[field] !== b[field]) return false;
   return (
     sameList(a.images, b.images, sameText) &&
