@@ -38,6 +38,9 @@ export interface CategoryRecord {
 
 const HASH_ORDER = "(p.id * 7919 + ?) % 104729, p.id";
 
+/** A page of a listing: the records in order, and how many the whole listing holds. */
+type ListPage = { records: string[]; total: number };
+
 export interface FeaturedRow {
   id: string;
   categoria: string;
@@ -143,30 +146,14 @@ export class CatalogueStore {
     categoria: string | null;
     limit: number;
     offset: number;
-  }): {
-    records: string[];
-    total: number;
-  } {
+  }): ListPage {
     const fts = params.search === null ? null : toFtsQuery(params.search);
     const category = params.categoria === null ? null : this.categoryById.get(params.categoria);
     if (category === undefined) return { records: [], total: 0 };
-    if (fts === null && category === null) {
-      // The whole catalogue, from the id at the page's position: SQLite reads an OFFSET by
-      // walking every row before it, so reading all 22,500 took 600 ms (0645).
-      const from = this.#ids[params.offset];
-      if (from === undefined) return { records: [], total: this.productCount };
-      const rows = this.#stmt(
-        "SELECT p.record FROM products p WHERE p.id >= ? ORDER BY p.id LIMIT ?",
-      ).all(from, params.limit) as Array<{ record: string }>;
-      return { records: rows.map((r) => r.record), total: this.productCount };
-    }
     if (fts === null) {
-      // In the index of the category's level, in id order (the OFFSET walks index entries).
-      const { nivel, id, total_productos: total } = category!;
-      const rows = this.#stmt(
-        `SELECT p.record FROM products p WHERE p.cat${nivel} = ? ORDER BY p.id LIMIT ? OFFSET ?`,
-      ).all(Number(id), params.limit, params.offset) as Array<{ record: string }>;
-      return { records: rows.map((r) => r.record), total };
+      return category === null
+        ? this.#cataloguePage(params.limit, params.offset)
+        : this.#categoryPage(category, params.limit, params.offset);
     }
     // Rank the whole match once (bm25 over the FTS table alone is fast; joined it is not),
     // then page and filter by category in memory: the store pages through the same search.
@@ -183,6 +170,27 @@ export class CatalogueStore {
     }
     const page = ids.slice(params.offset, params.offset + params.limit);
     return { records: this.#recordsOf(page), total: ids.length };
+  }
+
+  /**
+   * A page of the whole catalogue, in id order, from the id at the page's position: SQLite reads
+   * an OFFSET by walking every row before it, so reading all 22,500 took 600 ms (0645).
+   */
+  #cataloguePage(limit: number, offset: number): ListPage {
+    const from = this.#ids[offset];
+    if (from === undefined) return { records: [], total: this.productCount };
+    const rows = this.#stmt(
+      "SELECT p.record FROM products p WHERE p.id >= ? ORDER BY p.id LIMIT ?",
+    ).all(from, limit) as Array<{ record: string }>;
+    return { records: rows.map((r) => r.record), total: this.productCount };
+  }
+
+  /** A page of a category, in id order: its level's index, whose entries the OFFSET walks. */
+  #categoryPage(category: CategoryRecord, limit: number, offset: number): ListPage {
+    const rows = this.#stmt(
+      `SELECT p.record FROM products p WHERE p.cat${category.nivel} = ? ORDER BY p.id LIMIT ? OFFSET ?`,
+    ).all(Number(category.id), limit, offset) as Array<{ record: string }>;
+    return { records: rows.map((r) => r.record), total: category.total_productos };
   }
 
   /**
