@@ -101,6 +101,9 @@ export function HeroCarousel() {
             const index = Array.prototype.indexOf.call(track.children, entry.target);
             if (index < 0) continue;
             if (scrollingTo.current !== null && index !== scrollingTo.current) continue;
+            // A report arrives a while after it was measured: one of a slide the track has
+            // already left (an arrow pressed in between) would take the carousel back (0646).
+            if (index !== Math.round(track.scrollLeft / Math.max(1, track.clientWidth))) continue;
             setCurrent(index);
           }
         }

@@ -3,7 +3,7 @@
  * products, the brand strip and its brand pages, services; and the not-found path. Each test
  * runs with JavaScript on and off unless tagged.
  */
-import { expect, sharedPageTest as test } from "./support/fixtures.ts";
+import { expect, test as ownPageTest, sharedPageTest as test } from "./support/fixtures.ts";
 
 test("hero carousel: 5 banners, first image eager, anchors move between slides", async ({
   page,
@@ -318,6 +318,54 @@ test("with JS, moving by keyboard keeps the focus on the arrow of the slide show
   await page.keyboard.press("Enter");
   await expect(slides.first().getByRole("link", { name: "Banner anterior" })).toBeFocused();
 });
+
+// The browser reports a slide coming into view some time after it measured it: a report of
+// the first slide, measured before an arrow moved on and delivered after the move had settled,
+// took the carousel back to it while the second stayed on screen, inert, the focus lost with it.
+// The page's own script (an init script, so a page of its own) delivers such a report at will.
+ownPageTest(
+  "with JS, a late report of a slide in view does not move the carousel back @js",
+  async ({ page }) => {
+    await page.addInitScript(() => {
+      const observers: Array<[IntersectionObserverCallback, IntersectionObserver]> = [];
+      const Native = window.IntersectionObserver;
+      window.IntersectionObserver = class extends Native {
+        constructor(callback: IntersectionObserverCallback, options?: IntersectionObserverInit) {
+          super(callback, options);
+          observers.push([callback, this]);
+        }
+      };
+      const late = window as unknown as { scrollEnds: number; reportInView(id: string): void };
+      late.scrollEnds = 0;
+      document.addEventListener("scrollend", () => late.scrollEnds++, true);
+      late.reportInView = (id) => {
+        const target = document.getElementById(id);
+        const entry = { target, isIntersecting: true, intersectionRatio: 1 };
+        for (const [callback, observer] of observers) {
+          callback([entry as unknown as IntersectionObserverEntry], observer);
+        }
+      };
+    });
+    await page.goto("/");
+    const slides = page.locator('[aria-roledescription="diapositiva"]');
+    await expect(slides.nth(1)).toHaveAttribute("inert", "", { timeout: 30_000 });
+    await slides.first().getByRole("link", { name: "Banner siguiente" }).focus();
+    await page.keyboard.press("Enter");
+    // The carousel took the press: the link's own way (the address's #banner-2) was not taken.
+    await expect(slides.first()).toHaveAttribute("inert", "");
+    expect(new URL(page.url()).hash).toBe("");
+    const next = slides.nth(1).getByRole("link", { name: "Banner siguiente" });
+    await expect(next).toBeFocused();
+    // The move has settled (its scroll ended), then the first slide's late report arrives.
+    await page.waitForFunction(() => (window as unknown as { scrollEnds: number }).scrollEnds > 0);
+    await page.evaluate(() =>
+      (window as unknown as { reportInView(id: string): void }).reportInView("banner-1"),
+    );
+    await expect(slides.first()).toHaveAttribute("inert", "");
+    await expect(slides.nth(1)).not.toHaveAttribute("inert");
+    await expect(next).toBeFocused();
+  },
+);
 
 test("without JS, the arrows show the next slide and its links @nojs", async ({ page }) => {
   await page.goto("/");
