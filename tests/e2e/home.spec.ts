@@ -367,6 +367,21 @@ ownPageTest(
   },
 );
 
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 375, height: 800 } });
+
+  // There the arrows sit at the bottom, under the band of the dots: a tap must reach them.
+  test("a tap on the hero's arrow brings the next slide", async ({ page, jsOn }) => {
+    await page.goto("/");
+    const slides = page.locator('[aria-roledescription="diapositiva"]');
+    if (jsOn) await expect(slides.nth(1)).toHaveAttribute("inert", "", { timeout: 30_000 });
+    await slides.first().getByRole("link", { name: "Banner siguiente" }).click();
+    await expect(slides.nth(1).getByRole("link", { name: /^Ver productos/ })).toBeVisible();
+    await expect(slides.nth(1)).toBeInViewport({ ratio: 0.9 });
+    if (jsOn) await expect(slides.first()).toHaveAttribute("inert", "");
+  });
+});
+
 test("without JS, the arrows show the next slide and its links @nojs", async ({ page }) => {
   await page.goto("/");
   const slides = page.locator('[aria-roledescription="diapositiva"]');
