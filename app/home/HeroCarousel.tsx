@@ -46,6 +46,10 @@ const BANNERS = [
 
 const slideId = (index: number) => `banner-${index + 1}`;
 
+/** The slide the track is at now: its scroll position, to the nearest slide. */
+const slideAt = (track: HTMLElement) =>
+  Math.round(track.scrollLeft / Math.max(1, track.clientWidth));
+
 /**
  * The home hero: CSS scroll-snap slides with anchor links for previous, next
  * and each slide, so it works without JavaScript. With JavaScript it advances
@@ -84,7 +88,7 @@ export function HeroCarousel() {
     const count = BANNERS.length;
     const target = ((index % count) + count) % count;
     const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-    const shown = Math.round(track.scrollLeft / Math.max(1, track.clientWidth));
+    const shown = slideAt(track);
     scrollingTo.current = shown === target ? null : target;
     track.scrollTo({ left: target * track.clientWidth, behavior: still ? "auto" : "smooth" });
     setCurrent(target);
@@ -103,7 +107,7 @@ export function HeroCarousel() {
             if (scrollingTo.current !== null && index !== scrollingTo.current) continue;
             // A report arrives a while after it was measured: one of a slide the track has
             // already left (an arrow pressed in between) would take the carousel back (0646).
-            if (index !== Math.round(track.scrollLeft / Math.max(1, track.clientWidth))) continue;
+            if (index !== slideAt(track)) continue;
             setCurrent(index);
           }
         }
@@ -113,7 +117,7 @@ export function HeroCarousel() {
     for (const slide of track.children) observer.observe(slide);
     const settled = () => {
       const width = Math.max(1, track.clientWidth);
-      const target = scrollingTo.current ?? Math.round(track.scrollLeft / width);
+      const target = scrollingTo.current ?? slideAt(track);
       scrollingTo.current = null;
       // A smooth scroll cut short (a re-render or a snap during it) can stop between two
       // slides, where nothing snaps it again: finish it.
