@@ -17,7 +17,7 @@
 import { DatabaseSync } from "node:sqlite";
 import path from "node:path";
 import { DB_FILE } from "../sandbox/catalogue/db-build.ts";
-import { fmt, median, send, Tally } from "./http.ts";
+import { fmt, median, percentile, send, Tally } from "./http.ts";
 
 /** Deterministic order, so two runs ask for the same pages. */
 const SHUFFLE = "(id * 7919 + 17) % 104729, id";
@@ -95,11 +95,6 @@ export interface Meters {
   store: () => number | undefined;
   sandbox?: () => number | undefined;
 }
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
-};
 
 /** One connection, each path once: CPU per page (ms) and time to first byte. */
 async function oneByOne(port: number, paths: string[], meters: Meters) {

@@ -91,8 +91,7 @@ export class Tally {
     if (!ok(answer.status)) this.errors++;
   }
   percentile(p: number) {
-    const sorted = [...this.latencies].sort((a, b) => a - b);
-    return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
+    return percentile(this.latencies, p);
   }
   get count() {
     return this.latencies.length;
@@ -112,8 +111,11 @@ export class Tally {
 export const fmt = (n: number, digits = 0) =>
   n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
-/** The middle value (the upper of the two middle ones for an even count); 0 for none. */
-export const median = (values: number[]) => {
+/** The value at fraction `p` of `values` in order (the one at or just above it); 0 for none. */
+export function percentile(values: readonly number[], p: number): number {
   const sorted = values.toSorted((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-};
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
+}
+
+/** The middle value (the upper of the two middle ones for an even count); 0 for none. */
+export const median = (values: readonly number[]) => percentile(values, 0.5);

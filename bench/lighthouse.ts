@@ -6,6 +6,7 @@
  */
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { median } from "./http.ts";
 
 export interface LighthouseFigures {
   path: string;
@@ -50,8 +51,6 @@ export async function runLighthouse(
     chrome.kill();
   }
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[(values.length - 1) >> 1];
 
 function medianRun(runs: LighthouseFigures[]): LighthouseFigures {
   const fcp = median(runs.map((r) => r.fcpMs));

@@ -7,6 +7,7 @@
  * against a running server.
  */
 import http from "node:http";
+import { percentile } from "./http.ts";
 
 /** Two-word queries with few and many matches (18 to 4,221 of the 22,500 products). */
 const QUERIES = [
@@ -34,9 +35,6 @@ function get(agent: http.Agent, url: URL, cookie: string): Promise<{ status: num
     req.on("error", reject);
   });
 }
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
 
 /** The demo staff account's session cookie (`name=value`), from the store's sign-in form. */
 async function staffCookie(origin: string): Promise<string> {
@@ -77,7 +75,6 @@ export async function measureSandboxSearch(
     }
     const latencies: number[] = [];
     for (let i = 0; i < MEASURED; i++) latencies.push(await send(QUERIES[i % QUERIES.length]));
-    latencies.sort((a, b) => a - b);
     return {
       queries: latencies.length,
       p50: percentile(latencies, 0.5),
