@@ -22,7 +22,7 @@ import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { debianModule, NGINX, startNginx } from "../tests/support/nginx.ts";
 import { fmt, median, send, Tally } from "./http.ts";
-import { cpuMs, serverCpuMs } from "./store-process.ts";
+import { cpuMs, serverCollectorMs, serverCpuMs } from "./store-process.ts";
 import { runWrk, type LoadRun, wrkInstalled } from "./wrk.ts";
 
 /** The page classes of the fast-pages goal (docs/decisions/0384), one URL each. */
@@ -44,15 +44,22 @@ interface Load {
   rounds: number;
 }
 
-/** A run's figures, with the server's CPU µs per request (undefined off Linux). */
-type Measured = Omit<LoadRun, "requests"> & { cpuUs?: number };
+/**
+ * A run's figures, with the server's CPU µs per request (undefined off Linux) and, for the
+ * store, the share of that CPU its main thread spent paused for V8's collector.
+ */
+type Measured = Omit<LoadRun, "requests"> & { cpuUs?: number; collectorShare?: number };
 
-/** What is measured: a server's port, the path, the request's headers and the server's CPU. */
+/**
+ * What is measured: a server's port, the path, the request's headers, the server's CPU in ms
+ * and, for the store, its collector's pauses in ms.
+ */
 type Target = [
   port: number,
   path: string,
   headers: Record<string, string>,
   cpu: () => number | undefined,
+  collector?: () => Promise<number | undefined>,
 ];
 
 /** req/s, p99, errors and the server's CPU µs per request of `path` on `port` under `drive`. */
@@ -63,15 +70,26 @@ async function measure(
   path: string,
   headers: Record<string, string>,
   cpu: () => number | undefined,
+  collector?: () => Promise<number | undefined>,
 ): Promise<Measured> {
+  const collectorBefore = await collector?.();
   const cpuBefore = cpu();
   const run = await drive(port, path, load, headers);
   const cpuAfter = cpu();
-  const cpuUs =
-    cpuBefore === undefined || cpuAfter === undefined
-      ? undefined
-      : ((cpuAfter - cpuBefore) * 1000) / run.requests;
-  return { rps: run.rps, p99: run.p99, errors: run.errors, cpuUs };
+  const collectorAfter = await collector?.();
+  const cpuMs =
+    cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore;
+  const collectorShare =
+    cpuMs && collectorBefore !== undefined && collectorAfter !== undefined
+      ? (collectorAfter - collectorBefore) / cpuMs
+      : undefined;
+  return {
+    rps: run.rps,
+    p99: run.p99,
+    errors: run.errors,
+    cpuUs: cpuMs === undefined ? undefined : (cpuMs * 1000) / run.requests,
+    collectorShare,
+  };
 }
 
 /** A server's figures: the median of its rounds, and each round's. */
@@ -96,12 +114,17 @@ async function inTurn<K extends string, A>(
   }
   const figures = {} as Record<K, Figures>;
   for (const [name, all] of measured) {
-    const cpu = all.flatMap((m) => (m.cpuUs === undefined ? [] : [m.cpuUs]));
+    // A figure some round could not measure is left out.
+    const medianOf = (read: (m: Measured) => number | undefined) => {
+      const values = all.flatMap((m) => read(m) ?? []);
+      return values.length === all.length ? median(values) : undefined;
+    };
     figures[name] = {
       rps: median(all.map((m) => m.rps)),
       p99: median(all.map((m) => m.p99)),
       errors: all.reduce((sum, m) => sum + m.errors, 0),
-      cpuUs: cpu.length === all.length ? median(cpu) : undefined,
+      cpuUs: medianOf((m) => m.cpuUs),
+      collectorShare: medianOf((m) => m.collectorShare),
       rounds: all,
     };
   }
@@ -261,9 +284,10 @@ export async function pagesScenario(port: number, load: Load, only?: string[]) {
         const served = await send(server, path, { keep: true, headers: accept });
         if (!served.bytes.equals(sent.bytes)) throw new Error(`${path} on ${server}: other bytes`);
       }
+      const collector = () => serverCollectorMs(port);
       const runs: Record<"anonymous" | "withCart" | "bare" | "fixed", Target> = {
-        anonymous: [port, page.path, accept, serverCpuMs],
-        withCart: [port, page.path, { ...accept, cookie }, serverCpuMs],
+        anonymous: [port, page.path, accept, serverCpuMs, collector],
+        withCart: [port, page.path, { ...accept, cookie }, serverCpuMs, collector],
         bare: [floor.port, `/${file}`, accept, floor.cpu],
         fixed: [nginxPort, `/${file}.html`, accept, nginxCpu],
       };
@@ -296,21 +320,24 @@ export async function pagesScenario(port: number, load: Load, only?: string[]) {
           "request asks for gzip; ") +
       '"Node" is Node\'s own HTTP server writing the same bytes and headers and nothing else ' +
       "(bench/node-floor.ts); Node's ratio is to nginx, the store's to Node (docs/decisions/0505), " +
-      "each the median of the rounds' ratios\n",
+      "each the median of the rounds' ratios; \"GC\" is the share of the store's CPU its main " +
+      "thread spent paused for V8's collector (its /metrics; docs/decisions/0650)\n",
   );
   console.log(
-    `| page | HTML | sent (${encoding}) | JS (gzip) | nginx req/s | p99 ms | CPU µs | Node req/s | to nginx | CPU µs | anonymous req/s | to Node | p99 ms | CPU µs | with cart req/s | to Node | p99 ms | CPU µs | errors |`,
+    `| page | HTML | sent (${encoding}) | JS (gzip) | nginx req/s | p99 ms | CPU µs | Node req/s | to nginx | CPU µs | anonymous req/s | to Node | p99 ms | CPU µs | GC | with cart req/s | to Node | p99 ms | CPU µs | GC | errors |`,
   );
-  console.log("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+  console.log(`|${"---|".repeat(21)}`);
   const us = (m: Measured) => (m.cpuUs === undefined ? "–" : fmt(m.cpuUs));
+  const gc = (m: Measured) =>
+    m.collectorShare === undefined ? "–" : `${fmt(m.collectorShare * 100)} %`;
   for (const r of rows) {
     const ratio = (m: Figures, to: Figures) => fmt(ratioOf(m, to), 2);
     console.log(
       `| ${r.name} \`${r.path}\` | ${kb(r.html)} | ${kb(r.sent)} | ${kb(r.js)} | ` +
         `${fmt(r.fixed.rps)} | ${fmt(r.fixed.p99, 1)} | ${us(r.fixed)} | ` +
         `${fmt(r.bare.rps)} | ${ratio(r.bare, r.fixed)} | ${us(r.bare)} | ` +
-        `${fmt(r.anonymous.rps)} | ${ratio(r.anonymous, r.bare)} | ${fmt(r.anonymous.p99, 1)} | ${us(r.anonymous)} | ` +
-        `${fmt(r.withCart.rps)} | ${ratio(r.withCart, r.bare)} | ${fmt(r.withCart.p99, 1)} | ${us(r.withCart)} | ` +
+        `${fmt(r.anonymous.rps)} | ${ratio(r.anonymous, r.bare)} | ${fmt(r.anonymous.p99, 1)} | ${us(r.anonymous)} | ${gc(r.anonymous)} | ` +
+        `${fmt(r.withCart.rps)} | ${ratio(r.withCart, r.bare)} | ${fmt(r.withCart.p99, 1)} | ${us(r.withCart)} | ${gc(r.withCart)} | ` +
         `${r.fixed.errors + r.bare.errors + r.anonymous.errors + r.withCart.errors} |`,
     );
   }

@@ -4,6 +4,10 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
+import { send } from "./http.ts";
+
+/** The bearer token of the store's `/metrics` on its own port, for the bench alone. */
+const METRICS_TOKEN = "bench-metrics-0123456789abcdef";
 
 let server: ChildProcess | undefined;
 
@@ -20,6 +24,7 @@ export function startServer(port: number, cluster: boolean, env: Record<string, 
       env: {
         // A secret of its own, the same from one run to the next.
         SESSION_SECRET: "bench-secret-0123456789abcdef",
+        METRICS_TOKEN,
         ...process.env,
         ...env,
         NODE_ENV: "production",
@@ -78,6 +83,25 @@ export function serverMemoryMb(): number | undefined {
  */
 export function serverCpuMs(): number | undefined {
   return server?.pid ? cpuMs(server.pid) : undefined;
+}
+
+/**
+ * The ms the store's main thread has spent paused for V8's collector since it started, from its
+ * `/metrics` (`nodejs_gc_duration_seconds`, every kind); undefined when `/metrics` is elsewhere.
+ */
+export async function serverCollectorMs(port: number): Promise<number | undefined> {
+  const answer = await send(port, "/metrics", {
+    keep: true,
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  });
+  if (answer.status !== 200) return undefined;
+  let seconds = 0;
+  for (const [, value] of answer.body.matchAll(
+    /^nodejs_gc_duration_seconds_sum\{[^}]*\} (\S+)$/gm,
+  )) {
+    seconds += Number(value);
+  }
+  return seconds * 1000;
 }
 
 /** CPU time a process and its children have used, in ms (Linux /proc; undefined elsewhere). */
