@@ -42,6 +42,30 @@ describe("withoutRepeatedFacts", () => {
     expect(withoutRepeatedFacts({ descriptionHtml: prose, features, specifications })).toBe(prose);
   });
 
+  it("reads the list's text as shown, its entities decoded", () => {
+    const encoded = html.replace(
+      "<li>Verificación por foto</li>",
+      "<li>Verificaci&oacute;n por foto</li>",
+    );
+    const out = withoutRepeatedFacts({ descriptionHtml: encoded, features, specifications })!;
+    expect(out).not.toContain("<ul>");
+    expect(out).toContain("<p>Garantía de un año.</p>");
+  });
+
+  it("cuts a list left open at the description's end, and keeps one its parent closes", () => {
+    const list = "<ul><li>Verificación por foto</li><li>Programación remota</li>";
+    const atEnd = withoutRepeatedFacts({
+      descriptionHtml: `<p>Intro</p><h4>Características</h4>${list}`,
+      features,
+      specifications,
+    });
+    expect(atEnd).toBe("<p>Intro</p>");
+    const inside = `<p>Intro</p><div>${list}</div><p>Fin</p>`;
+    expect(withoutRepeatedFacts({ descriptionHtml: inside, features, specifications })).toBe(
+      inside,
+    );
+  });
+
   it("recognises the table with its rows in another order", () => {
     const swapped = html.replace(
       "<tr><th>Zonas</th><td>32 zonas</td></tr><tr><th>Comunicación</th><td>GPRS</td></tr>",

@@ -1,4 +1,4 @@
-import sanitizeHtml from "sanitize-html";
+import { Parser } from "htmlparser2";
 import type { Product } from "~/merchant-api/product";
 import { normalizeText } from "~/text/normalize";
 
@@ -15,6 +15,13 @@ const SPEC_HEADINGS = new Set([
   "caracteristicastecnicas",
 ]);
 const HEADING = /^h[1-6]$/;
+
+/** A part of the raw HTML, from its start to just past its end. */
+interface Span {
+  start: number;
+  end: number;
+}
+
 // Only a list or a table can repeat the facts: a description with neither (about 70 % of the
 // sandbox's catalogue) is given back without being parsed. Tag names are case-insensitive.
 const LIST_OR_TABLE = /<(?:ul|ol|table)\b/i;
@@ -37,50 +44,67 @@ export function withoutRepeatedFacts(
   const specParts = entries.flatMap(([key, value]) => [compact(key), compact(value)]);
   if (features === "" && specs === "") return html;
 
-  const isFeatureList = (frame: sanitizeHtml.IFrame) =>
-    features !== "" &&
-    (frame.tag === "ul" || frame.tag === "ol") &&
-    compact(frame.text) === features;
-  const isSpecTable = (frame: sanitizeHtml.IFrame) => {
-    if (specs === "" || frame.tag !== "table") return false;
-    const text = compact(frame.text);
+  const isFeatureList = (tag: string, text: string) =>
+    features !== "" && (tag === "ul" || tag === "ol") && compact(text) === features;
+  const isSpecTable = (tag: string, text: string) => {
+    if (specs === "" || tag !== "table") return false;
+    const cells = compact(text);
     // Same cells, in any order.
     return (
-      text === specs || (text.length === specs.length && specParts.every((p) => text.includes(p)))
+      cells === specs ||
+      (cells.length === specs.length && specParts.every((p) => cells.includes(p)))
     );
   };
 
-  // First pass: is there anything to drop? The headings close before their list or table, so
-  // they are decided from what this pass found.
-  let hasFeatureList = false;
-  let hasSpecTable = false;
-  const parseOnly: sanitizeHtml.IOptions = {
-    allowedTags: false,
-    allowedAttributes: false,
-    allowVulnerableTags: true,
-    parser: { lowerCaseTags: true },
-  };
-  sanitizeHtml(html, {
-    ...parseOnly,
-    exclusiveFilter: (frame) => {
-      if (isFeatureList(frame)) hasFeatureList = true;
-      if (isSpecTable(frame)) hasSpecTable = true;
-      return false;
+  // One pass over the raw HTML: where each list, table and heading starts and ends, and its
+  // text (entities decoded, as sanitize-html's frames read it; docs/decisions/0650).
+  const lists: Span[] = [];
+  const tables: Span[] = [];
+  const featureHeadings: Span[] = [];
+  const specHeadings: Span[] = [];
+  const open: Array<{ start: number; textAt: number }> = [];
+  let text = "";
+  let ended = false;
+  const parser = new Parser(
+    {
+      onopentag: () => open.push({ start: parser.startIndex, textAt: text.length }),
+      ontext: (data) => (text += data),
+      onclosetag: (tag, implied) => {
+        const element = open.pop();
+        // An element ends at its own end tag, or, left open, at the description's end. One
+        // closed by its parent's end tag has no end of its own to cut at: it stays.
+        if (!element || (implied && !ended)) return;
+        const span = { start: element.start, end: implied ? html.length : parser.endIndex + 1 };
+        const inner = text.slice(element.textAt);
+        if (isFeatureList(tag, inner)) lists.push(span);
+        else if (isSpecTable(tag, inner)) tables.push(span);
+        else if (HEADING.test(tag)) {
+          const heading = compact(inner);
+          if (FEATURE_HEADINGS.has(heading)) featureHeadings.push(span);
+          if (SPEC_HEADINGS.has(heading)) specHeadings.push(span);
+        }
+      },
     },
-  });
-  if (!hasFeatureList && !hasSpecTable) return html;
+    { lowerCaseTags: true },
+  );
+  parser.write(html);
+  ended = true;
+  parser.end();
+  if (lists.length === 0 && tables.length === 0) return html;
 
-  return sanitizeHtml(html, {
-    ...parseOnly,
-    exclusiveFilter: (frame) => {
-      if (hasFeatureList && isFeatureList(frame)) return true;
-      if (hasSpecTable && isSpecTable(frame)) return true;
-      if (!HEADING.test(frame.tag)) return false;
-      const heading = compact(frame.text);
-      return (
-        (hasFeatureList && FEATURE_HEADINGS.has(heading)) ||
-        (hasSpecTable && SPEC_HEADINGS.has(heading))
-      );
-    },
-  });
+  // The headings go only with what they head: a list's when a list went, a table's likewise.
+  const cut = [
+    ...lists,
+    ...tables,
+    ...(lists.length > 0 ? featureHeadings : []),
+    ...(tables.length > 0 ? specHeadings : []),
+  ].sort((a, b) => a.start - b.start);
+  let kept = "";
+  let at = 0;
+  for (const span of cut) {
+    if (span.start < at) continue; // inside a part already cut
+    kept += html.slice(at, span.start);
+    at = span.end;
+  }
+  return kept + html.slice(at);
 }
