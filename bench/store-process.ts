@@ -87,7 +87,8 @@ export function serverCpuMs(): number | undefined {
 
 /**
  * The ms the store's main thread has spent paused for V8's collector since it started, from its
- * `/metrics` (`nodejs_gc_duration_seconds`, every kind); undefined when `/metrics` is elsewhere.
+ * `/metrics` (`nodejs_gc_duration_seconds`, every kind); undefined when `/metrics` does not
+ * answer the bench's token on the shop's port (METRICS_PORT or another METRICS_TOKEN set).
  */
 export async function serverCollectorMs(port: number): Promise<number | undefined> {
   const answer = await send(port, "/metrics", {
