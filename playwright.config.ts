@@ -1,3 +1,4 @@
+import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
@@ -58,7 +59,8 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: "node server/main.ts",
+    // What `npm start` runs, from the build the tests use.
+    command: `node ${path.join(process.env.BUILD_DIR ?? "build", "node/main.js")}`,
     url: `http://localhost:${PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,

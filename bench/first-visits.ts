@@ -119,13 +119,15 @@ async function oneByOne(port: number, paths: string[], meters: Meters) {
   return { cpu, sandboxCpu, ttfb, tally };
 }
 
-/** Pages of each kind the process is warmed with before `first` measures. */
-const WARM_PAGES = 10;
+/** Searches the process is warmed with before `first` measures (product pages: `warmProducts`). */
+const WARM_SEARCHES = 10;
 
 export interface FirstVisitCounts {
   products: number;
   listings: number;
   searches: number;
+  /** Product pages served first, apart from the measured ones (BENCH_FIRST_WARM). */
+  warmProducts: number;
 }
 
 export async function firstVisitsScenario(
@@ -145,9 +147,11 @@ export async function firstVisitsScenario(
   // search with them: the last product pages and searches of the sample, and those searches
   // on /productos (docs/decisions/0625).
   const warm = [
-    ...sample.products.slice(-WARM_PAGES),
-    ...sample.searches.slice(-WARM_PAGES),
-    ...sample.searches.slice(-WARM_PAGES).map((p) => p.replace("/buscar?q=", "/productos?search=")),
+    ...sample.products.slice(-counts.warmProducts),
+    ...sample.searches.slice(-WARM_SEARCHES),
+    ...sample.searches
+      .slice(-WARM_SEARCHES)
+      .map((p) => p.replace("/buscar?q=", "/productos?search=")),
   ];
   for (const p of warm) await send(port, p);
   console.log("\nFirst visits, one connection, each page asked for once (docs/decisions/0520)\n");

@@ -1,7 +1,7 @@
 /**
  * `npm run bench [pages] [first] [crawl] [search] [browsing] [cart] [lighthouse] [memory]` (all
  * by default): starts the
- * production server (or `server/cluster.ts` with BENCH_CLUSTER=1) and measures it. Needs `npm run
+ * production server as `npm start` runs it (or `npm run start:cluster`, with BENCH_CLUSTER=1) and measures it. Needs `npm run
  * build` first. A benchmark, not a test: it never fails on numbers. The figures of a run are in
  * the README's performance section.
  *
@@ -31,7 +31,8 @@
  * BENCH_BROWSING_CONNECTIONS, BENCH_BROWSING_SECONDS, BENCH_CART_CONNECTIONS, BENCH_CART_SECONDS, BENCH_WARMUP_SECONDS,
  * BENCH_CLUSTER=1 and WEB_CONCURRENCY (workers), BENCH_NODE_ARGS (flags for the server's node),
  * BENCH_PAGE_CLASSES (a comma-separated subset of the page classes, e.g. "brand,product"),
- * BENCH_FIRST_PRODUCTS, BENCH_FIRST_LISTINGS, BENCH_FIRST_SEARCHES (first), BENCH_CRAWL_PAGES
+ * BENCH_FIRST_PRODUCTS, BENCH_FIRST_LISTINGS, BENCH_FIRST_SEARCHES and BENCH_FIRST_WARM (the product
+ * pages served before `first` measures; 10 by default, docs/decisions/0655), BENCH_CRAWL_PAGES
  * (crawl), BENCH_WALK (the product pages of the memory walk; all by default), BENCH_API. */
 import { setTimeout as sleep } from "node:timers/promises";
 import { closeConnections, fmt, type RequestOptions, send, Tally } from "./http.ts";
@@ -79,6 +80,7 @@ const FIRST = {
   products: env("BENCH_FIRST_PRODUCTS", 300),
   listings: env("BENCH_FIRST_LISTINGS", 100),
   searches: env("BENCH_FIRST_SEARCHES", 100),
+  warmProducts: env("BENCH_FIRST_WARM", 10),
 };
 const CRAWL_PAGES = env("BENCH_CRAWL_PAGES", 2000);
 const WALK_PRODUCTS = env("BENCH_WALK", Infinity);
@@ -304,8 +306,8 @@ try {
   const settledMs = performance.now() - started;
   console.log(
     (CLUSTER
-      ? `server/cluster.ts (${process.env.WEB_CONCURRENCY ?? "one per core"} workers)`
-      : "server/main.ts (one process)") +
+      ? `build/node/cluster.js (${process.env.WEB_CONCURRENCY ?? "one per core"} workers)`
+      : "build/node/main.js (one process)") +
       (remote ? `, merchant API: the sandbox in its own process (${remote.origin})` : "") +
       `; ready ${fmt(readyMs / 1000, 1)} s after start, idle after ${fmt(settledMs / 1000, 1)} s, ` +
       `resident then ${fmt(serverMemoryMb() ?? 0)} MB` +

@@ -1,9 +1,10 @@
 /**
- * The store process the bench measures (`server/main.ts`, or `server/cluster.ts` and its workers) and what
+ * The store process the bench measures (`npm start`'s `build/node/main.js`, or `cluster.js` and its workers) and what
  * it uses: resident memory and CPU time, read from Linux /proc.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { send } from "./http.ts";
 
 /** The bearer token of the store's `/metrics` on its own port, for the bench alone. */
@@ -19,7 +20,10 @@ export function startServer(port: number, cluster: boolean, env: Record<string, 
   ];
   server = spawn(
     process.execPath,
-    [...nodeArgs, cluster ? "server/cluster.ts" : "server/main.ts"],
+    [
+      ...nodeArgs,
+      path.join(process.env.BUILD_DIR ?? "build", "node", cluster ? "cluster.js" : "main.js"),
+    ],
     {
       env: {
         // A secret of its own, the same from one run to the next.
@@ -43,7 +47,7 @@ function startFlags(): string[] {
       scripts: Record<string, string>;
     }
   ).scripts;
-  return (/\bnode((?: --[\w-]+(?:=\S+)?)*) server\/main\.ts/.exec(scripts.start)?.[1] ?? "")
+  return (/\bnode((?: --[\w-]+(?:=\S+)?)*) build\/node\/main\.js/.exec(scripts.start)?.[1] ?? "")
     .split(" ")
     .filter(Boolean);
 }

@@ -8,6 +8,7 @@
  */
 import cluster, { type Worker } from "node:cluster";
 import os from "node:os";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadAppBuild } from "./app-build.ts";
 
@@ -47,7 +48,9 @@ metricsServer?.listen(cfg.metricsPort, cfg.host, () => {
   logger.info({ port: cfg.metricsPort, workers: "all" }, "metrics listening");
 });
 
-cluster.setupPrimary({ exec: fileURLToPath(new URL("./main.ts", import.meta.url)) });
+// The workers run the main module beside this one: `.js` in the build, `.ts` in development.
+const main = new URL(`./main${path.extname(import.meta.url)}`, import.meta.url);
+cluster.setupPrimary({ exec: fileURLToPath(main) });
 
 let stopping = false;
 const starts = new Map<number, number>();

@@ -8,7 +8,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import http from "node:http";
 import { expect, test } from "@playwright/test";
-import { startStore, type StoreProcess } from "./support/store-process";
+import { STORE_MAIN, startStore, type StoreProcess } from "./support/store-process";
 
 const BASE = Number(process.env.E2E_PORT ?? 3210);
 const [SANDBOX_PORT, STORE_PORT, FAKE_API_PORT] = [BASE + 4, BASE + 5, BASE + 6];
@@ -175,7 +175,7 @@ test("a burst against a slow API: a bounded queue, then a quick Spanish 503 with
 });
 
 test("a sandbox that cannot write its catalogue stops the store with one line", async () => {
-  const child = spawn(process.execPath, ["server/main.ts"], {
+  const child = spawn(process.execPath, [STORE_MAIN], {
     env: {
       ...process.env,
       NODE_ENV: "production",

@@ -8,6 +8,7 @@ import { createHash, randomUUID } from "node:crypto";
 import net from "node:net";
 import { expect, test } from "@playwright/test";
 import { scriptsAfterFirstPaint } from "../../app/platform/after-first-paint.server.ts";
+import { STORE_MAIN } from "./support/store-process.ts";
 
 test("GET /healthz says the sandbox is in use", async ({ request }) => {
   const res = await request.get("/healthz");
@@ -145,7 +146,7 @@ test("a cross-origin POST is rejected", async ({ request }) => {
 const PORT = Number(process.env.E2E_PORT ?? 3210) + 7;
 
 function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ["server/main.ts"], {
+  const child = spawn(process.execPath, [STORE_MAIN], {
     env: {
       ...process.env,
       NODE_ENV: "production",

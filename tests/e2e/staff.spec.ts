@@ -19,7 +19,7 @@ import { expectNoSeriousA11yViolations } from "./support/a11y.ts";
 import { expect, sharedPageTest as test } from "./support/fixtures.ts";
 import { freePort } from "./support/merchant-api.ts";
 import { chargeCard, outbox, prepareCheckout, type Sellable } from "./support/payments.ts";
-import { type StoreProcess, startStoreOnFreePort } from "./support/store-process.ts";
+import { STORE_MAIN, type StoreProcess, startStoreOnFreePort } from "./support/store-process.ts";
 
 const TOOL = "/admin/notificaciones";
 const SIGN_IN = "/admin/ingresar";
@@ -421,7 +421,7 @@ test("'Cerrar sesión' ends the session, for a copy of its cookie too", async ({
 
 /** Starts a store expected to refuse to start; its exit code and output. */
 async function failedStart(env: Record<string, string>) {
-  const child = spawn(process.execPath, ["server/main.ts"], {
+  const child = spawn(process.execPath, [STORE_MAIN], {
     env: { ...process.env, NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -1,10 +1,14 @@
 /**
- * A production store process started by a test (`node server/main.ts` on the e2e build), with its
+ * A production store process started by a test (`node build/node/main.js` of the e2e build), with its
  * output kept so the test can read its logs: for the tests that need a store of their own (its
  * own settings, rate-limit memory or logs). It reuses the sandbox data folder of the e2e server
  * (.data/sandbox), so nothing is generated again.
  */
 import { type ChildProcess, spawn } from "node:child_process";
+import path from "node:path";
+
+/** The server module `npm start` runs, in the build the tests use (scripts/build-server.ts). */
+export const STORE_MAIN = path.join(process.env.BUILD_DIR ?? "build", "node/main.js");
 
 export interface StoreProcess {
   readonly child: ChildProcess;
@@ -47,7 +51,7 @@ interface Starting extends StoreProcess {
 }
 
 function spawnStore(env: Record<string, string>): Starting {
-  const child = spawn(process.execPath, ["server/main.ts"], {
+  const child = spawn(process.execPath, [STORE_MAIN], {
     env: {
       ...process.env,
       NODE_ENV: "production",
