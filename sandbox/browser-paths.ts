@@ -6,6 +6,9 @@
  * signed-in staff only (docs/decisions/0410). Datasheet PDFs reach the
  * browser through the store's /documentacion/{sku}, so the sandbox's own PDF path stays private.
  */
+/** Where the store mounts the embedded sandbox for browsers. */
+export const SANDBOX_PREFIX = "/sandbox";
+
 const BROWSER_PATHS: ReadonlyArray<{ path: RegExp; methods: readonly string[] }> = [
   { path: /^\/img\/productos\/[^/]+$/, methods: ["GET", "HEAD"] },
   { path: /^\/logos\/marcas\/[^/]+$/, methods: ["GET", "HEAD"] },

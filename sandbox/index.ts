@@ -3,16 +3,13 @@
  * the same HTTP contract as the merchant's API (see sandbox/README.md).
  *
  * One instance per data folder: the store's API client and the server's
- * `/sandbox` mount (both in the app's build) share it.
+ * `/sandbox` mount (both in the app's build) share it. Its modules load with the first one: a
+ * store with a remote API never loads them (docs/decisions/0655).
  */
 import path from "node:path";
-import { CatalogueStore } from "./catalogue/db.ts";
-import { ensureCatalogueDb } from "./catalogue/db-build.ts";
-import { getPayments } from "./payments/index.ts";
-import { createSandboxApp } from "./router.ts";
+import type { CatalogueStore } from "./catalogue/db.ts";
 
-export { isBrowserLoad } from "./browser-paths.ts";
-export { SANDBOX_PREFIX } from "./router.ts";
+export { isBrowserLoad, SANDBOX_PREFIX } from "./browser-paths.ts";
 export { SANDBOX_CLIENT_HEADER } from "./payments/card-tokens.ts";
 
 export interface SandboxOptions {
@@ -43,7 +40,7 @@ export function getSandbox(options: SandboxOptions): Sandbox {
   const reg = opened;
   let entry = reg.get(dataDir);
   if (!entry) {
-    const store = ensureCatalogueDb(dataDir).then((file) => new CatalogueStore(file));
+    const store = import("./open.ts").then(({ openCatalogue }) => openCatalogue(dataDir));
     store.catch(() => {}); // reported through ready/fetch; avoid an unhandled rejection
     entry = { store, sandboxes: new Map() };
     reg.set(dataDir, entry);
@@ -52,12 +49,8 @@ export function getSandbox(options: SandboxOptions): Sandbox {
   if (existing) return existing;
 
   const storePromise = entry.store;
-  const handler = storePromise.then((store) => {
-    const app = createSandboxApp({
-      catalogue: store,
-      payments: getPayments({ dataDir, publicBase, storeOrigin: options.storeOrigin }),
-      publicBase,
-    });
+  const handler = Promise.all([storePromise, import("./open.ts")]).then(([store, { openApp }]) => {
+    const app = openApp(store, { dataDir, publicBase, storeOrigin: options.storeOrigin });
     return (request: Request) => Promise.resolve(app.fetch(request));
   });
   handler.catch(() => {});

@@ -8,8 +8,7 @@ import { createCatalogueApp } from "./catalogue/routes.ts";
 import type { CatalogueStore } from "./catalogue/db.ts";
 import { error, HttpError } from "./http.ts";
 import { isPaymentsPath, type Payments } from "./payments/index.ts";
-
-export const SANDBOX_PREFIX = "/sandbox";
+import { SANDBOX_PREFIX } from "./browser-paths.ts";
 
 export interface SandboxAppOptions {
   catalogue: CatalogueStore;
