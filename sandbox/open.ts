@@ -1,7 +1,7 @@
 /**
  * The embedded sandbox's own modules (its catalogue in SQLite, the payments, the HTTP routes and
- * what they load: Hono, bwip-js, pdf-lib), imported by `getSandbox` (./index.ts) when a store
- * first uses it: about 15 MB a store with a remote API does not hold (docs/decisions/0655).
+ * what they load: Hono, bwip-js), imported by `getSandbox` (./index.ts) when a store first uses
+ * it: 6–8 MB a store with a remote API does not hold (docs/decisions/0655).
  */
 import { CatalogueStore } from "./catalogue/db.ts";
 import { ensureCatalogueDb } from "./catalogue/db-build.ts";
