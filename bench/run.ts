@@ -1,9 +1,8 @@
 /**
  * `npm run bench [pages] [first] [crawl] [search] [browsing] [cart] [lighthouse] [memory]` (all
- * by default): starts the
- * production server as `npm start` runs it (or `npm run start:cluster`, with BENCH_CLUSTER=1) and measures it. Needs `npm run
- * build` first. A benchmark, not a test: it never fails on numbers. The figures of a run are in
- * the README's performance section.
+ * by default): starts the production server as `npm start` runs it (or `npm run start:cluster`,
+ * with BENCH_CLUSTER=1) and measures it. Needs `npm run build` first. A benchmark, not a test: it
+ * never fails on numbers. The figures of a run are in the README's performance section.
  *
  * - pages: each page class (home, catalogue, category, brand, product, content, search) at 50
  *   connections, beside nginx serving the store's own bytes precompressed (`bench/pages.ts`):

@@ -1,6 +1,6 @@
 /**
- * The store process the bench measures (`npm start`'s `build/node/main.js`, or `cluster.js` and its workers) and what
- * it uses: resident memory and CPU time, read from Linux /proc.
+ * The store process the bench measures (`npm start`'s `build/node/main.js`, or `cluster.js` and
+ * its workers) and what it uses: resident memory and CPU time, read from Linux /proc.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";

@@ -2,7 +2,7 @@
  * `node scripts/build-server.ts` (run by `npm run build`): the Node server's modules
  * (`server/*.ts`) as JavaScript in `build/node/` (under BUILD_DIR), which `npm start` runs. A
  * process started from a `.ts` file loads Node's TypeScript stripper (a WebAssembly module)
- * and keeps it: 18 MB resident for the store's whole life (docs/decisions/0655). Types are
+ * and keeps it: 14–18 MB resident for the store's whole life (docs/decisions/0655). Types are
  * erased (the type check allows erasable syntax only) and relative `.ts` imports become `.js`;
  * `npm run dev` still runs `server/main.ts` itself.
  */
