@@ -1,5 +1,5 @@
-import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { STORE_MAIN } from "./tests/e2e/support/store-process.ts";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const chromium = {
@@ -60,7 +60,7 @@ export default defineConfig({
   ],
   webServer: {
     // What `npm start` runs, from the build the tests use.
-    command: `node ${path.join(process.env.BUILD_DIR ?? "build", "node/main.js")}`,
+    command: `node ${STORE_MAIN}`,
     url: `http://localhost:${PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,

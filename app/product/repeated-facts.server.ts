@@ -15,6 +15,8 @@ const SPEC_HEADINGS = new Set([
   "caracteristicastecnicas",
 ]);
 const HEADING = /^h[1-6]$/;
+/** The elements that can repeat the facts or head them; the text of no other is read. */
+const FACT_OR_HEADING = /^(?:ul|ol|table|h[1-6])$/;
 
 /** A part of the raw HTML, from its start to just past its end. */
 interface Span {
@@ -74,7 +76,7 @@ export function withoutRepeatedFacts(
         const element = open.pop();
         // An element ends at its own end tag, or, left open, at the description's end. One
         // closed by its parent's end tag has no end of its own to cut at: it stays.
-        if (!element || (implied && !ended)) return;
+        if (!element || (implied && !ended) || !FACT_OR_HEADING.test(tag)) return;
         const span = { start: element.start, end: implied ? html.length : parser.endIndex + 1 };
         const inner = text.slice(element.textAt);
         if (isFeatureList(tag, inner)) lists.push(span);
