@@ -94,7 +94,7 @@ const text = async (answer: Response) => {
 describe("storedPage", () => {
   it("keeps the page in brotli only, in bytes of its own, and counts what it may be given", async () => {
     const rendered = Buffer.from(html(0).repeat(200));
-    const page = await storedPage(rendered, { "content-type": "text/html" }, 0, "p");
+    const page = await storedPage(rendered, { "content-type": "text/html" }, 0, { route: "p" });
     const { br } = page.encodings;
     expect(brotliDecompressSync(br).equals(rendered)).toBe(true);
     expect(Object.keys(page)).not.toContain("identity");

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { brotliCompress, brotliDecompressSync, gunzipSync, gzip } from "node:zlib";
+import { brotliCompress, brotliDecompressSync, constants, gunzipSync, gzip } from "node:zlib";
 import { describe, expect, it, vi } from "vitest";
 import {
   createPageCache,
@@ -8,6 +8,7 @@ import {
   withoutNonce,
 } from "./page-cache.server";
 import { asResponse } from "./page-cache.test-helpers";
+import { BROTLI_QUALITY } from "./page-answer.server";
 
 // Counts the compressions of the page cache, which are otherwise invisible from outside.
 vi.mock("node:zlib", async (importOriginal) => {
@@ -132,6 +133,36 @@ describe("createPageCache", () => {
     const plain = await pages.respond(get("/texto", { "Accept-Encoding": "identity" }), vi.fn());
     expect(plain.headers.get(PAGE_CACHE_HEADER)).toBe("hit");
     expect(Number(plain.headers.get("Content-Length"))).toBe(Buffer.byteLength(bare));
+  });
+
+  it("compresses a page cheaply the first time its URL is stored, better when stored again", async () => {
+    let clock = 1000;
+    const pages = cache({ freshMs: 1000, maxStaleMs: 10_000, now: () => clock });
+    const compress = vi.mocked(brotliCompress);
+    compress.mockClear();
+    const quality = (call: number) =>
+      (compress.mock.calls[call]?.[1] as { params: Record<number, number> }).params[
+        constants.BROTLI_PARAM_QUALITY
+      ];
+    const render = vi.fn(async () => page("Uno"));
+    await pages.respond(get("/p"), render);
+    expect(quality(0)).toBe(BROTLI_QUALITY.first);
+    await pages.respond(get("/otra"), render);
+    expect(quality(1)).toBe(BROTLI_QUALITY.first);
+    // Asked for after its fresh time: refreshed, and kept smaller from then on.
+    clock += 2000;
+    await pages.respond(get("/p"), render);
+    await vi.waitFor(() => expect(compress).toHaveBeenCalledTimes(3));
+    expect(quality(2)).toBe(BROTLI_QUALITY.again);
+    expect(BROTLI_QUALITY.again).toBeGreaterThan(BROTLI_QUALITY.first);
+    const fresh = await vi.waitFor(async () => {
+      const answer = await pages.respond(get("/p"), render);
+      expect(answer.headers.get(PAGE_CACHE_HEADER)).toBe("hit");
+      return answer;
+    });
+    expect(brotliDecompressSync(Buffer.from(await fresh.arrayBuffer())).toString()).toBe(
+      withoutNonce(document("Uno"), CSP).html,
+    );
   });
 
   it("renders concurrent first requests of one URL once", async () => {

@@ -7,8 +7,9 @@
  * the notice, the data the browser hydrates them with) filled in for the request, privately
  * (page-answer.server.ts); a `.data` request that asks for the root's data (the cart) is rendered
  * for them. Each entry is kept in brotli only, compressed once as it is stored, and its first
- * answer is that copy (docs/decisions/0635). A stale entry is served while one background render
- * refreshes it; the total size is bounded (least recently used entries go first).
+ * answer is that copy (docs/decisions/0635); cheaply the first time its URL is stored, better
+ * when it is stored again (0660). A stale entry is served while one background render refreshes
+ * it; the total size is bounded (least recently used entries go first).
  *
  * The CSP stays strict without sharing a nonce: a stored document carries no nonce at all.
  * Its inline scripts are allowed by their SHA-256 hashes, computed once per entry, and its
@@ -120,7 +121,11 @@ export function documentResponse(bytes: Buffer, init: ResponseInit): Response {
   return response;
 }
 
-async function store(response: Response, storedAt: number, route?: string): Promise<StoredPage> {
+async function store(
+  response: Response,
+  storedAt: number,
+  options: { route?: string; again: boolean },
+): Promise<StoredPage> {
   const bytes = documentBytes.get(response) ?? Buffer.from(await response.arrayBuffer());
   let identity = bytes;
   const headers = new Headers(response.headers);
@@ -133,7 +138,7 @@ async function store(response: Response, storedAt: number, route?: string): Prom
     headers.set("Content-Security-Policy", bare.csp);
   }
   const kept = Object.fromEntries([...headers].filter(([name]) => !NOT_STORED.has(name)));
-  return storedPage(identity, kept, storedAt, route);
+  return storedPage(identity, kept, storedAt, options);
 }
 
 /**
@@ -177,14 +182,15 @@ export function createPageCache({
     allowStaleOnFetchRejection: true,
     allowStaleOnFetchAbort: true,
     ignoreFetchAbort: true,
-    fetchMethod: async (_key, _stale, { context }) => {
+    fetchMethod: async (_key, stale, { context }) => {
       const response = await context.render();
       if (!storable(response)) {
         context.unstored = response;
         return undefined;
       }
       if (context.route) publicRoutes.add(context.route);
-      return store(response, now(), context.route);
+      // A page stored before was asked for again: it is worth its smaller copy (0660).
+      return store(response, now(), { route: context.route, again: stale !== undefined });
     },
   });
   const personal = createPersonalAnswers();
