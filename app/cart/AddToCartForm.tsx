@@ -6,6 +6,8 @@ import type { Product } from "~/merchant-api/product";
 import styles from "./AddToCartForm.module.css";
 import { CART_ACTION, FetcherFlag, useCartBusy, useCartFetcher } from "./cart-fetcher";
 import { QuantitySelector } from "./QuantitySelector";
+import quantityStyles from "./QuantitySelector.module.css";
+import { attribute, escapeHtml } from "~/ui/html-string";
 
 /**
  * Quantity selector and add-to-cart button for a product, posting to the cart
@@ -22,6 +24,7 @@ export function AddToCartForm({
   titleId,
   compact = false,
   returnTo,
+  ids,
 }: {
   product: Pick<Product, "id" | "price" | "stock">;
   /** Id of the element that shows the product's title: a card's title link, the page heading. */
@@ -29,12 +32,15 @@ export function AddToCartForm({
   compact?: boolean;
   /** Id of the element the no-JS post returns to (the card, the buy box), not the page top. */
   returnTo?: string;
+  /** The quantity's and the button's ids, when the caller names them (a card's); else React's. */
+  ids?: { quantity: string; button: string };
 }) {
   const hydrated = useHydrated();
   const fetcher = useCartFetcher();
   const { pathname, search } = useLocation();
   const [quantity, setQuantity] = useState("1");
-  const buttonId = useId();
+  const ownButtonId = useId();
+  const buttonId = ids?.button ?? ownButtonId;
   const busy = fetcher.state !== "idle";
   const waiting = useCartBusy();
   const state = addToCartButtonState({ price: product.price, stock: product.stock, loading: busy });
@@ -70,6 +76,7 @@ export function AddToCartForm({
           label="Cantidad de"
           subjectId={titleId}
           enhanced={hydrated}
+          id={ids?.quantity}
         />
       ) : null}
       <button
@@ -84,5 +91,44 @@ export function AddToCartForm({
         {state.label}
       </button>
     </fetcher.Form>
+  );
+}
+
+/** The ids a card's form is written with: the card's, its title's, its quantity's, its button's. */
+interface CardFormIds {
+  anchor: string;
+  title: string;
+  quantity: string;
+  button: string;
+}
+
+/**
+ * A card's form (compact, with `ids`) as the server writes it into the card's string
+ * (app/product/card-html.ts, docs/decisions/0660): the markup of `AddToCartForm` before
+ * hydration, for the page at `returnTo` (its path and query).
+ */
+export function addToCartFormHtml(
+  product: Pick<Product, "id" | "price" | "stock">,
+  { ids, returnTo }: { ids: CardFormIds; returnTo: string },
+): string {
+  const state = addToCartButtonState({ price: product.price, stock: product.stock });
+  const quantity =
+    state.status === "ready"
+      ? `<div${attribute("class", quantityStyles.selector)}>` +
+        `<span class="without-css">Cantidad: </span><input${attribute("id", ids.quantity)}` +
+        ` aria-label="Cantidad de"` +
+        attribute("aria-labelledby", `${ids.quantity} ${ids.title}`) +
+        ` type="number" inputMode="numeric" min="1"` +
+        `${attribute("max", Math.max(1, product.stock))} name="quantity" value="1"/></div>`
+      : "";
+  return (
+    `<form${attribute("class", styles.compact)} action="${CART_ACTION}" method="post">` +
+    `<input type="hidden" name="intent" value="add"/>` +
+    `<input type="hidden" name="productId"${attribute("value", product.id)}/>` +
+    `<input type="hidden" name="redirectTo"${attribute("value", `${returnTo}#${ids.anchor}`)}/>` +
+    quantity +
+    `<button type="submit"${attribute("id", ids.button)}` +
+    attribute("aria-labelledby", `${ids.button} ${ids.title}`) +
+    `${state.disabled ? ' disabled=""' : ""}>${escapeHtml(state.label)}</button></form>`
   );
 }

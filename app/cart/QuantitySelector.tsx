@@ -16,6 +16,7 @@ export function QuantitySelector({
   subjectId,
   enhanced,
   disabled = false,
+  id: givenId,
 }: {
   name: string;
   value: string;
@@ -31,8 +32,11 @@ export function QuantitySelector({
   /** True once hydrated: show the −/+ buttons. */
   enhanced: boolean;
   disabled?: boolean;
+  /** The input's id, when the caller names it (a card's); else one of React's. */
+  id?: string;
 }) {
-  const id = useId();
+  const ownId = useId();
+  const id = givenId ?? ownId;
   const current = clampQuantity(value, max);
   const upper = Math.max(1, max);
   return (

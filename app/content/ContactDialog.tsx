@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import styles from "./ContactDialog.module.css";
 
 /** The one contact dialog of the page; every ContactButton points at this id. */
-const CONTACT_DIALOG_ID = "dialogo-contacto";
+export const CONTACT_DIALOG_ID = "dialogo-contacto";
 
 /** `+57 601 555 0123` → `tel:+576015550123`. */
 export function telHref(phone: string): string {

@@ -1,5 +1,12 @@
 import { createHash } from "node:crypto";
-import { brotliCompress, brotliDecompressSync, constants, gunzipSync, gzip } from "node:zlib";
+import {
+  brotliCompress,
+  brotliDecompressSync,
+  type BrotliOptions,
+  constants,
+  gunzipSync,
+  gzip,
+} from "node:zlib";
 import { describe, expect, it, vi } from "vitest";
 import {
   createPageCache,
@@ -140,8 +147,9 @@ describe("createPageCache", () => {
     const pages = cache({ freshMs: 1000, maxStaleMs: 10_000, now: () => clock });
     const compress = vi.mocked(brotliCompress);
     compress.mockClear();
+    // Called as (bytes, options, callback): the type knows only (bytes, callback).
     const quality = (call: number) =>
-      (compress.mock.calls[call]?.[1] as { params: Record<number, number> }).params[
+      (compress.mock.calls[call] as unknown as [Buffer, BrotliOptions])[1].params?.[
         constants.BROTLI_PARAM_QUALITY
       ];
     const render = vi.fn(async () => page("Uno"));

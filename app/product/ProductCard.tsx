@@ -1,6 +1,8 @@
+import { useLocation } from "react-router";
 import type { CardProduct } from "~/merchant-api/product";
 import { Link } from "~/ui/router";
-import { cardBadges, priceView, stockLabel } from "./product-card";
+import { cardBadges, cardIds, priceView, stockLabel } from "./product-card";
+import { cardInnerHtml } from "./card-html";
 
 // For lists of cards outside this folder (the home page's featured groups).
 export { sharedTitleIds } from "./product-card";
@@ -11,39 +13,51 @@ import { StockBadges } from "./StockBadges";
 import styles from "./ProductCard.module.css";
 import { ProductImage } from "~/ui/ProductImage";
 
-/** The card's id: a cart post without JavaScript comes back to it, not to the top. */
-function cardAnchor(productId: string): string {
-  return `producto-${productId}`;
-}
-
-/**
- * The product card used everywhere (docs/decisions/0385), in grid or list view.
- *
- * A page shows up to 36 cards, so the markup is lean (docs/decisions/0385): the title is in it
- * once (the quantity and the button are named with it through aria-labelledby) and the parts
- * are styled from the card's class, not each with a class of its own.
- */
-export function ProductCard({
-  product,
-  view = "grid",
-  distinguish = false,
-}: {
+interface CardProps {
   product: CardProduct;
   view?: "grid" | "list";
   /** Another card of the list has the same title: the title names the model too. */
   distinguish?: boolean;
-}) {
+}
+
+const cardClass = (view: CardProps["view"]) =>
+  view === "list" ? `${styles.card} ${styles.list}` : styles.card;
+
+/**
+ * The product card used everywhere (docs/decisions/0385), in grid or list view. The server
+ * writes its markup as a string (card-html.ts, docs/decisions/0660); the browser renders and
+ * hydrates `ProductCardView`, which makes the same markup.
+ */
+export function ProductCard(props: CardProps) {
+  const { pathname, search } = useLocation();
+  if (!import.meta.env.SSR) return <ProductCardView {...props} />;
+  const { product, view = "grid", distinguish = false } = props;
+  const html = cardInnerHtml(product, { distinguish, returnTo: `${pathname}${search}` });
+  return (
+    <article
+      id={cardIds(product.id).anchor}
+      className={cardClass(view)}
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
+  );
+}
+
+/**
+ * The card as React renders it. A page shows up to 36 cards, so the markup is lean
+ * (docs/decisions/0385): the title is in it once (the quantity and the button are named with it
+ * through aria-labelledby) and the parts are styled from the card's class, not each with a
+ * class of its own.
+ */
+export function ProductCardView({ product, view = "grid", distinguish = false }: CardProps) {
   const href = `/producto/${encodeURIComponent(product.id)}`;
   const title = product.title ?? "Producto sin título";
-  const titleId = `t-${product.id}`;
+  const ids = cardIds(product.id);
+  const titleId = ids.title;
   const price = priceView(product);
   const badges = cardBadges(product.stock);
   const identifier = distinguish ? (product.model ?? product.sku) : null;
   return (
-    <article
-      id={cardAnchor(product.id)}
-      className={view === "list" ? `${styles.card} ${styles.list}` : styles.card}
-    >
+    <article id={ids.anchor} className={cardClass(view)}>
       <div>
         {/* The title link stretches over the card (CSS), so the image needs no link of its own. */}
         <ProductImage src={product.images[0]} />
@@ -54,7 +68,7 @@ export function ProductCard({
         <h3>
           <Link to={href} id={titleId}>
             {title}
-            {identifier ? <span> ({identifier})</span> : null}
+            {identifier ? <span>{` (${identifier})`}</span> : null}
           </Link>
         </h3>
         {/* One text node: separate pieces would each get a <!-- --> marker in the HTML. */}
@@ -73,7 +87,8 @@ export function ProductCard({
           product={product}
           titleId={titleId}
           compact
-          returnTo={cardAnchor(product.id)}
+          returnTo={ids.anchor}
+          ids={ids}
         />
       </div>
     </article>

@@ -23,6 +23,29 @@ export function priceView(product: Pick<Product, "price" | "listPrice">): PriceV
   return { kind: "priced", price, listPrice, saving, savingPercent };
 }
 
+export interface CardIds {
+  /** The title link's, which the quantity and the button are named with. */
+  title: string;
+  /** The card's own, where a cart post without JavaScript comes back to. */
+  anchor: string;
+  quantity: string;
+  button: string;
+}
+
+/**
+ * The ids in a product's card, made from its id, not from its place in the page (React's
+ * `useId`): the server writes the card without React (card-html.ts, docs/decisions/0660). A
+ * product has one card a page, as the title's id always assumed.
+ */
+export function cardIds(productId: string): CardIds {
+  return {
+    title: `t-${productId}`,
+    anchor: `producto-${productId}`,
+    quantity: `cantidad-${productId}`,
+    button: `agregar-${productId}`,
+  };
+}
+
 /** 'Stock: N' or 'Sin stock'. */
 export function stockLabel(stock: number): string {
   return stock > 0 ? `Stock: ${Math.floor(stock)}` : "Sin stock";

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import styles from "./ProductImage.module.css";
 
-const PLACEHOLDER_IMAGE = "/img/placeholder-producto.svg";
+export const PLACEHOLDER_IMAGE = "/img/placeholder-producto.svg";
 
 /**
  * A product image with the placeholder as fallback. With JavaScript a broken
