@@ -94,7 +94,7 @@ export function AddToCartForm({
   );
 }
 
-/** The ids a card's form is written with: the card's, its title's, its quantity's, its button's. */
+/** The ids a card's form is written with: its card's, its title's, quantity's and button's. */
 interface CardFormIds {
   anchor: string;
   title: string;
