@@ -23,15 +23,9 @@ interface CardProps {
 const cardClass = (view: CardProps["view"]) =>
   view === "list" ? `${styles.card} ${styles.list}` : styles.card;
 
-/**
- * The product card used everywhere (docs/decisions/0385), in grid or list view. The server
- * writes its markup as a string (card-html.ts, docs/decisions/0660); the browser renders and
- * hydrates `ProductCardView`, which makes the same markup.
- */
-export function ProductCard(props: CardProps) {
+/** The card as the server writes it: its markup made as a string (card-html.ts). */
+function ProductCardFromString({ product, view = "grid", distinguish = false }: CardProps) {
   const { pathname, search } = useLocation();
-  if (!import.meta.env.SSR) return <ProductCardView {...props} />;
-  const { product, view = "grid", distinguish = false } = props;
   const html = cardInnerHtml(product, { distinguish, returnTo: `${pathname}${search}` });
   return (
     <article
@@ -94,3 +88,10 @@ export function ProductCardView({ product, view = "grid", distinguish = false }:
     </article>
   );
 }
+
+/**
+ * The product card used everywhere (docs/decisions/0385), in grid or list view. The server
+ * writes its markup as a string (docs/decisions/0660); the browser renders and hydrates
+ * `ProductCardView`, which makes the same markup. The client's build leaves the string out.
+ */
+export const ProductCard = import.meta.env.SSR ? ProductCardFromString : ProductCardView;
