@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cardBadges, priceView, sharedTitleIds, stockLabel } from "./product-card";
+import { cardBadges, onceEach, priceView, sharedTitleIds, stockLabel } from "./product-card";
 
 describe("priceView", () => {
   it("asks for the price when it is missing, zero or negative", () => {
@@ -75,5 +75,15 @@ describe("sharedTitleIds", () => {
         { id: "2", title: "B" },
       ]).size,
     ).toBe(0);
+  });
+});
+
+describe("onceEach", () => {
+  it("keeps each product in the first list that has it, in the lists' order", () => {
+    const p = (id: string) => ({ id, title: `Producto ${id}` });
+    const [accessories, related] = onceEach([p("1"), p("2"), p("1")], [p("3"), p("2"), p("4")]);
+    expect(accessories.map((x) => x.id)).toEqual(["1", "2"]);
+    expect(related.map((x) => x.id)).toEqual(["3", "4"]);
+    expect(onceEach([], [p("5")])).toEqual([[], [p("5")]]);
   });
 });

@@ -46,6 +46,22 @@ export function cardIds(productId: string): CardIds {
   };
 }
 
+/**
+ * Lists of cards shown on one page, each product in the first list that has it only: its card's
+ * ids come from the product (`cardIds`), and a shopper needs it once (a product page's
+ * accessories and related products, docs/decisions/0660).
+ */
+export function onceEach<T extends { id: string }>(...lists: readonly T[][]): T[][] {
+  const shown = new Set<string>();
+  return lists.map((list) =>
+    list.filter((item) => {
+      if (shown.has(item.id)) return false;
+      shown.add(item.id);
+      return true;
+    }),
+  );
+}
+
 /** 'Stock: N' or 'Sin stock'. */
 export function stockLabel(stock: number): string {
   return stock > 0 ? `Stock: ${Math.floor(stock)}` : "Sin stock";

@@ -16,6 +16,7 @@ import { htmlToText, sanitizeDescription } from "./sanitize.server";
 import { withoutRepeatedFacts } from "./repeated-facts.server";
 import { routeMeta, serializeJsonLd, SITE_NAME } from "~/platform/page-meta";
 import { productMetaDescription, productPageTitle } from "./product-names";
+import { onceEach } from "./product-card";
 import type { Route } from "./+types/producto";
 import { publicPage } from "~/platform/http-cache.server";
 
@@ -80,6 +81,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const crumbs = productBreadcrumb(product);
   const origin = new URL(request.url).origin;
   const path = `/producto/${id}`;
+  // The accessories come first on the page; a product in both lists is shown there only.
+  const [accessoryCards, relatedCards] = onceEach(await accessories, await related);
 
   return {
     // The raw supplier HTML never leaves the server; only the sanitized copy does.
@@ -88,8 +91,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     metaDescription,
     crumbs,
     hasDatasheet,
-    related: await related,
-    accessories: await accessories,
+    related: relatedCards,
+    accessories: accessoryCards,
     jsonLd: [
       serializeJsonLd(
         productJsonLd(product, { origin, path, description: plain, sellerName: SITE_NAME }),
