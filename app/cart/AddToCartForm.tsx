@@ -94,10 +94,12 @@ export function AddToCartForm({
   );
 }
 
-/** The ids a card's form is written with: its card's, its title's, quantity's and button's. */
-interface CardFormIds {
-  anchor: string;
+/** The ids in a product's card (its product's, app/product/product-card.ts `cardIds`). */
+export interface CardIds {
+  /** The title link's, which the quantity and the button are named with. */
   title: string;
+  /** The card's own, where a cart post without JavaScript comes back to. */
+  anchor: string;
   quantity: string;
   button: string;
 }
@@ -109,7 +111,7 @@ interface CardFormIds {
  */
 export function addToCartFormHtml(
   product: Pick<Product, "id" | "price" | "stock">,
-  { ids, returnTo }: { ids: CardFormIds; returnTo: string },
+  { ids, returnTo }: { ids: CardIds; returnTo: string },
 ): string {
   const state = addToCartButtonState({ price: product.price, stock: product.stock });
   const quantity =

@@ -46,7 +46,6 @@ export function ProductCardView({ product, view = "grid", distinguish = false }:
   const href = `/producto/${encodeURIComponent(product.id)}`;
   const title = product.title ?? "Producto sin título";
   const ids = cardIds(product.id);
-  const titleId = ids.title;
   const price = priceView(product);
   const badges = cardBadges(product.stock);
   const identifier = distinguish ? (product.model ?? product.sku) : null;
@@ -60,7 +59,7 @@ export function ProductCardView({ product, view = "grid", distinguish = false }:
       <div>
         <p>{product.brand ?? "Sin marca"}</p>
         <h3>
-          <Link to={href} id={titleId}>
+          <Link to={href} id={ids.title}>
             {title}
             {identifier ? <span>{` (${identifier})`}</span> : null}
           </Link>
@@ -79,7 +78,7 @@ export function ProductCardView({ product, view = "grid", distinguish = false }:
         </p>
         <AddToCartForm
           product={product}
-          titleId={titleId}
+          titleId={ids.title}
           compact
           returnTo={ids.anchor}
           ids={ids}

@@ -1,6 +1,7 @@
 /** What the product card shows for price, stock and badges (docs/decisions/0552, 0385). */
 import { hasPrice, type Product } from "~/merchant-api/product";
 import { rememberedNormalizer } from "~/text/normalize";
+import type { CardIds } from "~/cart/AddToCartForm";
 
 export type PriceView =
   | { kind: "ask" }
@@ -21,15 +22,6 @@ export function priceView(product: Pick<Product, "price" | "listPrice">): PriceV
   const saving = listPrice === null ? 0 : listPrice - price;
   const savingPercent = listPrice === null ? 0 : Math.round((saving / listPrice) * 100);
   return { kind: "priced", price, listPrice, saving, savingPercent };
-}
-
-export interface CardIds {
-  /** The title link's, which the quantity and the button are named with. */
-  title: string;
-  /** The card's own, where a cart post without JavaScript comes back to. */
-  anchor: string;
-  quantity: string;
-  button: string;
 }
 
 /**
