@@ -90,7 +90,7 @@ export default async function handleRequest(
         // A document without a module script has nothing to defer.
         if (skipped && skipped !== "no module script") warnScriptsNotDeferred(skipped);
         resolve(
-          documentResponse(Buffer.from(html, "latin1"), {
+          documentResponse(html, {
             headers: responseHeaders,
             status: responseStatusCode,
           }),

@@ -143,9 +143,10 @@ export async function firstVisitsScenario(
   ];
   // The process's own first pages compile its code and read what every page shows (the
   // categories of the menu): the first visit of a process, not of a page (goal 4 times the
-  // start). So a few pages outside the measured ones go first, sharing no product, listing or
-  // search with them: the last product pages and searches of the sample, and those searches
-  // on /productos (docs/decisions/0625).
+  // start). So pages outside the measured ones go first, sharing no product, listing or search
+  // with them: the last product pages and searches of the sample, and those searches on
+  // /productos (docs/decisions/0625). A thousand product pages by default: a running store's
+  // code, compiled by V8 (docs/decisions/0665).
   const warm = [
     ...sample.products.slice(-counts.warmProducts),
     ...sample.searches.slice(-WARM_SEARCHES),

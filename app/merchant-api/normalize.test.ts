@@ -299,6 +299,15 @@ describe("normalizeProduct: last change", () => {
     expect(toInstant("2025-06-14 15:32")).toBe("2025-06-14T20:32:00.000Z");
     expect(toInstant("2025-06-14T15:32:00+0100")).toBe("2025-06-14T14:32:00.000Z");
   });
+
+  it("answers a text read before as the first time, and reads a long text as any other", () => {
+    for (let round = 0; round < 2; round++) {
+      expect(toInstant("2025-06-14 15:32")).toBe("2025-06-14T20:32:00.000Z");
+      expect(toInstant("2025-02-30")).toBeNull();
+    }
+    expect(toInstant(`2025-06-14T15:32:00.${"1".repeat(70)}Z`)).toBe("2025-06-14T15:32:00.111Z");
+    expect(toInstant(`${"9".repeat(70)}`)).toBeNull();
+  });
 });
 
 describe("number helpers", () => {

@@ -3,6 +3,7 @@
  * Pure and total: any input gives a model or null, never an exception.
  */
 import { compareSpanish } from "~/text/spanish-order";
+import { rememberedBy } from "~/text/normalize";
 import {
   type Brand,
   type Category,
@@ -66,6 +67,18 @@ export function toStock(value: unknown): number {
  */
 export function toInstant(value: unknown): string | null {
   if (typeof value !== "string") return null;
+  // A date is a short text; a long one is read without being kept.
+  return value.length <= 64 ? rememberedInstant(value) : readInstant(value);
+}
+
+/**
+ * A product's date comes back in every list that holds it (the whole catalogue, three category
+ * listings, other products' sections): read once a text, it costs a lookup (the reading was a
+ * third of normalising a product, docs/decisions/0665). About 21,000 dates in the catalogue.
+ */
+const rememberedInstant = rememberedBy(50_000, readInstant);
+
+function readInstant(value: string): string | null {
   const text = value.trim();
   if (!/^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/i.test(text)) {
     return null;
@@ -180,9 +193,9 @@ function normalizeCategoryRefs(value: unknown): ProductCategoryRef[] {
     if (!id || refs.some((r) => r.id === id)) continue;
     const name = toText(pick(item, "nombre", "name")) ?? `Categoría ${id}`;
     const level = toLevel(item.nivel);
-    refs.push(
-      shared(sharedRefs, `${id}\u0000${name}\u0000${level}`, Object.freeze({ id, name, level })),
-    );
+    const key = `${id}\u0000${name}\u0000${level}`;
+    // The reference held already, else a new one (made only then).
+    refs.push(sharedRefs.get(key) ?? shared(sharedRefs, key, Object.freeze({ id, name, level })));
   }
   return refs;
 }

@@ -119,8 +119,9 @@ interface FilledSlots {
 const tagOf = (bytes: Buffer | string) => hash("sha256", bytes, "base64url").slice(0, 22);
 
 // Brotli's quality for a page stored the first time (maybe never asked for again, as a crawl's
-// pages) and again: 2 costs a fourth of 6's CPU for 13 % more bytes (docs/decisions/0660).
-export const BROTLI_QUALITY = { first: 2, again: 6 } as const;
+// pages) and again: 0 costs an eighth of 6's CPU for about a quarter more bytes, about gzip's
+// (docs/decisions/0660, 0665).
+export const BROTLI_QUALITY = { first: 0, again: 6 } as const;
 
 /**
  * A document or `.data` answer as the page cache keeps it: in brotli only. A page kept as it

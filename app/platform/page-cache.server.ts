@@ -101,23 +101,24 @@ export function withoutNonce(html: string, csp: string): { html: string; csp: st
   return { html: bare, csp: csp.replace(/script-src [^;]*/, scriptSrc) };
 }
 
-/** The bytes of the documents the app rendered, beside their answers (`documentResponse`). */
-const documentBytes = new WeakMap<Response, Buffer>();
+/** The documents the app rendered, beside their answers (`documentResponse`). */
+const documentTexts = new WeakMap<Response, string>();
 
 /**
- * The answer of a document the app rendered: the page cache stores it from its bytes, without
- * reading them back out of the answer's stream (docs/decisions/0605). The stream hands them over
- * as they are, when read (a stored page's answer never is).
+ * The answer of a document the app rendered, given as its UTF-8 bytes read as Latin-1 (one
+ * character a byte, as `entry.server` rewrites it): the page cache stores it from that text,
+ * without reading the answer's stream or decoding its bytes again (docs/decisions/0605, 0665).
+ * The stream makes the bytes only when read (a stored page's answer never is).
  */
-export function documentResponse(bytes: Buffer, init: ResponseInit): Response {
+export function documentResponse(latin1: string, init: ResponseInit): Response {
   const body = new ReadableStream<Uint8Array>({
     pull(controller) {
-      controller.enqueue(bytes);
+      controller.enqueue(Buffer.from(latin1, "latin1"));
       controller.close();
     },
   });
   const response = new Response(body, init);
-  documentBytes.set(response, bytes);
+  documentTexts.set(response, latin1);
   return response;
 }
 
@@ -126,17 +127,22 @@ async function store(
   storedAt: number,
   options: { route?: string; again: boolean },
 ): Promise<StoredPage> {
-  const bytes = documentBytes.get(response) ?? Buffer.from(await response.arrayBuffer());
-  let identity = bytes;
   const headers = new Headers(response.headers);
   const csp = headers.get("Content-Security-Policy");
+  let text = documentTexts.get(response);
+  let identity: Buffer | undefined;
+  if (text === undefined) {
+    identity = Buffer.from(await response.arrayBuffer());
+    text = identity.toString("latin1");
+  }
   if (csp && headers.get("Content-Type")?.startsWith("text/html")) {
     // Read as Latin-1, one character a byte: the markup rewritten is ASCII, and the page goes
     // back to bytes as it came, its text never decoded from UTF-8 and encoded again.
-    const bare = withoutNonce(bytes.toString("latin1"), csp);
+    const bare = withoutNonce(text, csp);
     identity = Buffer.from(bare.html, "latin1");
     headers.set("Content-Security-Policy", bare.csp);
   }
+  identity ??= Buffer.from(text, "latin1");
   const kept = Object.fromEntries([...headers].filter(([name]) => !NOT_STORED.has(name)));
   return storedPage(identity, kept, storedAt, options);
 }

@@ -12,20 +12,20 @@ const UNTITLED = "Producto sin título";
 
 type Naming = Pick<Product, "title" | "brand" | "model" | "sku">;
 
-/** True when `text` already says `words` (case, accents and punctuation aside). */
-function says(text: string, words: string): boolean {
-  const wanted = normalizeText(words);
-  return wanted !== "" && ` ${normalizeText(text)} `.includes(` ${wanted} `);
-}
-
 /**
  * What tells a product apart from others with the same name: its brand and its model (the
- * SKU when there is no model), leaving out what the text already says.
+ * SKU when there is no model), leaving out what the text already says (case, accents and
+ * punctuation aside).
  */
 export function productQualifier(product: Naming, text = product.title ?? ""): string {
   const model = product.model ?? product.sku;
+  const said = ` ${normalizeText(text)} `;
+  const says = (words: string) => {
+    const wanted = normalizeText(words);
+    return wanted !== "" && said.includes(` ${wanted} `);
+  };
   return [product.brand, model]
-    .filter((part): part is string => Boolean(part?.trim()) && !says(text, part!))
+    .filter((part): part is string => Boolean(part?.trim()) && !says(part!))
     .map((part) => part.trim())
     .join(" ");
 }

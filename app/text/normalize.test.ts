@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { findMatch, normalizeText, rememberedNormalizer } from "./normalize";
+import { describe, expect, it, vi } from "vitest";
+import { findMatch, normalizeText, rememberedBy, rememberedNormalizer } from "./normalize";
 
 describe("normalizeText", () => {
   it.each([
@@ -28,6 +28,23 @@ describe("rememberedNormalizer", () => {
     expect(key("ÉPCOM")).toBe("epcom");
     expect(key(null)).toBe("");
     expect(key(undefined)).toBe("");
+  });
+});
+
+describe("rememberedBy", () => {
+  it("reads a text once while it is remembered, and starts over past its bound", () => {
+    const read = vi.fn((text: string) => (text === "nada" ? null : text.length));
+    const length = rememberedBy(2, read);
+    expect([length("uno"), length("nada"), length("uno"), length("nada")]).toEqual([
+      3,
+      null,
+      3,
+      null,
+    ]);
+    expect(read).toHaveBeenCalledTimes(2); // a null answer is remembered too
+    expect(length("tres")).toBe(4); // a third text: the two before are forgotten
+    expect(length("uno")).toBe(3);
+    expect(read).toHaveBeenCalledTimes(4);
   });
 });
 

@@ -23,22 +23,25 @@ export function normalizeText(value: string | null | undefined): string {
 }
 
 /**
- * `normalizeText` remembered per text, for texts that come back again and again (brands across
- * thousands of products, titles on page after page). At most `max` texts: past that it starts
- * over, so odd texts cannot grow it.
+ * `read` remembered per text, for texts that come back again and again (brands across thousands
+ * of products, titles on page after page, a product's date in every list that holds it). At most
+ * `max` texts: past that it starts over, so odd texts cannot grow it.
  */
-export function rememberedNormalizer(max: number): (text: string | null | undefined) => string {
-  const known = new Map<string, string>();
+export function rememberedBy<T>(max: number, read: (text: string) => T): (text: string) => T {
+  const known = new Map<string, T>();
   return (text) => {
-    if (!text) return "";
-    let key = known.get(text);
-    if (key === undefined) {
-      if (known.size >= max) known.clear();
-      key = normalizeText(text);
-      known.set(text, key);
-    }
-    return key;
+    if (known.has(text)) return known.get(text) as T;
+    if (known.size >= max) known.clear();
+    const value = read(text);
+    known.set(text, value);
+    return value;
   };
+}
+
+/** `normalizeText` remembered per text (`rememberedBy`); no text is "". */
+export function rememberedNormalizer(max: number): (text: string | null | undefined) => string {
+  const remembered = rememberedBy(max, normalizeText);
+  return (text) => (text ? remembered(text) : "");
 }
 
 /**
