@@ -122,6 +122,26 @@ describe("sanitizeDescription", () => {
     expect(sanitizeDescription("")).toBeNull();
     expect(sanitizeDescription("<p><br></p>  ")).toBeNull();
     expect(sanitizeDescription("<script>alert(1)</script>")).toBeNull();
+    for (const blank of [
+      "<hr>",
+      "<p>&nbsp;</p>",
+      "<p>\u00a0 \n</p>",
+      "<table><tr><td> </td></tr></table>",
+    ])
+      expect(sanitizeDescription(blank), blank).toBeNull();
+  });
+
+  it("keeps markup whose only text is escaped or short", () => {
+    for (const [html, clean] of [
+      ["<p>&lt;</p>", "<p>&lt;</p>"],
+      ["<p>1 > 0</p>", "<p>1 &gt; 0</p>"],
+      [
+        '<table><tr><td title="a > b">&amp;</td></tr></table>',
+        "<table><tr><td>&amp;</td></tr></table>",
+      ],
+      ["<b>.</b>", "<b>.</b>"],
+    ])
+      expect(sanitizeDescription(html)).toBe(clean);
   });
 });
 

@@ -174,8 +174,10 @@ export function sanitizeDescription(html: string | null | undefined): string | n
   if (!html) return null;
   const clean = sanitizeHtml(html, options()).trim();
   if (!clean) return null;
-  // Markup with no text and no image (e.g. `<p><br></p>`) counts as no description.
-  if (!/<img\b/i.test(clean) && htmlToText(clean) === "") return null;
+  // Markup with no text and no image (e.g. `<p><br></p>`) counts as no description. The
+  // cleaned markup escapes every < and > of its text and attributes, so its text is what lies
+  // between its tags: read without parsing it again (docs/decisions/0665).
+  if (!/<img\b/i.test(clean) && !/\S/.test(clean.replace(/<[^>]*>/g, ""))) return null;
   return clean;
 }
 
