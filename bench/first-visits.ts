@@ -8,6 +8,7 @@
  *   around each request) and the time to the first byte (p50, p99).
  * - crawl: 50 connections over distinct product pages and filter listings, each once: pages/s,
  *   p99, errors, CPU per page.
+ * - first and crawl measure a running store: other pages go first, once (`warmUp`).
  * - memory: resident memory after start and after a walk of every product page and every
  *   category listing (BENCH_WALK caps the product pages), and the time from start to ready.
  *
@@ -126,9 +127,36 @@ export interface FirstVisitCounts {
   products: number;
   listings: number;
   searches: number;
-  /** Product pages served first, apart from the measured ones (BENCH_FIRST_WARM). */
+  /** Product pages served before `first` or `crawl` measures, not theirs (BENCH_FIRST_WARM). */
   warmProducts: number;
 }
+
+/** The pages the process served before the first measure of first visits, once a process. */
+let warmedWith = 0;
+
+/**
+ * The process's own first pages compile its code and read what every page shows (the categories
+ * of the menu): the first visit of a process, not of a page (goal 4 times the start). So pages
+ * outside the measured ones go first, once, sharing no product, listing or search with `first`
+ * or `crawl`: the last product pages and searches of the sample, and those searches on
+ * /productos (docs/decisions/0625). 3,000 product pages by default: a running store's code,
+ * compiled by V8 (docs/decisions/0665); 10 reads a process that has just started.
+ */
+async function warmUp(port: number, sample: CatalogueSample, counts: FirstVisitCounts) {
+  if (warmedWith > 0) return;
+  const warm = [
+    ...sample.products.slice(-counts.warmProducts),
+    ...sample.searches.slice(-WARM_SEARCHES),
+    ...sample.searches
+      .slice(-WARM_SEARCHES)
+      .map((p) => p.replace("/buscar?q=", "/productos?search=")),
+  ];
+  for (const p of warm) await send(port, p);
+  warmedWith = warm.length;
+}
+
+const afterWarmUp = () =>
+  `(after ${fmt(warmedWith)} other pages: the last product pages and searches of the sample)`;
 
 export async function firstVisitsScenario(
   port: number,
@@ -141,24 +169,9 @@ export async function firstVisitsScenario(
     ["filter listing", sample.listings.slice(0, counts.listings)],
     ["search", sample.searches.slice(0, counts.searches)],
   ];
-  // The process's own first pages compile its code and read what every page shows (the
-  // categories of the menu): the first visit of a process, not of a page (goal 4 times the
-  // start). So pages outside the measured ones go first, sharing no product, listing or search
-  // with them: the last product pages and searches of the sample, and those searches on
-  // /productos (docs/decisions/0625). A thousand product pages by default: a running store's
-  // code, compiled by V8 (docs/decisions/0665).
-  const warm = [
-    ...sample.products.slice(-counts.warmProducts),
-    ...sample.searches.slice(-WARM_SEARCHES),
-    ...sample.searches
-      .slice(-WARM_SEARCHES)
-      .map((p) => p.replace("/buscar?q=", "/productos?search=")),
-  ];
-  for (const p of warm) await send(port, p);
+  await warmUp(port, sample, counts);
   console.log("\nFirst visits, one connection, each page asked for once (docs/decisions/0520)\n");
-  console.log(
-    `(after ${fmt(warm.length)} other pages: the last product pages and searches of the sample)\n`,
-  );
+  console.log(`${afterWarmUp()}\n`);
   console.log(
     "| page | pages | store CPU ms median | mean | p90 | sandbox CPU ms mean | TTFB p50 ms | p99 ms | statuses |",
   );
@@ -244,8 +257,9 @@ export async function crawlScenario(
     if (i < products.length) paths.push(products[i]);
     if (i % 3 === 2 && listings[Math.floor(i / 3)]) paths.push(listings[Math.floor(i / 3)]);
   }
+  await warmUp(port, sample, skip);
   printWalk(
-    `crawl: ${connections} connections, ${fmt(paths.length)} distinct product pages and filter listings, each once`,
+    `crawl: ${connections} connections, ${fmt(paths.length)} distinct product pages and filter listings, each once ${afterWarmUp()}`,
     await walk(port, paths.slice(0, pages), connections, meters),
   );
 }

@@ -30,9 +30,9 @@
  * BENCH_BROWSING_CONNECTIONS, BENCH_BROWSING_SECONDS, BENCH_CART_CONNECTIONS, BENCH_CART_SECONDS, BENCH_WARMUP_SECONDS,
  * BENCH_CLUSTER=1 and WEB_CONCURRENCY (workers), BENCH_NODE_ARGS (flags for the server's node),
  * BENCH_PAGE_CLASSES (a comma-separated subset of the page classes, e.g. "brand,product"),
- * BENCH_FIRST_PRODUCTS, BENCH_FIRST_LISTINGS, BENCH_FIRST_SEARCHES and BENCH_FIRST_WARM (the product
- * pages served before `first` measures: 1,000 by default, a running store's; 10 reads a process
- * that has just started, docs/decisions/0655, 0665), BENCH_CRAWL_PAGES
+ * BENCH_FIRST_PRODUCTS, BENCH_FIRST_LISTINGS, BENCH_FIRST_SEARCHES and BENCH_FIRST_WARM (the
+ * product pages served before `first` or `crawl` measures: 3,000 by default, a running store's;
+ * 10 reads a process that has just started, docs/decisions/0655, 0665), BENCH_CRAWL_PAGES
  * (crawl), BENCH_WALK (the product pages of the memory walk; all by default), BENCH_API. */
 import { setTimeout as sleep } from "node:timers/promises";
 import { closeConnections, fmt, type RequestOptions, send, Tally } from "./http.ts";
@@ -80,7 +80,7 @@ const FIRST = {
   products: env("BENCH_FIRST_PRODUCTS", 300),
   listings: env("BENCH_FIRST_LISTINGS", 100),
   searches: env("BENCH_FIRST_SEARCHES", 100),
-  warmProducts: env("BENCH_FIRST_WARM", 1000),
+  warmProducts: env("BENCH_FIRST_WARM", 3000),
 };
 const CRAWL_PAGES = env("BENCH_CRAWL_PAGES", 2000);
 const WALK_PRODUCTS = env("BENCH_WALK", Infinity);
