@@ -128,7 +128,7 @@ describe("createPageCache", () => {
     const text = document("Ñandú, cámara 4K");
     const latin1 = Buffer.from(text).toString("latin1");
     const rendered = documentResponse(latin1, { headers: page("x").headers });
-    // Its stream already read: only the bytes beside the answer can give the page.
+    // Its stream already read: only the text beside the answer can give the page.
     expect(Buffer.from(await rendered.arrayBuffer()).equals(Buffer.from(text))).toBe(true);
     const first = await pages.respond(get("/texto"), async () => rendered);
     expect(first.headers.get(PAGE_CACHE_HEADER)).toBe("miss");

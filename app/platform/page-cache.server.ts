@@ -129,20 +129,16 @@ async function store(
 ): Promise<StoredPage> {
   const headers = new Headers(response.headers);
   const csp = headers.get("Content-Security-Policy");
-  let text = documentTexts.get(response);
-  let identity: Buffer | undefined;
-  if (text === undefined) {
-    identity = Buffer.from(await response.arrayBuffer());
-    text = identity.toString("latin1");
-  }
+  // A document the app rendered comes as its text; any other answer (a `.data` one) as bytes.
+  const body = documentTexts.get(response) ?? Buffer.from(await response.arrayBuffer());
+  let identity: Buffer;
   if (csp && headers.get("Content-Type")?.startsWith("text/html")) {
     // Read as Latin-1, one character a byte: the markup rewritten is ASCII, and the page goes
     // back to bytes as it came, its text never decoded from UTF-8 and encoded again.
-    const bare = withoutNonce(text, csp);
+    const bare = withoutNonce(typeof body === "string" ? body : body.toString("latin1"), csp);
     identity = Buffer.from(bare.html, "latin1");
     headers.set("Content-Security-Policy", bare.csp);
-  }
-  identity ??= Buffer.from(text, "latin1");
+  } else identity = typeof body === "string" ? Buffer.from(body, "latin1") : body;
   const kept = Object.fromEntries([...headers].filter(([name]) => !NOT_STORED.has(name)));
   return storedPage(identity, kept, storedAt, options);
 }
