@@ -131,8 +131,8 @@ export interface FirstVisitCounts {
   warmProducts: number;
 }
 
-/** The pages the process served before the first measure of first visits, once a process. */
-let warmedWith = 0;
+/** The pages the process has served: the warm-up's, then the measured ones. */
+let served = 0;
 
 /**
  * The process's own first pages compile its code and read what every page shows (the categories
@@ -143,7 +143,7 @@ let warmedWith = 0;
  * compiled by V8 (docs/decisions/0665); 10 reads a process that has just started.
  */
 async function warmUp(port: number, sample: CatalogueSample, counts: FirstVisitCounts) {
-  if (warmedWith > 0) return;
+  if (served > 0) return;
   const warm = [
     ...sample.products.slice(-counts.warmProducts),
     ...sample.searches.slice(-WARM_SEARCHES),
@@ -152,11 +152,8 @@ async function warmUp(port: number, sample: CatalogueSample, counts: FirstVisitC
       .map((p) => p.replace("/buscar?q=", "/productos?search=")),
   ];
   for (const p of warm) await send(port, p);
-  warmedWith = warm.length;
+  served = warm.length;
 }
-
-const afterWarmUp = () =>
-  `(after ${fmt(warmedWith)} other pages: the last product pages and searches of the sample)`;
 
 export async function firstVisitsScenario(
   port: number,
@@ -171,13 +168,16 @@ export async function firstVisitsScenario(
   ];
   await warmUp(port, sample, counts);
   console.log("\nFirst visits, one connection, each page asked for once (docs/decisions/0520)\n");
-  console.log(`${afterWarmUp()}\n`);
+  console.log(
+    `(after ${fmt(served)} other pages: the last product pages and searches of the sample)\n`,
+  );
   console.log(
     "| page | pages | store CPU ms median | mean | p90 | sandbox CPU ms mean | TTFB p50 ms | p99 ms | statuses |",
   );
   console.log("|---|---|---|---|---|---|---|---|---|");
   for (const [name, paths] of classes) {
     const { cpu, sandboxCpu, ttfb, tally } = await oneByOne(port, paths, meters);
+    served += paths.length;
     const mean = cpu.reduce((a, b) => a + b, 0) / Math.max(1, cpu.length);
     const sandboxMean = sandboxCpu.reduce((a, b) => a + b, 0) / Math.max(1, sandboxCpu.length);
     console.log(
@@ -259,7 +259,7 @@ export async function crawlScenario(
   }
   await warmUp(port, sample, skip);
   printWalk(
-    `crawl: ${connections} connections, ${fmt(paths.length)} distinct product pages and filter listings, each once ${afterWarmUp()}`,
+    `crawl: ${connections} connections, ${fmt(paths.length)} distinct product pages and filter listings, each once (after ${fmt(served)} other pages)`,
     await walk(port, paths.slice(0, pages), connections, meters),
   );
 }
