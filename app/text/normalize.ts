@@ -30,7 +30,9 @@ export function normalizeText(value: string | null | undefined): string {
 export function rememberedBy<T>(max: number, read: (text: string) => T): (text: string) => T {
   const known = new Map<string, T>();
   return (text) => {
-    if (known.has(text)) return known.get(text) as T;
+    // One lookup for a text remembered; a second only to tell an undefined answer from none.
+    const remembered = known.get(text);
+    if (remembered !== undefined || known.has(text)) return remembered as T;
     if (known.size >= max) known.clear();
     const value = read(text);
     known.set(text, value);
