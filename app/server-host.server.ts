@@ -42,6 +42,7 @@ import {
   refusalResponse,
 } from "~/platform/request-guard.server";
 import { warmWholeCatalogue } from "~/catalogue/catalogue.server";
+import { inArrivalOrder } from "~/merchant-api/upstream-queue.server";
 import { personalSlots } from "~/layout/personal-parts.server";
 import { currentStaff } from "~/staff/staff-session.server";
 import { type StaffAccess, staffAccess } from "~/staff/staff-access.server";
@@ -115,6 +116,7 @@ export const serverHost = {
     createReaders: createRequestReaders,
     createGuard: createRequestGuard,
     createRouteIds,
+    inArrivalOrder,
     formBodyLimit: FORM_BODY_LIMIT,
     readLimitedBody,
     refusal: refusalResponse,

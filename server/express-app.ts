@@ -134,7 +134,7 @@ function appRoutes(
   );
   const guard = host.requests.createGuard(build);
   const routeIdOf = host.requests.createRouteIds(build);
-  return async (req, res, next) => {
+  const answer: express.Handler = async (req, res, next) => {
     try {
       const route = (res.locals.route = await routeIdOf(req.path));
       // What is rendered goes through the guard as a Fetch request (as a visitor without the
@@ -169,6 +169,9 @@ function appRoutes(
       next(error);
     }
   };
+  // A request's upstream calls wait their turn by the time it arrived (docs/decisions/0670).
+  return (req, res, next) =>
+    host.requests.inArrivalOrder(performance.now(), () => answer(req, res, next));
 }
 
 function parseTrustProxy(value: string): boolean | number | string {

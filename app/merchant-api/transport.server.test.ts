@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { serveFetch } from "../../tests/support/fetch-server";
 import { failureStatus } from "./failure.server";
 import { ApiError, BUSY_MESSAGE, createTransport } from "./transport.server";
+import { inArrivalOrder } from "./upstream-queue.server";
 
 describe("the upstream queue is bounded", () => {
   it("past API_QUEUE_MAX waiting calls, a call fails at once with a busy 503", async () => {
@@ -45,6 +46,40 @@ describe("the upstream queue is bounded", () => {
     await vi.waitFor(() => expect(release).toHaveLength(1));
     release.shift()?.();
     await expect(again).resolves.toEqual({ ok: 1 });
+    await api.close();
+  });
+});
+
+describe("waiting calls go by their request's arrival", () => {
+  it("an older request's call passes newer ones; a call outside a request waits for those already there", async () => {
+    const asked: string[] = [];
+    const release: Array<() => void> = [];
+    const api = await serveFetch((request) => {
+      asked.push(new URL(request.url).pathname);
+      return new Promise<Response>((resolve) => release.push(() => resolve(Response.json({}))));
+    });
+    const transport = createTransport({ baseUrl: api.url, timeoutMs: 5_000, concurrency: 1 });
+    const now = performance.now();
+    const calls = [transport.getJson("/holding")];
+    await vi.waitFor(() => expect(release).toHaveLength(1));
+    // Made in this order, waiting for the one slot.
+    calls.push(inArrivalOrder(now - 10, () => transport.getJson("/arrived-10-ms-ago")));
+    calls.push(inArrivalOrder(now + 1_000, () => transport.getJson("/arrives-after-all")));
+    calls.push(transport.getJson("/background"));
+    calls.push(inArrivalOrder(now - 20, () => transport.getJson("/arrived-20-ms-ago")));
+    expect(transport.pendingCount).toBe(4);
+    for (let answered = 1; answered <= 5; answered++) {
+      await vi.waitFor(() => expect(asked).toHaveLength(answered));
+      release.shift()?.();
+    }
+    await Promise.all(calls);
+    expect(asked).toEqual([
+      "/holding",
+      "/arrived-20-ms-ago",
+      "/arrived-10-ms-ago",
+      "/background",
+      "/arrives-after-all",
+    ]);
     await api.close();
   });
 });

@@ -5,13 +5,13 @@
  * Resource-specific meaning (404 → placeholder, etc.) lives in the call modules;
  * what a failure means for the shopper's page is failure.server.ts.
  */
-import pLimit from "p-limit";
 import type { AppCache } from "~/platform/cache.server.ts";
 import { config, storeOrigin } from "~/platform/config.server.ts";
 import { observeUpstream, type UpstreamOutcome } from "~/platform/metrics.server.ts";
 import { noteUpstreamOutcome } from "~/platform/readiness.server.ts";
 import { getSandbox, SANDBOX_PREFIX } from "../../sandbox/index.ts";
 import { createHttpClient, type Exchange, type Reply, replyOf } from "./http-client.server.ts";
+import { createUpstreamQueue } from "./upstream-queue.server.ts";
 
 /**
  * How an upstream call failed: the API answered with an error status (`answered`), it did not
@@ -140,7 +140,7 @@ const SANDBOX_ORIGIN = "http://sandbox.internal";
 const ABSOLUTE = /^https?:\/\//i;
 
 export function createTransport(options: TransportOptions): Transport {
-  const limit = pLimit(options.concurrency);
+  const queue = createUpstreamQueue(options.concurrency);
   const queueMax = options.queueMax ?? config().apiQueueMax;
   const baseUrl = options.baseUrl?.replace(/\/+$/, "");
 
@@ -200,11 +200,11 @@ export function createTransport(options: TransportOptions): Transport {
     if (!baseUrl) await embeddedSandbox().ready.catch(() => {});
     // A burst of shoppers never queues without bound: past the maximum, a quick 503.
     const resource = upstreamResource(path);
-    if (limit.activeCount >= options.concurrency && limit.pendingCount >= queueMax) {
+    if (queue.running >= options.concurrency && queue.waiting >= queueMax) {
       observeUpstream(resource, "refused", undefined);
       throw new ApiError(BUSY_MESSAGE, 503, { kind: "busy" });
     }
-    return limit(async () => {
+    return queue.run(async () => {
       const started = performance.now();
       let outcome: UpstreamOutcome = "ok";
       const controller = new AbortController();
@@ -285,10 +285,10 @@ export function createTransport(options: TransportOptions): Transport {
     postJson: (path, body, headers) =>
       exchange(path, "application/json", readJson, { body, headers }),
     get activeCount() {
-      return limit.activeCount;
+      return queue.running;
     },
     get pendingCount() {
-      return limit.pendingCount;
+      return queue.waiting;
     },
   };
 }

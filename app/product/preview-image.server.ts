@@ -6,7 +6,7 @@
  */
 import { renderAsync } from "@resvg/resvg-js";
 import { LRUCache } from "lru-cache";
-import pLimit from "p-limit";
+import PQueue from "p-queue";
 import { getProductImage } from "~/merchant-api/client.server";
 import { logger } from "~/platform/logger.server";
 import placeholderSvg from "../../public/img/placeholder-producto.svg?raw";
@@ -25,7 +25,7 @@ const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
 const RASTER = new Set(["image/png", "image/jpeg"]);
 
 // resvg draws on libuv's threads; one drawing at a time leaves the others to files and zlib.
-const drawing = pLimit(1);
+const drawing = new PQueue({ concurrency: 1 });
 // Previews by picture address: a shared link is asked for by every preview service in turn.
 const made = new LRUCache<string, PreviewImage>({
   maxSize: 24 * 1024 * 1024,
@@ -36,7 +36,7 @@ const made = new LRUCache<string, PreviewImage>({
 /** An SVG drawn to a PNG on a white background, `PREVIEW_WIDTH` wide. */
 async function svgToPng(svg: Uint8Array | string): Promise<Uint8Array> {
   const text = typeof svg === "string" ? svg : Buffer.from(svg).toString("utf8");
-  const rendered = await drawing(() =>
+  const rendered = await drawing.add(() =>
     renderAsync(text, {
       fitTo: { mode: "width", value: PREVIEW_WIDTH },
       background: "#ffffff",
