@@ -143,6 +143,18 @@ describe("createPageCache", () => {
     expect(Number(plain.headers.get("Content-Length"))).toBe(Buffer.byteLength(bare));
   });
 
+  it("makes a rendered document's bytes only when its answer's stream is read", async () => {
+    const latin1 = Buffer.from(document("Cámara")).toString("latin1");
+    const encoded = vi.spyOn(Buffer, "from");
+    const madeFromText = () => encoded.mock.calls.filter(([value]) => value === latin1).length;
+    const rendered = documentResponse(latin1, { headers: page("x").headers });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(madeFromText()).toBe(0);
+    expect(Buffer.from(await rendered.arrayBuffer()).toString("latin1")).toBe(latin1);
+    expect(madeFromText()).toBe(1);
+    encoded.mockRestore();
+  });
+
   it("compresses a page cheaply the first time its URL is stored, better when stored again", async () => {
     let clock = 1000;
     const pages = cache({ freshMs: 1000, maxStaleMs: 10_000, now: () => clock });

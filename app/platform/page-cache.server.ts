@@ -111,12 +111,17 @@ const documentTexts = new WeakMap<Response, string>();
  * The stream makes the bytes only when read (a stored page's answer never is).
  */
 export function documentResponse(latin1: string, init: ResponseInit): Response {
-  const body = new ReadableStream<Uint8Array>({
-    pull(controller) {
-      controller.enqueue(Buffer.from(latin1, "latin1"));
-      controller.close();
+  const body = new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        controller.enqueue(Buffer.from(latin1, "latin1"));
+        controller.close();
+      },
     },
-  });
+    // Nothing queued before a read: by default a stream pulls as it starts, to fill a queue of
+    // one chunk, and made every page's bytes for nobody (docs/decisions/0670).
+    { highWaterMark: 0 },
+  );
   const response = new Response(body, init);
   documentTexts.set(response, latin1);
   return response;
