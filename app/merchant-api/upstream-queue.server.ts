@@ -3,9 +3,10 @@
  * by the time its request arrived, oldest first, not by the time it was made: under load, a
  * request already under way gets its next call before a newer request gets its first, so pages
  * finish about in the order they were asked for, and a page that needs many calls (a category's
- * first read) is not passed by every page that came after it (docs/decisions/0670). A call made
- * outside a request (the whole catalogue's read behind the shoppers, a stale list read again)
- * goes by the time it was made, so it waits for the requests already there and no longer.
+ * first read) is not passed by every page that came after it (docs/decisions/0670). A refresh a
+ * request starts behind a stale copy goes with that request; a call made outside any request (the
+ * whole catalogue's read after start) goes by the time it was made, so it waits for the requests
+ * already there and no longer.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import PQueue from "p-queue";
