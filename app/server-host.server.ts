@@ -12,6 +12,7 @@ import {
   storeOrigin,
   usesGeneratedSecret,
 } from "~/platform/config.server";
+import { inArrivalOrder } from "~/platform/arrival.server";
 import { withoutPersonalCookies } from "~/platform/http-cache.server";
 import { logger } from "~/platform/logger.server";
 import {
@@ -42,7 +43,6 @@ import {
   refusalResponse,
 } from "~/platform/request-guard.server";
 import { warmWholeCatalogue } from "~/catalogue/catalogue.server";
-import { inArrivalOrder } from "~/merchant-api/upstream-queue.server";
 import { personalSlots } from "~/layout/personal-parts.server";
 import { currentStaff } from "~/staff/staff-session.server";
 import { type StaffAccess, staffAccess } from "~/staff/staff-access.server";

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { serveFetch } from "../../tests/support/fetch-server";
 import { failureStatus } from "./failure.server";
 import { ApiError, BUSY_MESSAGE, createTransport } from "./transport.server";
-import { inArrivalOrder } from "./upstream-queue.server";
+import { inArrivalOrder } from "~/platform/arrival.server";
 
 describe("the upstream queue is bounded", () => {
   it("past API_QUEUE_MAX waiting calls, a call fails at once with a busy 503", async () => {

@@ -3,20 +3,11 @@
  * by the time its request arrived, oldest first, not by the time it was made: under load, a
  * request already under way gets its next call before a newer request gets its first, so pages
  * finish about in the order they were asked for, and a page that needs many calls (a category's
- * first read) is not passed by every page that came after it (docs/decisions/0670). A refresh a
- * request starts behind a stale copy goes with that request; a call made outside any request (the
- * whole catalogue's read after start) goes by the time it was made, so it waits for the requests
- * already there and no longer.
+ * first read) is not passed by every page that came after it. A call no request waits for goes
+ * by the time it was made (`app/platform/arrival.server.ts`, docs/decisions/0670).
  */
-import { AsyncLocalStorage } from "node:async_hooks";
 import PQueue from "p-queue";
-
-const arrivals = new AsyncLocalStorage<number>();
-
-/** Runs a request's work with the time it arrived (`performance.now()`), which orders its calls. */
-export function inArrivalOrder<T>(arrivedAt: number, work: () => T): T {
-  return arrivals.run(arrivedAt, work);
-}
+import { arrivalTime } from "~/platform/arrival.server.ts";
 
 export interface UpstreamQueue {
   /** Calls holding a slot. */
@@ -36,6 +27,6 @@ export function createUpstreamQueue(concurrency: number): UpstreamQueue {
       return queue.size;
     },
     // p-queue starts the highest priority first: the earliest arrival.
-    run: (call) => queue.add(call, { priority: -(arrivals.getStore() ?? performance.now()) }),
+    run: (call) => queue.add(call, { priority: -arrivalTime() }),
   };
 }

@@ -1,4 +1,5 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { arrivalTime, inArrivalOrder } from "./arrival.server";
 import { approximateBytes, createCache } from "./cache.server";
 
 describe("a cache bounded by bytes", () => {
@@ -31,5 +32,30 @@ describe("a cache bounded by bytes", () => {
       },
     });
     expect(fetched).toBe(true);
+  });
+});
+
+describe("a refresh behind a stale value", () => {
+  it("runs as no request's; a value the request waits for is read as its own", async () => {
+    const cache = createCache({ maxBytes: 10_000 });
+    // The arrival each read ran with (the upstream queue's order, docs/decisions/0670).
+    const arrivals: number[] = [];
+    const read = () =>
+      cache.cached({
+        key: "list",
+        ttl: 1,
+        swr: 60_000,
+        getFreshValue: () => {
+          arrivals.push(arrivalTime());
+          return Promise.resolve(arrivals.length);
+        },
+      });
+    // Arrivals before the clock's start: a read run as no request's reads now (≥ 0).
+    await expect(inArrivalOrder(-200, read)).resolves.toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await expect(inArrivalOrder(-100, read)).resolves.toBe(1); // stale, refreshed behind
+    await vi.waitFor(() => expect(arrivals).toHaveLength(2));
+    expect(arrivals[0]).toBe(-200);
+    expect(arrivals[1]).toBeGreaterThanOrEqual(0);
   });
 });

@@ -6,6 +6,7 @@
  */
 import { cachified, createBatch, type Cache, type CacheEntry, totalTtl } from "@epic-web/cachified";
 import { LRUCache } from "lru-cache";
+import { behindRequests } from "./arrival.server.ts";
 import { logger } from "./logger.server.ts";
 
 const SECOND = 1000;
@@ -175,7 +176,9 @@ export function createCache(options: CacheOptions = {}): AppCache {
             cache: adapter,
             ttl,
             staleWhileRevalidate: swr,
-            getFreshValue: () => getFreshValue(),
+            // A refresh behind a stale copy: nobody waits for its calls (docs/decisions/0670).
+            getFreshValue: ({ background }) =>
+              background ? behindRequests(getFreshValue) : getFreshValue(),
           }),
       );
     },

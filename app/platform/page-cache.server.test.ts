@@ -14,6 +14,7 @@ import {
   PAGE_CACHE_HEADER,
   withoutNonce,
 } from "./page-cache.server";
+import { arrivalTime, inArrivalOrder } from "./arrival.server";
 import { asResponse } from "./page-cache.test-helpers";
 import { BROTLI_QUALITY } from "./page-answer.server";
 
@@ -242,6 +243,30 @@ describe("createPageCache", () => {
     const old = await pages.respond(get("/p"), render);
     expect(old.headers.get(PAGE_CACHE_HEADER)).toBe("miss");
     expect((await read(old)).toString()).toContain("<p>Tres</p>");
+  });
+
+  it("renders behind a stale page as no request's; a page the request waits for, as its own", async () => {
+    let clock = 1000;
+    const pages = cache({ freshMs: 1000, maxStaleMs: 10_000, now: () => clock });
+    // The arrival each render ran with (the upstream queue's order, docs/decisions/0670).
+    const arrivals: number[] = [];
+    const render = async () => {
+      arrivals.push(arrivalTime());
+      return page("Uno");
+    };
+    // Arrivals before the clock's start: a render run as no request's reads now (≥ 0).
+    await inArrivalOrder(-300, () => pages.respond(get("/p"), render));
+    clock += 2000;
+    await inArrivalOrder(-200, () => pages.respond(get("/p"), render));
+    await vi.waitFor(async () => {
+      const refreshed = await pages.respond(get("/p"), render);
+      expect(refreshed.headers.get(PAGE_CACHE_HEADER)).toBe("hit");
+    });
+    clock += 20_000;
+    await inArrivalOrder(-100, () => pages.respond(get("/p"), render));
+    expect(arrivals[0]).toBe(-300);
+    expect(arrivals[1]).toBeGreaterThanOrEqual(0);
+    expect(arrivals[2]).toBe(-100);
   });
 
   it("keeps its size under the bound, dropping the least recently used page", async () => {

@@ -18,6 +18,7 @@
  */
 import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
+import { behindRequests } from "./arrival.server.ts";
 import { logger } from "./logger.server.ts";
 import { carriesPersonalCookie, PRIVATE_REVALIDATE } from "./http-cache.server.ts";
 import { countPageCache } from "./metrics.server.ts";
@@ -165,6 +166,8 @@ const isDocument = (page: StoredPage) => page.headers["content-type"]?.startsWit
 interface FetchContext {
   render: () => Promise<Response>;
   route?: string;
+  /** A stale page answers the request while this render refreshes it. */
+  background?: boolean;
   /** The leader's own answer when it could not be stored. */
   unstored?: Response;
 }
@@ -190,7 +193,10 @@ export function createPageCache({
     allowStaleOnFetchAbort: true,
     ignoreFetchAbort: true,
     fetchMethod: async (_key, stale, { context }) => {
-      const response = await context.render();
+      // Nobody waits for a refresh behind a stale page: its calls wait their turn (0670).
+      const response = await (context.background
+        ? behindRequests(context.render)
+        : context.render());
       if (!storable(response)) {
         context.unstored = response;
         return undefined;
@@ -211,6 +217,7 @@ export function createPageCache({
     const status: LRUCache.Status<string, StoredPage, FetchContext> = {};
     const known = pages.peek(key, { allowStale: true });
     const tooOld = known !== undefined && now() - known.storedAt > freshMs + maxStaleMs;
+    context.background = known !== undefined && !tooOld;
     // Past its longest stale age a page is rendered again before it answers.
     const page = await pages.fetch(key, {
       context,
