@@ -32,7 +32,7 @@ export function createAnswerFromMemory(
 
   return function answerFromMemory(req: http.IncomingMessage, res: http.ServerResponse): boolean {
     if (req.method !== "GET" || !req.url?.startsWith("/")) return false;
-    const start = process.hrtime.bigint();
+    const start = performance.now();
     const request = readers.pageRequestOf(req, req.url);
     const answer = request && pageCache.answerAtOnce(request, slots);
     if (!answer) return false;

@@ -66,7 +66,7 @@ export async function createStoreApp(parts: StoreAppParts): Promise<StoreApp> {
   // Every other answer is logged and counted once written; the app's handler sets its route id.
   const sandboxPrefix = host.sandbox.prefix;
   app.use((req, res, next) => {
-    const start = process.hrtime.bigint();
+    const start = performance.now();
     res.on("finish", () => {
       // Under a mount (the sandbox's), the path the client asked for, not the one below it.
       const path = `${req.baseUrl}${req.path}`;

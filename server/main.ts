@@ -8,6 +8,7 @@ import { createAnswerFromMemory } from "./answer-from-memory.ts";
 import { createStoreApp } from "./express-app.ts";
 import { createHttpServer } from "./http-server.ts";
 import { listenMetrics } from "./metrics-routes.ts";
+import { warmNextTick } from "./next-tick.ts";
 import { createRequestLog } from "./request-log.ts";
 import { securityHeaders } from "./security-headers.ts";
 import { stopOnSignals } from "./shutdown.ts";
@@ -68,6 +69,7 @@ const answerFromMemory =
     recordRequest,
   );
 
+await warmNextTick();
 const server = createHttpServer(app, answerFromMemory, logger);
 server.listen(cfg.port, cfg.host, () => {
   const address = server.address();

@@ -10,13 +10,14 @@ export type RecordRequest = (
   path: string,
   status: number,
   route: string,
-  start: bigint,
+  /** When the request came (`performance.now()`). */
+  start: number,
 ) => void;
 
 export function createRequestLog(host: ServerHost): RecordRequest {
   const { logger, metrics } = host;
   return (method, path, status, route, start) => {
-    const ms = Number(process.hrtime.bigint() - start) / 1e6;
+    const ms = performance.now() - start;
     logger.info({ method, path, status, ms: Math.round(ms * 10) / 10 }, "request");
     metrics.observeRequest(route, method, status, ms / 1000);
   };

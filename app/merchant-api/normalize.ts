@@ -67,8 +67,7 @@ export function toStock(value: unknown): number {
  */
 export function toInstant(value: unknown): string | null {
   if (typeof value !== "string") return null;
-  // A date is a short text; a long one is read without being kept.
-  return value.length <= 64 ? rememberedInstant(value) : readInstant(value);
+  return rememberedInstant(value);
 }
 
 /**
@@ -76,7 +75,7 @@ export function toInstant(value: unknown): string | null {
  * listings, other products' sections): read once a text, it costs a lookup (the reading was a
  * third of normalising a product, docs/decisions/0665). About 21,000 dates in the catalogue.
  */
-const rememberedInstant = rememberedBy(50_000, readInstant);
+const rememberedInstant = rememberedBy(50_000, readInstant, 64); // a longer text is no date
 
 function readInstant(value: string): string | null {
   const text = value.trim();

@@ -50,6 +50,21 @@ describe("gzipOf", () => {
     }
   });
 
+  it("joins the small buffers between large ones, and writes the large ones as they are", async () => {
+    const [head, foot] = await Promise.all([deflatePiece(page(400)), deflatePiece(page(500))]);
+    const mine = ["<span>2</span>", "</a></nav>", "<script>{}</script>"].map((html) =>
+      deflateSmallPiece(Buffer.from(html)),
+    );
+    const buffers = gzipOf([head, ...mine, foot]);
+    // The header alone, the page's first piece, the three small ones, the last, the end.
+    expect(buffers.map((b) => b.length >= 1024)).toEqual([false, true, false, true, false]);
+    expect(buffers[1]).toBe(head.deflated);
+    expect(buffers[3]).toBe(foot.deflated);
+    expect(buffers[2]).toEqual(Buffer.concat(mine.map((piece) => piece.deflated)));
+    expect(buffers[2].buffer.byteLength).toBe(buffers[2].length);
+    expect(gunzipSync(Buffer.concat(buffers)).toString()).toContain("</a></nav><script>");
+  });
+
   it("keeps pieces of their own size, not views of zlib's 64 KB buffers", async () => {
     const big = await deflatePiece(randomBytes(6000));
     expect(big.deflated.buffer.byteLength).toBe(big.deflated.length);

@@ -57,7 +57,12 @@ export function deflateSmallPiece(bytes: Buffer): DeflatedPiece {
   return pieceOf(deflated, bytes);
 }
 
-/** The gzip member holding the pieces' bytes in order, as the buffers to write one after another. */
+/**
+ * The gzip member holding the pieces' bytes in order, as the buffers to write one after another:
+ * neighbours under 1 KB joined in one (the header, a shopper's pieces and the page's short ones
+ * between them, the end), as each buffer costs the server a write of its own; the large ones as
+ * they are, never copied.
+ */
 export function gzipOf(pieces: readonly DeflatedPiece[]): Buffer[] {
   let crc = 0;
   let length = 0;
@@ -68,7 +73,19 @@ export function gzipOf(pieces: readonly DeflatedPiece[]): Buffer[] {
   const trailer = Buffer.alloc(8);
   trailer.writeUInt32LE(crc, 0);
   trailer.writeUInt32LE(length % 2 ** 32, 4);
-  return [HEADER, ...pieces.map((piece) => piece.deflated), LAST_BLOCK, trailer];
+  const buffers: Buffer[] = [];
+  let small: Buffer[] = [];
+  for (const bytes of [HEADER, ...pieces.map((piece) => piece.deflated), LAST_BLOCK, trailer]) {
+    if (bytes.length < 1024) {
+      small.push(bytes);
+      continue;
+    }
+    if (small.length > 0) buffers.push(ownBytes(Buffer.concat(small)));
+    buffers.push(bytes);
+    small = [];
+  }
+  if (small.length > 0) buffers.push(ownBytes(Buffer.concat(small)));
+  return buffers;
 }
 
 // CRC-32 arithmetic (zlib's crc32_combine): polynomials over GF(2), reflected, modulo the

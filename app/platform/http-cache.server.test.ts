@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import routes from "~/routes";
 import {
   applyCacheHeaders,
+  carriesPersonalCookie,
   personalPage,
   PRIVATE_NO_STORE,
   PUBLIC_PAGE,
@@ -17,6 +18,32 @@ const args = (over: Partial<HeadersArgs> = {}) => ({
   actionHeaders: new Headers(),
   errorHeaders: undefined,
   ...over,
+});
+
+describe("personal cookies", () => {
+  it("tells a request with the cart or notice cookie by the names of its pairs, never their values", () => {
+    const carries = (cookie: string) => carriesPersonalCookie(req("/", { headers: { cookie } }));
+    for (const cookie of [
+      "carrito=1",
+      "__Host-carrito=abc.sig",
+      "tema=claro; aviso=Hola",
+      "tema=claro;  __Host-aviso =x",
+      "carrito",
+    ]) {
+      expect(carries(cookie), cookie).toBe(true);
+    }
+    for (const cookie of [
+      "",
+      "tema=carrito=1",
+      "carritos=1",
+      "mi-carrito=1",
+      "__Host-carrito-viejo=1",
+      "tema=claro; x=aviso",
+    ]) {
+      expect(carries(cookie), cookie).toBe(false);
+    }
+    expect(carriesPersonalCookie(req("/"))).toBe(false);
+  });
 });
 
 describe("route policies", () => {

@@ -63,16 +63,12 @@ export function privateNoStore(headers?: HeadersInit): Headers {
 
 const cookieName = (pair: string) => pair.split("=", 1)[0].trim();
 
-/** Cookie names present on the request (values are never read here). */
-function cookieNames(request: CookieRequest): string[] {
-  const header = request.headers.get("Cookie");
-  if (!header) return [];
-  return header.split(";").map(cookieName);
-}
+/** A pair of a Cookie header named as one of those, read without splitting the header. */
+const PERSONAL_PAIR = new RegExp(`(?:^|;)\\s*(?:${[...PERSONAL_COOKIES].join("|")})\\s*(?:=|;|$)`);
 
 /** The request carries the cart or notice cookie: its pages are personal. */
 export function carriesPersonalCookie(request: CookieRequest): boolean {
-  return cookieNames(request).some((name) => PERSONAL_COOKIES.has(name));
+  return PERSONAL_PAIR.test(request.headers.get("Cookie") ?? "");
 }
 
 /** The same request as an anonymous visitor makes it: without the cart and notice cookies. */

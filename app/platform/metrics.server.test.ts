@@ -72,6 +72,26 @@ describe("metrics", () => {
     expect(line(second, hits) - line(before, hits)).toBe(3);
   });
 
+  it("keeps each request's duration in its label set's buckets, as Prometheus reads a histogram", async () => {
+    const sample = (le: string) =>
+      `tienda_http_request_duration_seconds_bucket{le="${le}",route="home/inicio",method="HEAD",status="4xx"}`;
+    const series = '{route="home/inicio",method="HEAD",status="4xx"}';
+    observeRequest("home/inicio", "HEAD", 404, 0.02);
+    observeRequest("home/inicio", "HEAD", 410, 0.025); // on a bound: in its bucket
+    observeRequest("home/inicio", "HEAD", 404, 0.3);
+    observeRequest("home/inicio", "HEAD", 200, 0.001); // another label set
+    const { body } = await scrapeMetrics();
+    expect(line(body, sample("0.005"))).toBe(0);
+    expect(line(body, sample("0.01"))).toBe(0);
+    expect(line(body, sample("0.025"))).toBe(2);
+    expect(line(body, sample("0.25"))).toBe(2);
+    expect(line(body, sample("0.5"))).toBe(3);
+    expect(line(body, sample("+Inf"))).toBe(3);
+    expect(line(body, `tienda_http_request_duration_seconds_sum${series}`)).toBeCloseTo(0.345);
+    expect(line(body, `tienda_http_request_duration_seconds_count${series}`)).toBe(3);
+    expect(line(body, `tienda_http_requests_total${series}`)).toBe(3);
+  });
+
   it("status classes", () => {
     expect([200, 303, 404, 503, 42].map(statusClass)).toEqual([
       "2xx",

@@ -23,6 +23,7 @@ import {
   type PrometheusContentType,
   type Registry,
 } from "prom-client";
+import { RequestDurations } from "./request-durations.server.ts";
 
 /** How an upstream call ended: the status class it answered with, or why it did not. */
 export type UpstreamOutcome = "ok" | "4xx" | "5xx" | "timeout" | "unreachable" | "refused";
@@ -54,7 +55,7 @@ function createMetrics() {
     stale: 0,
     bypass: 0,
   };
-  const requestSeconds = new Histogram({
+  const requestSeconds = new RequestDurations({
     name: "tienda_http_request_duration_seconds",
     help: "Time to answer a request, by route id, method and status class.",
     labelNames: ["route", "method", "status"] as const,
@@ -181,21 +182,19 @@ export function startMetrics() {
   metrics();
 }
 
+const STATUS_CLASSES = ["1xx", "2xx", "3xx", "4xx", "5xx"];
+
 /** The status class of an HTTP status: "2xx", "3xx"… */
 export function statusClass(status: number): string {
-  return status >= 100 && status < 600 ? `${Math.floor(status / 100)}xx` : "other";
+  return STATUS_CLASSES[Math.floor(status / 100) - 1] ?? "other";
 }
 
 const METHODS = new Set(["GET", "HEAD", "POST"]);
 
 /** One answered request. `route`: a route id or a fixed class, never the URL. */
 export function observeRequest(route: string, method: string, status: number, seconds: number) {
-  const labels = {
-    route,
-    method: METHODS.has(method) ? method : "other",
-    status: statusClass(status),
-  };
-  metrics().requestSeconds.observe(labels, seconds);
+  const known = METHODS.has(method) ? method : "other";
+  metrics().requestSeconds.record(route, known, statusClass(status), seconds);
 }
 
 export function countPageCache(result: PageCacheAnswer) {

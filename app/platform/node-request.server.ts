@@ -5,10 +5,14 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { PageRequest } from "./page-cache.server.ts";
+import { rememberedBy } from "../text/normalize.ts";
 import { targetRefusal } from "./request-guard.server.ts";
 
 /** Whether the peer at `address` is a proxy whose X-Forwarded-* headers count (TRUST_PROXY). */
 export type TrustsPeer = (address: string | undefined, hop: number) => boolean;
+
+// Header names as asked for (`Accept-Encoding`), as Node holds them (`accept-encoding`).
+const lowerCase = rememberedBy(100, (name) => name.toLowerCase(), 64);
 
 /** A host header's name and port: `tienda.co:8443`, `[::1]:3000`. */
 const HOST = /^(\[[^\]]*\]|[^:]*)(?::(\d+))?/;
@@ -32,11 +36,38 @@ export function createRequestReaders(trustsPeer: TrustsPeer, publicOrigin?: stri
     return joined?.split(",").at(-1)?.trim() || undefined;
   }
 
-  /** The host name (and port) the request asked for: the trusted proxy's, or the Host header. */
-  function askedHost(req: IncomingMessage): { name: string; port: string | undefined } {
-    const [, name = "", port] =
-      HOST.exec(forwarded(req, "x-forwarded-host") ?? req.headers.host ?? "") ?? [];
-    return { name: name.split(/[\\/?#@]/)[0].toLowerCase(), port };
+  // Clients name a few hosts and ask for the same addresses again and again: each read once.
+  const hostOf = rememberedBy(
+    100,
+    (header) => {
+      const [, asked = "", port] = HOST.exec(header) ?? [];
+      const name = asked.split(/[\\/?#@]/)[0].toLowerCase();
+      const authority = `${name || "localhost"}${port ? `:${Number(port)}` : ""}`;
+      return { name, origins: { http: `http://${authority}`, https: `https://${authority}` } };
+    },
+    256,
+  );
+  const hrefOf = rememberedBy(
+    10_000,
+    (text) => {
+      try {
+        return new URL(text).href;
+      } catch {
+        return undefined;
+      }
+    },
+    512,
+  );
+
+  /**
+   * The host name the request asked for (the trusted proxy's, or the Host header's), and the
+   * origins of that name and port.
+   */
+  function askedHost(req: IncomingMessage): {
+    name: string;
+    origins: Record<"http" | "https", string>;
+  } {
+    return hostOf(forwarded(req, "x-forwarded-host") ?? req.headers.host ?? "");
   }
 
   /**
@@ -56,25 +87,24 @@ export function createRequestReaders(trustsPeer: TrustsPeer, publicOrigin?: stri
    * than http or https makes no URL), otherwise the connection's protocol and the Host header.
    */
   function publicUrl(req: IncomingMessage, target: string): URL | undefined {
-    if (!target.startsWith("/")) return undefined;
-    if (publicOrigin) {
-      try {
-        return new URL(`${publicOrigin}${target}`);
-      } catch {
-        return undefined;
-      }
+    const text = urlText(req, target);
+    if (text === undefined) return undefined;
+    try {
+      return new URL(text);
+    } catch {
+      return undefined;
     }
+  }
+
+  /** The text `publicUrl` parses, or undefined when it can make no URL. */
+  function urlText(req: IncomingMessage, target: string): string | undefined {
+    if (!target.startsWith("/")) return undefined;
+    if (publicOrigin) return `${publicOrigin}${target}`;
     const encrypted = (req.socket as { encrypted?: boolean }).encrypted === true;
     const protocol =
       forwarded(req, "x-forwarded-proto")?.toLowerCase() ?? (encrypted ? "https" : "http");
     if (protocol !== "http" && protocol !== "https") return undefined;
-    const { name, port } = askedHost(req);
-    const host = `${name || "localhost"}${port ? `:${Number(port)}` : ""}`;
-    try {
-      return new URL(`${protocol}://${host}${target}`);
-    } catch {
-      return undefined;
-    }
+    return `${askedHost(req).origins[protocol]}${target}`;
   }
 
   /**
@@ -82,13 +112,14 @@ export function createRequestReaders(trustsPeer: TrustsPeer, publicOrigin?: stri
    * for. Undefined for a target the guard refuses, which the guard then answers.
    */
   function pageRequestOf(req: IncomingMessage, target: string): PageRequest | undefined {
-    const url = targetRefusal(target) || misdirected(req) ? undefined : publicUrl(req, target);
+    const text = targetRefusal(target) || misdirected(req) ? undefined : urlText(req, target);
+    const url = text && hrefOf(text);
     if (!url) return undefined;
     const get = (name: string) => {
-      const value = req.headers[name.toLowerCase()];
+      const value = req.headers[lowerCase(name)];
       return (Array.isArray(value) ? value.join(", ") : value) ?? null;
     };
-    return { url: url.href, headers: { get } };
+    return { url, headers: { get } };
   }
 
   /**

@@ -1,8 +1,10 @@
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it, vi } from "vitest";
 import type { CookieRequest } from "./cookie-session.server";
 import { withoutPersonalCookies } from "./http-cache.server";
-import { cutAt, storedPage, storedSize } from "./page-answer.server";
+import { storedPage, storedSize } from "./page-answer.server";
 import {
   createPageCache,
   PAGE_CACHE_HEADER,
@@ -10,6 +12,7 @@ import {
   type Render,
 } from "./page-cache.server";
 import { asResponse } from "./page-cache.test-helpers";
+import { cutAt } from "./shopper-answer.server";
 
 // A page with the two slots of the store's layout: the header's cart count, then the notice.
 const count = (n: number) => `<span class="insignia">${n}</span>`;
@@ -64,15 +67,10 @@ const get = (path: string, headers: Record<string, string> = {}) =>
     headers: { "Accept-Encoding": "gzip, br", ...headers },
   });
 
-function store() {
+function store({ maxBytes = 10 * 1024 * 1024, page = () => html() } = {}) {
   let clock = 1; // lru-cache takes a start time of 0 for "no time"
-  const pages = createPageCache({
-    maxBytes: 10 * 1024 * 1024,
-    freshMs: 1000,
-    maxStaleMs: 10_000,
-    now: () => clock,
-  });
-  const render = app();
+  const pages = createPageCache({ maxBytes, freshMs: 1000, maxStaleMs: 10_000, now: () => clock });
+  const render = app(page);
   const slots = slotsOfCookies();
   const respond = async (request: Request, route = "p") =>
     asResponse(await pages.respond(request, rendering(render, request), { route, slots }));
@@ -334,10 +332,63 @@ describe("an answer at once", () => {
     expect(await text(asResponse(four!))).toBe(html(4));
     expect(answerAtOnce(shopper(3))).toBe(three);
     for (const cart of [5, 6]) await gzipAnswer(cart);
-    expect(answerAtOnce(shopper(3))).toBe(three); // kept beside 4, 5 and 6; its 304 went first
+    expect(answerAtOnce(shopper(3))).toBe(three); // kept beside 4, 5 and 6
     for (const cart of [7, 8, 9, 10]) await gzipAnswer(cart);
     expect(answerAtOnce(shopper(3))).not.toBe(three); // four other counts asked since
     expect(await text(asResponse(answerAtOnce(shopper(3))!))).toBe(html(3));
+  });
+
+  it("joins a shopper's kept answer in one buffer while the joined ones fit an eighth of the bound", async () => {
+    // A page whose parts deflate to more than 1 KB each (about 6 KB in brotli, 5 KB in gzip).
+    const words = Array.from({ length: 800 }, (_, i) => `<p>Cámara ${(i * 7919) % 10007}</p>`);
+    const [top, main] = [words.join(""), words.toReversed().join("")];
+    const long = (n: number) =>
+      `<!DOCTYPE html><html><body><header>${top} ${count(n)}</header>${notice()}<main>${main}</main></body></html>`;
+    const shopper = (cart: number) =>
+      get("/p", { Cookie: `carrito=${cart}`, "Accept-Encoding": "gzip" });
+    const kept = async (maxBytes: number) => {
+      const { respond, answerAtOnce } = store({ maxBytes, page: () => long(0) });
+      await respond(get("/p"));
+      await respond(shopper(3));
+      return answerAtOnce(shopper(3))!;
+    };
+    const roomy = await kept(1024 * 1024);
+    expect(roomy.body).toHaveLength(1);
+    // Room for the page (about 24 KB counted), not for its shopper's answer in one (4 KB).
+    const tight = await kept(32 * 1024);
+    expect(tight.body.length).toBeGreaterThan(1);
+    // The same bytes either way.
+    expect(Buffer.concat(roomy.body).equals(Buffer.concat(tight.body))).toBe(true);
+    expect(gunzipSync(Buffer.concat(roomy.body)).toString()).toBe(long(3));
+  });
+
+  it("counts a joined answer against the eighth until the collector frees it", async () => {
+    const words = Array.from({ length: 800 }, (_, i) => `<p>Cámara ${(i * 7919) % 10007}</p>`);
+    const long = `<!DOCTYPE html><html><body><header>${words.join("")} ${count(0)}</header>${notice()}<main>${words.toReversed().join("")}</main></body></html>`;
+    const shopper = (cart: number) =>
+      get("/p", { Cookie: `carrito=${cart}`, "Accept-Encoding": "gzip" });
+    // Room in the eighth (8 KB) for one answer in one buffer (about 5 KB), not two.
+    const { respond, answerAtOnce } = store({ maxBytes: 64 * 1024, page: () => long });
+    await respond(get("/p"));
+    const keptFor = async (cart: number) => {
+      await respond(shopper(cart));
+      return answerAtOnce(shopper(cart))!.body.length;
+    };
+    expect(await keptFor(1)).toBe(1);
+    expect(await keptFor(2)).toBeGreaterThan(1);
+    // Four other slot sets asked since: the first answer is no longer kept, and its bytes are
+    // room again once the collector has freed them.
+    for (const cart of [3, 4, 5, 6]) await keptFor(cart);
+    expect(await keptFor(7)).toBeGreaterThan(1);
+    setFlagsFromString("--expose-gc");
+    const gc = runInNewContext("gc") as () => void;
+    let joinedAgain = false;
+    for (let cart = 8; cart < 18 && !joinedAgain; cart++) {
+      gc();
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      joinedAgain = (await keptFor(cart)) === 1;
+    }
+    expect(joinedAgain).toBe(true);
   });
 
   it("leaves a `.data` request that asks for the root's data to `respond`", async () => {

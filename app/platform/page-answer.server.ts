@@ -1,22 +1,14 @@
 /**
  * The answers the page cache gives from a stored page (docs/decisions/0384, 0386, 0470): the
  * bytes in the encoding the client takes, a strong ETag of exactly those bytes and a 304 when the
- * client already holds them; for a shopper with a cart or a notice, the same page with the slots
- * that belong to them filled in, private. Written to the socket as they are: a Fetch Response
- * would copy the body first.
+ * client already holds them (a shopper's, with their own slots filled in: shopper-answer.server.ts).
+ * Written to the socket as they are: a Fetch Response would copy the body first.
  */
 import { hash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, brotliDecompressSync, constants, gzip } from "node:zlib";
-import {
-  type DeflatedPiece,
-  deflatePiece,
-  deflateSmallPiece,
-  gzipOf,
-  ownBytes,
-} from "./gzip-splice.server.ts";
+import { type DeflatedPiece, ownBytes } from "./gzip-splice.server.ts";
 import type { CookieRequest } from "./cookie-session.server.ts";
-import { PRIVATE_REVALIDATE } from "./http-cache.server.ts";
 import { type Encoding, preferredEncoding } from "./precompressed.server.ts";
 
 const brotli = promisify(brotliCompress);
@@ -62,31 +54,30 @@ export interface StoredPage {
   cut?: Cut | null;
   /**
    * Its fresh answers for anyone, each made once and then given as it is, frozen: by encoding,
-   * status (200 or 304) and whether private (a `.data` answer to a shopper).
+   * status (200 or 304) and whether private (a `.data` answer to a shopper); see `hitIndex`.
    */
-  hits?: Map<string, CachedAnswer>;
+  hits?: CachedAnswer[];
 }
 
 /** A stored document cut at its slots. */
-interface Cut {
+export interface Cut {
   /** Its segments deflated apart, for gzip answers, and the validator of those bytes… */
   deflating?: Promise<DeflatedCut>;
   /** …once made. */
   gzip?: DeflatedCut;
 }
 
-interface DeflatedCut {
+export interface DeflatedCut {
   pieces: DeflatedPiece[];
   tag: string;
-  /** Shoppers' fresh answers, by their slots' validator and status, the last asked first. */
-  answers?: Map<string, CachedAnswer>;
+  /**
+   * Shoppers' fresh answers by their slots' validator, then status (200, 304), the slots asked
+   * for last at the end…
+   */
+  answers?: Map<string, Array<CachedAnswer | undefined>>;
+  /** …and their validator. */
+  latest?: string;
 }
-
-/**
- * The shoppers' answers kept with a page, about 1.2 KB each with the server's header list: a
- * shopper asking again within the page's 30 s is the case, so a few (docs/decisions/0640).
- */
-const SHOPPER_ANSWERS = 4;
 
 /**
  * What the page cache reads of a request: its URL (the key) and a few headers. No Fetch Request
@@ -109,14 +100,7 @@ export interface PersonalSlots {
   kept(request: CookieRequest): readonly string[] | undefined;
 }
 
-/** A shopper's slots as bytes, deflated, and their validator: kept with the slots. */
-interface FilledSlots {
-  bytes: Buffer[];
-  pieces: DeflatedPiece[];
-  tag: string;
-}
-
-const tagOf = (bytes: Buffer | string) => hash("sha256", bytes, "base64url").slice(0, 22);
+export const tagOf = (bytes: Buffer | string) => hash("sha256", bytes, "base64url").slice(0, 22);
 
 // Brotli's quality for a page stored the first time (maybe never asked for again, as a crawl's
 // pages) and again: 0 costs an eighth of 6's CPU for about a quarter more bytes, about gzip's
@@ -154,19 +138,22 @@ export async function storedPage(
 export const storedSize = (page: StoredPage) => Math.ceil(page.encodings.br.length * 3.5) + 1024;
 
 /** The page's plain bytes, read back out of its brotli copy (about 0.1 ms for a 60 KB page). */
-const identityOf = (page: StoredPage) => brotliDecompressSync(page.encodings.br);
+export const identityOf = (page: StoredPage) => brotliDecompressSync(page.encodings.br);
 
-/** The If-None-Match header names this validator (a weak comparison, as RFC 9110 asks). */
-function holds(request: PageRequest, etag: string): boolean {
+/**
+ * The If-None-Match header names this validator (a weak comparison, as RFC 9110 asks). The
+ * validator is written out only for a request that names some: most name none.
+ */
+export function holds(request: PageRequest, etag: () => string): boolean {
   const header = request.headers.get("If-None-Match");
   if (!header) return false;
   return header.split(",").some((tag) => {
     const t = tag.trim();
-    return t === "*" || t === etag || t === `W/${etag}`;
+    return t === "*" || t === etag() || t === `W/${etag()}`;
   });
 }
 
-function headersOf(page: StoredPage, state: CacheState, cacheControl?: string) {
+export function headersOf(page: StoredPage, state: CacheState, cacheControl?: string) {
   const headers: Record<string, string | string[]> = { ...page.headers };
   if (cacheControl) headers["cache-control"] = cacheControl;
   headers.vary = "Cookie, Accept-Encoding";
@@ -178,7 +165,7 @@ function headersOf(page: StoredPage, state: CacheState, cacheControl?: string) {
  * The page's answer, or a 304 when the client holds its bytes already (`notModified`: only
  * bytes we encoded, with their validator).
  */
-function finish(
+export function finish(
   page: StoredPage,
   headers: Record<string, string | string[]>,
   body: Buffer[],
@@ -212,24 +199,32 @@ export function storedAnswerNow(
   const encoding = preferredEncoding(request.headers.get("Accept-Encoding"));
   const body = encoding === "identity" ? identityOf(page) : page.encodings[encoding];
   if (!body) return undefined;
-  const etag = `"${(page.tags[encoding] ??= tagOf(body))}"`;
+  const tag = (page.tags[encoding] ??= tagOf(body));
+  const etag = () => `"${tag}"`;
   const notModified = holds(request, etag);
   const given = () =>
-    finish(page, headersOf(page, state, cacheControl), [body], encoding, etag, notModified);
+    finish(page, headersOf(page, state, cacheControl), [body], encoding, etag(), notModified);
   // A plain answer is not kept: it would hold the bytes the entry does not count.
   if (state !== "hit" || encoding === "identity") return given();
   // Most answers: the same every time, so made once (docs/decisions/0615).
-  const key = `${encoding} ${notModified ? 304 : 200}${cacheControl ? " private" : ""}`;
-  return keptAnswer((page.hits ??= new Map<string, CachedAnswer>()), key, given);
+  return keptAnswer((page.hits ??= []), hitIndex(encoding, notModified, !!cacheControl), given);
 }
 
-/** The answer kept under `key`: made by `make` and frozen on its first ask, then as it is. */
-function keptAnswer(answers: Map<string, CachedAnswer>, key: string, make: () => CachedAnswer) {
-  let answer = answers.get(key);
+/** Where a stored page keeps its answer in this encoding, status and privacy. */
+const hitIndex = (encoding: "br" | "gzip", notModified: boolean, personal: boolean) =>
+  (encoding === "br" ? 0 : 4) + (notModified ? 2 : 0) + (personal ? 1 : 0);
+
+/** The answer kept at `at`: made by `make` and frozen on its first ask, then as it is. */
+export function keptAnswer(
+  answers: Array<CachedAnswer | undefined>,
+  at: number,
+  make: () => CachedAnswer,
+) {
+  let answer = answers[at];
   if (!answer) {
     answer = make();
     Object.freeze(answer.headers);
-    answers.set(key, Object.freeze(answer));
+    answers[at] = Object.freeze(answer);
   }
   return answer;
 }
@@ -248,153 +243,4 @@ export async function storedAnswer(
     ownBytes,
   ));
   return storedAnswerNow(page, request, state, cacheControl)!;
-}
-
-/** The document split around each anonymous slot, found once each, in order; else null. */
-export function cutAt(identity: Buffer, slots: readonly string[]): Buffer[] | null {
-  const segments: Buffer[] = [];
-  let from = 0;
-  for (const slot of slots) {
-    const at = identity.indexOf(slot);
-    if (at < from || identity.indexOf(slot, at + 1) >= 0) return null;
-    segments.push(identity.subarray(from, at));
-    from = at + Buffer.byteLength(slot);
-  }
-  segments.push(identity.subarray(from));
-  return segments;
-}
-
-/** A stored page's plain bytes for one answer, and its segments around the slots. */
-interface Plain {
-  identity(): Buffer;
-  /** Null when the page does not hold each slot once. */
-  segments(): Buffer[] | null;
-}
-
-/** Read out of the page's brotli copy once for the answer, only if it needs them. */
-function plainOf(page: StoredPage, slots: PersonalSlots): Plain {
-  let identity: Buffer | undefined;
-  let segments: Buffer[] | null | undefined;
-  const plain: Plain = {
-    identity: () => (identity ??= identityOf(page)),
-    segments: () =>
-      segments === undefined ? (segments = cutAt(plain.identity(), slots.anonymous)) : segments,
-  };
-  return plain;
-}
-
-/** Makes the answers of stored documents for shoppers; keeps each cart's filled slots. */
-export function createPersonalAnswers() {
-  const filled = new WeakMap<readonly string[], FilledSlots>();
-
-  function filledSlots(slots: readonly string[]): FilledSlots {
-    let known = filled.get(slots);
-    if (!known) {
-      const bytes = slots.map((slot) => ownBytes(Buffer.from(slot)));
-      known = { bytes, pieces: bytes.map(deflateSmallPiece), tag: tagOf(slots.join("\u0000")) };
-      filled.set(slots, known);
-    }
-    return known;
-  }
-
-  function cutOf(page: StoredPage, plain: Plain): Cut | null {
-    if (page.cut === undefined) page.cut = plain.segments() && {};
-    return page.cut;
-  }
-
-  /**
-   * The stored document with these slots filled in, private: gzip when the client takes it
-   * (stitched, docs/decisions/0470; brotli cannot be stitched cheaply), else plain. Its ETag
-   * names the stored bytes and the shopper's, so it changes with the cart. Undefined while the
-   * page's gzip pieces are being made.
-   */
-  function answerWith(
-    page: StoredPage,
-    cut: Cut,
-    plain: Plain,
-    request: PageRequest,
-    state: CacheState,
-    own: { slots: readonly string[]; cookies: readonly string[] },
-  ): CachedAnswer | undefined {
-    const encoding = preferredEncoding(request.headers.get("Accept-Encoding"), ["gzip"]);
-    const gzip = state === "miss" || encoding === "identity" ? undefined : cut.gzip;
-    if (encoding === "gzip" && state !== "miss" && !gzip) return undefined;
-    const mine = filledSlots(own.slots);
-    const headersFor = () => {
-      const headers = headersOf(page, state, PRIVATE_REVALIDATE);
-      if (own.cookies.length > 0) headers["set-cookie"] = [...own.cookies];
-      return headers;
-    };
-    if (!gzip) {
-      const body = plain
-        .segments()!
-        .flatMap((segment, i) => (i === 0 ? [segment] : [mine.bytes[i - 1], segment]));
-      // A page just stored is compressed on the way out like any rendered page: no validator.
-      const etag =
-        state === "miss"
-          ? undefined
-          : `"${(page.tags.identity ??= tagOf(plain.identity()))}-${mine.tag}"`;
-      return finish(page, headersFor(), body, "identity", etag, !!etag && holds(request, etag));
-    }
-    const etag = `"${gzip.tag}-${mine.tag}"`;
-    const notModified = holds(request, etag);
-    const given = () => {
-      const pieces = gzip.pieces.flatMap((piece, i) =>
-        i === 0 ? [piece] : [mine.pieces[i - 1], piece],
-      );
-      return finish(page, headersFor(), gzipOf(pieces), "gzip", etag, notModified);
-    };
-    if (state !== "hit" || own.cookies.length > 0) return given();
-    // Shoppers whose slots are the same (the same cart count, no notice) get the same answer:
-    // made once, frozen, as an anonymous hit is. A few slot sets a page, the last asked for.
-    const key = `${mine.tag} ${notModified ? 304 : 200}`;
-    const answers = (gzip.answers ??= new Map<string, CachedAnswer>());
-    const hit = keptAnswer(answers, key, given);
-    // Moved last as the one asked for most lately; past the bound the first goes.
-    answers.delete(key);
-    answers.set(key, hit);
-    if (answers.size > SHOPPER_ANSWERS) answers.delete(answers.keys().next().value!);
-    return hit;
-  }
-
-  return {
-    /**
-     * The shopper's answer when it can be given at once: their slots kept and the page's pieces
-     * made. Null when the document has no slots to fill (the caller renders the page for the
-     * request); undefined when something is still to be made (`answer` makes it).
-     */
-    answerNow(
-      page: StoredPage,
-      request: PageRequest,
-      state: CacheState,
-      slots: PersonalSlots,
-    ): CachedAnswer | null | undefined {
-      const plain = plainOf(page, slots);
-      const cut = cutOf(page, plain);
-      if (!cut) return null;
-      const kept = slots.kept(request);
-      return kept && answerWith(page, cut, plain, request, state, { slots: kept, cookies: [] });
-    },
-    /** The shopper's answer, their slots read and rendered if need be; null as `answerNow`. */
-    async answer(
-      page: StoredPage,
-      request: PageRequest,
-      state: CacheState,
-      slots: PersonalSlots,
-    ): Promise<CachedAnswer | null> {
-      const plain = plainOf(page, slots);
-      const cut = cutOf(page, plain);
-      if (!cut) return null;
-      const own = await slots.fill(request);
-      const now = answerWith(page, cut, plain, request, state, own);
-      if (now) return now;
-      cut.gzip = await (cut.deflating ??= deflateCut(plain.segments()!));
-      return answerWith(page, cut, plain, request, state, own)!;
-    },
-  };
-}
-
-async function deflateCut(segments: Buffer[]): Promise<DeflatedCut> {
-  const pieces = await Promise.all(segments.map((segment) => deflatePiece(segment)));
-  return { pieces, tag: tagOf(Buffer.concat(pieces.map((piece) => piece.deflated))) };
 }

@@ -25,7 +25,6 @@ import { countPageCache } from "./metrics.server.ts";
 import {
   type CachedAnswer,
   type CacheState,
-  createPersonalAnswers,
   PAGE_CACHE_HEADER,
   type PageRequest,
   type PersonalSlots,
@@ -35,6 +34,7 @@ import {
   storedPage,
   storedSize,
 } from "./page-answer.server.ts";
+import { createPersonalAnswers } from "./shopper-answer.server.ts";
 
 export { type CachedAnswer, PAGE_CACHE_HEADER, type PageRequest, type PersonalSlots };
 
@@ -48,7 +48,10 @@ export type Render = (anonymous: boolean) => Promise<Response>;
 const NOT_STORED = new Set(["set-cookie", "content-length", "content-encoding", "date"]);
 
 export interface PageCacheOptions {
-  /** Upper bound of the stored bytes (every entry's copies and pieces). */
+  /**
+   * Upper bound of the stored bytes: every entry's copies and pieces, and (an eighth of it) the
+   * shoppers' answers kept in one buffer.
+   */
   maxBytes: number;
   /** Served as is for this long (ms)… */
   freshMs: number;
@@ -180,10 +183,12 @@ export function createPageCache({
 }: PageCacheOptions) {
   /** Routes with a page stored at least once: their pages are the same for everyone. */
   const publicRoutes = new Set<string>();
+  // An eighth of the bound for shoppers' answers kept in one buffer (shopper-answer.server.ts).
+  const joinedBytes = Math.floor(maxBytes / 8);
   const pages = new LRUCache<string, StoredPage, FetchContext>({
     perf: { now },
     ttlResolution: 0, // read the clock each time: it is cheap, and tests move it
-    maxSize: maxBytes,
+    maxSize: maxBytes - joinedBytes,
     sizeCalculation: storedSize,
     ttl: freshMs,
     // A stale page answers at once while one render refreshes it; a failed refresh keeps it.
@@ -206,7 +211,7 @@ export function createPageCache({
       return store(response, now(), { route: context.route, again: stale !== undefined });
     },
   });
-  const personal = createPersonalAnswers();
+  const personal = createPersonalAnswers(joinedBytes);
 
   /** The stored page of the request's URL: fresh, stale (refreshed behind), or rendered now. */
   async function lookUp(request: PageRequest, context: FetchContext) {

@@ -6,6 +6,7 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import type { RequestHandler } from "express";
+import { rememberedBy } from "../text/normalize.ts";
 
 export type Encoding = "br" | "gzip" | "identity";
 
@@ -13,23 +14,20 @@ export type Encoding = "br" | "gzip" | "identity";
 export const ENCODED_SUFFIX = { br: ".br", gzip: ".gz" } as const;
 
 // Browsers send a handful of distinct Accept-Encoding headers, each on every request.
-const parsed = new Map<string, string[]>();
-
-/** The content codings an Accept-Encoding header accepts (those not refused with q=0). */
-function acceptedEncodings(acceptEncoding: string | null | undefined): string[] {
-  const header = acceptEncoding ?? "";
-  let accepted = parsed.get(header);
-  if (!accepted) {
-    accepted = header
+const acceptedBy = rememberedBy(
+  100,
+  (header) =>
+    header
       .split(",")
       .map((part) => part.trim().split(";"))
       .filter(([, q]) => !q || !/^q=0(\.0*)?$/.test(q.trim()))
-      .map(([name]) => name.toLowerCase());
-    if (parsed.size >= 100) parsed.clear();
-    parsed.set(header, accepted);
-  }
-  return accepted;
-}
+      .map(([name]) => name.toLowerCase()),
+  256,
+);
+
+/** The content codings an Accept-Encoding header accepts (those not refused with q=0). */
+const acceptedEncodings = (acceptEncoding: string | null | undefined) =>
+  acceptedBy(acceptEncoding ?? "");
 
 /**
  * The encoding a client takes from an Accept-Encoding header: brotli, then gzip, else none;

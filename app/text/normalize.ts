@@ -24,12 +24,18 @@ export function normalizeText(value: string | null | undefined): string {
 
 /**
  * `read` remembered per text, for texts that come back again and again (brands across thousands
- * of products, titles on page after page, a product's date in every list that holds it). At most
- * `max` texts: past that it starts over, so odd texts cannot grow it.
+ * of products, titles on page after page, a product's date in every list that holds it, the
+ * address of a page asked for again). At most `max` texts: past that it starts over, so odd texts
+ * cannot grow it; a text longer than `longest` characters is read each time, never kept.
  */
-export function rememberedBy<T>(max: number, read: (text: string) => T): (text: string) => T {
+export function rememberedBy<T>(
+  max: number,
+  read: (text: string) => T,
+  longest = Infinity,
+): (text: string) => T {
   const known = new Map<string, T>();
   return (text) => {
+    if (text.length > longest) return read(text);
     // One lookup for a text remembered; a second only to tell an undefined answer from none.
     const remembered = known.get(text);
     if (remembered !== undefined || known.has(text)) return remembered as T;
