@@ -37,10 +37,16 @@ export function createAnswerFromMemory(
     const answer = request && pageCache.answerAtOnce(request, slots);
     if (!answer) return false;
     res.writeHead(answer.status, headOf(answer));
-    // The pieces leave in one write of the socket, as they are.
-    res.cork();
-    for (const piece of answer.body) res.write(piece);
-    res.end();
+    const { body } = answer;
+    if (body.length <= 1) {
+      // Node writes the header block and the body in one write of the socket.
+      res.end(body[0]);
+    } else {
+      // The pieces leave in one write of the socket too, as they are (with an empty one, end's).
+      res.cork();
+      for (const piece of body) res.write(piece);
+      res.end();
+    }
     const at = req.url.indexOf("?");
     const path = at < 0 ? req.url : req.url.slice(0, at);
     recordRequest("GET", path, answer.status, answer.route ?? "other", start);
