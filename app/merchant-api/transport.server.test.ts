@@ -4,14 +4,26 @@ import { failureStatus } from "./failure.server";
 import { ApiError, BUSY_MESSAGE, createTransport } from "./transport.server";
 import { inArrivalOrder } from "~/platform/arrival.server";
 
+/**
+ * An API that answers each call only when the test says so (`release`), with `body` of the
+ * path asked for; `asked`: the paths, in the order they reached it.
+ */
+async function heldApi(body: (path: string) => unknown) {
+  const asked: string[] = [];
+  const release: Array<() => void> = [];
+  const api = await serveFetch((request) => {
+    const path = new URL(request.url).pathname;
+    asked.push(path);
+    return new Promise<Response>((resolve) =>
+      release.push(() => resolve(Response.json(body(path)))),
+    );
+  });
+  return { api, asked, release };
+}
+
 describe("the upstream queue is bounded", () => {
   it("past API_QUEUE_MAX waiting calls, a call fails at once with a busy 503", async () => {
-    const release: Array<() => void> = [];
-    // The API answers only when the test says so.
-    const api = await serveFetch(
-      () =>
-        new Promise<Response>((resolve) => release.push(() => resolve(Response.json({ ok: 1 })))),
-    );
+    const { api, release } = await heldApi(() => ({ ok: 1 }));
     const transport = createTransport({
       baseUrl: api.url,
       timeoutMs: 5_000,
@@ -52,12 +64,7 @@ describe("the upstream queue is bounded", () => {
 
 describe("waiting calls go by their request's arrival", () => {
   it("an older request's call passes newer ones; a call outside a request waits for those already there", async () => {
-    const asked: string[] = [];
-    const release: Array<() => void> = [];
-    const api = await serveFetch((request) => {
-      asked.push(new URL(request.url).pathname);
-      return new Promise<Response>((resolve) => release.push(() => resolve(Response.json({}))));
-    });
+    const { api, asked, release } = await heldApi(() => ({}));
     const transport = createTransport({ baseUrl: api.url, timeoutMs: 5_000, concurrency: 1 });
     const now = performance.now();
     const calls = [transport.getJson("/holding")];
@@ -86,14 +93,7 @@ describe("waiting calls go by their request's arrival", () => {
 
 describe("a GET on its way is shared", () => {
   it("callers asking for the same path meanwhile get its answer from one upstream call", async () => {
-    const asked: string[] = [];
-    const release: Array<() => void> = [];
-    const api = await serveFetch((request) => {
-      asked.push(new URL(request.url).pathname);
-      return new Promise<Response>((resolve) =>
-        release.push(() => resolve(Response.json({ path: new URL(request.url).pathname }))),
-      );
-    });
+    const { api, asked, release } = await heldApi((path) => ({ path }));
     const transport = createTransport({
       baseUrl: api.url,
       timeoutMs: 5_000,

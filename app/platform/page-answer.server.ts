@@ -72,11 +72,9 @@ export interface DeflatedCut {
   tag: string;
   /**
    * Shoppers' fresh answers by their slots' validator, then status (200, 304), the slots asked
-   * for last at the end…
+   * for last at the end.
    */
   answers?: Map<string, Array<CachedAnswer | undefined>>;
-  /** …and their validator. */
-  latest?: string;
 }
 
 /**

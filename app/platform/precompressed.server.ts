@@ -13,8 +13,9 @@ export type Encoding = "br" | "gzip" | "identity";
 /** The file name ending of each stored encoding. */
 export const ENCODED_SUFFIX = { br: ".br", gzip: ".gz" } as const;
 
-// Browsers send a handful of distinct Accept-Encoding headers, each on every request.
-const acceptedBy = rememberedBy(
+// The content codings an Accept-Encoding header accepts (those not refused with q=0). Browsers
+// send a handful of distinct headers, each on every request: each read once.
+const acceptedEncodings = rememberedBy(
   100,
   (header) =>
     header
@@ -25,10 +26,6 @@ const acceptedBy = rememberedBy(
   256,
 );
 
-/** The content codings an Accept-Encoding header accepts (those not refused with q=0). */
-const acceptedEncodings = (acceptEncoding: string | null | undefined) =>
-  acceptedBy(acceptEncoding ?? "");
-
 /**
  * The encoding a client takes from an Accept-Encoding header: brotli, then gzip, else none;
  * without brotli among the choices (a page stitched for one shopper), gzip, else none.
@@ -37,7 +34,7 @@ export function preferredEncoding(
   acceptEncoding: string | null | undefined,
   choices: readonly Encoding[] = ["br", "gzip"],
 ): Encoding {
-  const accepted = acceptedEncodings(acceptEncoding);
+  const accepted = acceptedEncodings(acceptEncoding ?? "");
   return choices.find((encoding) => accepted.includes(encoding)) ?? "identity";
 }
 

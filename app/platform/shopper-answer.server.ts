@@ -169,17 +169,11 @@ export function createPersonalAnswers(joinedBytes: number) {
     // made once, frozen, as an anonymous hit is. A few slot sets a page, the last asked for.
     // Keyed by the slots' validator, the same string each time (its hash is computed once).
     const answers = (gzip.answers ??= new Map<string, Array<CachedAnswer | undefined>>());
-    let kept = answers.get(mine.tag);
-    if (!kept) {
-      kept = [];
-      answers.set(mine.tag, kept);
-      if (answers.size > SHOPPER_ANSWERS) answers.delete(answers.keys().next().value!);
-    } else if (gzip.latest !== mine.tag) {
-      // Moved last as the one asked for most lately; past the bound the first goes.
-      answers.delete(mine.tag);
-      answers.set(mine.tag, kept);
-    }
-    gzip.latest = mine.tag;
+    const kept = answers.get(mine.tag) ?? [];
+    // Moved last as the one asked for most lately; past the bound the first goes.
+    answers.delete(mine.tag);
+    answers.set(mine.tag, kept);
+    if (answers.size > SHOPPER_ANSWERS) answers.delete(answers.keys().next().value!);
     return keptAnswer(kept, notModified ? 1 : 0, () => given(true));
   }
 
