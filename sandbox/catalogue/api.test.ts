@@ -198,7 +198,9 @@ describe("GET /api/productos/batch", () => {
 
   it("rejects a missing list, non-numeric ids and more than 100 ids", async () => {
     expect((await get("/api/productos/batch")).res.status).toBe(400);
-    expect((await get("/api/productos/batch?ids=1,x")).res.status).toBe(400);
+    const nonNumeric = await get("/api/productos/batch?ids=1,x");
+    expect(nonNumeric.res.status).toBe(400);
+    expect(nonNumeric.body.error).toBe("ID de producto inválido: x");
     const many = Array.from({ length: 101 }, (_, i) => String(10_000 + i)).join(",");
     const tooMany = await get(`/api/productos/batch?ids=${many}`);
     expect(tooMany.res.status).toBe(400);
@@ -308,9 +310,11 @@ describe("related products and accessories", () => {
   it("404s an unknown product", async () => {
     expect((await get(`/productos/${FX.products.unknown}/relacionados`)).res.status).toBe(404);
     expect((await get(`/productos/${FX.products.unknown}/accesorios`)).res.status).toBe(404);
-    expect(
-      (await get(`/productos/${FX.products.complete.id}/relacionados?limit=500`)).res.status,
-    ).toBe(400);
+    const tooMany = await get(`/productos/${FX.products.complete.id}/relacionados?limit=500`);
+    expect(tooMany.res.status).toBe(400);
+    expect(tooMany.body.error).toBe("El parámetro limit debe ser un número entero entre 1 y 200");
+    const fewer = await get(`/productos/${FX.products.withAccessories}/accesorios?limit=2`);
+    expect(fewer.body.accesorios).toHaveLength(2);
   });
 });
 

@@ -12,7 +12,7 @@ import { SANDBOX_FIXTURES } from "../fixtures.ts";
 import { BASE_MARK } from "./generator.ts";
 import { datasheetPdf } from "./pdf.ts";
 import { logoSvg, productSvg } from "./svg.ts";
-import { error, parseOr400, publicBaseOf, rawJson } from "../http.ts";
+import { error, HttpError, parseOr400, publicBaseOf, rawJson } from "../http.ts";
 
 /** Ids and search words that make the sandbox fail on purpose (error-state tests). */
 const FAULTS = SANDBOX_FIXTURES.faults;
@@ -106,6 +106,9 @@ const searchQuery = z.object({
 });
 
 const productId = numericId("ID de producto inválido");
+// Made once: a zod schema made per call cost the crawl's embedded sandbox about 3 % of the
+// store's main thread (docs/decisions/0680).
+const sectionQuery = z.object({ limit: intParam(12, 1, 200, limitMessage) });
 const categoryId = numericId("ID de categoría inválido");
 
 function isFault(search: string | null): boolean {
@@ -150,9 +153,11 @@ export function createCatalogueApp({ store, publicBase }: CatalogueAppOptions): 
 
   app.get("/api/productos/batch", (c) => {
     const { ids } = parseOr400(batchQuery, c.req.query());
-    const valid = ids.map((id) =>
-      parseOr400(numericId(`ID de producto inválido: ${id.slice(0, 20)}`), id),
-    );
+    const valid = ids.map((id) => {
+      const parsed = productId.safeParse(id);
+      if (!parsed.success) throw new HttpError(400, `ID de producto inválido: ${id.slice(0, 20)}`);
+      return parsed.data;
+    });
     return rawJson(`{"productos":${records(store.batch(valid), baseOf(c.req.url))}}`);
   });
 
@@ -189,9 +194,7 @@ export function createCatalogueApp({ store, publicBase }: CatalogueAppOptions): 
 
   app.get("/productos/:id/:section{relacionados|accesorios}", (c) => {
     const id = parseOr400(productId, c.req.param("id"));
-    const { limit } = parseOr400(z.object({ limit: intParam(12, 1, 200, limitMessage) }), {
-      limit: c.req.query("limit"),
-    });
+    const { limit } = parseOr400(sectionQuery, { limit: c.req.query("limit") });
     const related = c.req.param("section") === "relacionados";
     const list = related ? store.related(id, limit) : store.accessories(id, limit);
     if (list === undefined) return error(404, "Producto no encontrado");
