@@ -16,6 +16,15 @@ export function error(status: number, message: string): Response {
   return Response.json({ error: message }, { status, headers: { "Content-Type": JSON_TYPE } });
 }
 
+/** The same error as plain data (an answer from the catalogue's thread, ../catalogue-thread.ts). */
+export function plainError(status: number, message: string) {
+  const headers: Array<[string, string]> = [["content-type", JSON_TYPE]];
+  return { status, headers, body: JSON.stringify({ error: message }) };
+}
+
+/** What a call to the catalogue gets while it cannot be opened or its thread stopped. */
+export const CATALOGUE_UNAVAILABLE = "El catálogo de pruebas no está disponible";
+
 /** A body already serialised (stored records are kept as JSON text). */
 export function rawJson(text: string, status = 200): Response {
   return new Response(text, { status, headers: { "Content-Type": JSON_TYPE } });

@@ -7,7 +7,10 @@
  * store with a remote API never loads them (docs/decisions/0655).
  */
 import path from "node:path";
-import type { CatalogueStore } from "./catalogue/db.ts";
+import type { CatalogueThread, SandboxAnswer, SandboxCall } from "./catalogue-thread.ts";
+import { CATALOGUE_UNAVAILABLE, error, plainError } from "./http.ts";
+
+export type { SandboxAnswer, SandboxCall } from "./catalogue-thread.ts";
 
 export { isBrowserLoad, SANDBOX_PREFIX } from "./browser-paths.ts";
 export { SANDBOX_CLIENT_HEADER } from "./payments/card-tokens.ts";
@@ -23,11 +26,16 @@ export interface SandboxOptions {
 export interface Sandbox {
   ready: Promise<void>;
   fetch(request: Request): Promise<Response>;
+  /**
+   * A call as plain data, the store's API client's way: no Fetch objects on the store's thread
+   * for a catalogue call. The signal reaches the payments side only (it runs on this thread).
+   */
+  call(call: Omit<SandboxCall, "publicBase">, signal?: AbortSignal): Promise<SandboxAnswer>;
 }
 
 interface Entry {
-  store: Promise<CatalogueStore>;
-  /** One handler per public base, all over the same store. */
+  thread: Promise<CatalogueThread>;
+  /** One handler per public base, all over the same catalogue thread. */
   sandboxes: Map<string, Sandbox>;
 }
 
@@ -40,36 +48,36 @@ export function getSandbox(options: SandboxOptions): Sandbox {
   const reg = opened;
   let entry = reg.get(dataDir);
   if (!entry) {
-    const store = import("./open.ts").then(({ openCatalogue }) => openCatalogue(dataDir));
-    store.catch(() => {}); // reported through ready/fetch; avoid an unhandled rejection
-    entry = { store, sandboxes: new Map() };
+    const thread = import("./open.ts").then(({ openCatalogueThread }) =>
+      openCatalogueThread(dataDir),
+    );
+    thread.catch(() => {}); // reported through ready/fetch; avoid an unhandled rejection
+    entry = { thread, sandboxes: new Map() };
     reg.set(dataDir, entry);
   }
   const existing = entry.sandboxes.get(publicBase);
   if (existing) return existing;
 
-  const storePromise = entry.store;
-  const handler = Promise.all([storePromise, import("./open.ts")]).then(([store, { openApp }]) => {
-    const app = openApp(store, { dataDir, publicBase, storeOrigin: options.storeOrigin });
-    return (request: Request) => Promise.resolve(app.fetch(request));
-  });
+  const handler = Promise.all([entry.thread, import("./open.ts")]).then(
+    ([thread, { openSandbox }]) =>
+      openSandbox(thread, { dataDir, publicBase, storeOrigin: options.storeOrigin }),
+  );
   handler.catch(() => {});
-  const ready = storePromise.then(() => undefined);
+  const ready = entry.thread.then(() => undefined);
   ready.catch(() => {});
+  /** The handler, or null (logged) when the catalogue could not be opened: a 503 then. */
+  const openedHandler = () =>
+    handler.catch((failure: unknown) => {
+      console.error("sandbox: catalogue unavailable", failure);
+      return null;
+    });
   const sandbox: Sandbox = {
     ready,
     async fetch(request) {
-      let handle: (request: Request) => Promise<Response>;
-      try {
-        handle = await handler;
-      } catch (error) {
-        console.error("sandbox: catalogue unavailable", error);
-        return Response.json(
-          { error: "El catálogo de pruebas no está disponible" },
-          { status: 503, headers: { "Content-Type": "application/json; charset=utf-8" } },
-        );
-      }
-      return handle(request);
+      return (await openedHandler())?.fetch(request) ?? error(503, CATALOGUE_UNAVAILABLE);
+    },
+    async call(call, signal) {
+      return (await openedHandler())?.call(call, signal) ?? plainError(503, CATALOGUE_UNAVAILABLE);
     },
   };
   entry.sandboxes.set(publicBase, sandbox);

@@ -1,19 +1,17 @@
 /**
- * The sandbox's one router: the catalogue side and the payments side of the
- * merchant API, behind the answers every route shares: 404 and 405 in JSON, HEAD like GET,
- * a malformed path as 400, and no stack or internal message ever sent.
+ * The sandbox's router for the catalogue side of the merchant API, behind the answers every
+ * route shares: 404 and 405 in JSON, HEAD like GET, a malformed path as 400, and no stack or
+ * internal message ever sent. It runs on the catalogue's own thread; the payments side answers
+ * its own paths on the main thread (./open.ts, docs/decisions/0685).
  */
 import { Hono } from "hono";
 import { createCatalogueApp } from "./catalogue/routes.ts";
 import type { CatalogueStore } from "./catalogue/db.ts";
 import { error, HttpError } from "./http.ts";
-import { isPaymentsPath, type Payments } from "./payments/index.ts";
 import { SANDBOX_PREFIX } from "./browser-paths.ts";
 
 export interface SandboxAppOptions {
   catalogue: CatalogueStore;
-  /** The payments side (its own store and error shapes; see payments/README.md). */
-  payments: Payments;
   /** "/sandbox", or "" for URLs absolute from the request origin. */
   publicBase: string;
 }
@@ -25,19 +23,21 @@ function routePath(url: string): string {
   return path.replace(/(.)\/+$/, "$1");
 }
 
-export function createSandboxApp({ catalogue, payments, publicBase }: SandboxAppOptions): Hono {
+/** A path that does not decode (a lone %E0) is answered 400 by either side. */
+export function malformedPath(url: string): Response | null {
+  try {
+    decodeURIComponent(new URL(url).pathname);
+    return null;
+  } catch {
+    return error(400, "Ruta mal formada");
+  }
+}
+
+export function createSandboxApp({ catalogue, publicBase }: SandboxAppOptions): Hono {
   const app = new Hono({ getPath: (request) => routePath(request.url) });
   app.use(async (c, next) => {
-    try {
-      decodeURIComponent(new URL(c.req.url).pathname);
-    } catch {
-      return error(400, "Ruta mal formada");
-    }
-    await next();
-  });
-  // The payments side answers its own paths, with its fault prefixes and Openpay error shapes.
-  app.use(async (c, next) => {
-    if (isPaymentsPath(new URL(c.req.url).pathname)) return payments.fetch(c.req.raw);
+    const malformed = malformedPath(c.req.url);
+    if (malformed) return malformed;
     await next();
   });
   app.route("/", createCatalogueApp({ store: catalogue, publicBase }));

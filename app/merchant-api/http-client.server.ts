@@ -1,14 +1,16 @@
 /**
  * One exchange with the merchant API, as the transport reads it (`Reply`): over Node's HTTP
- * client with connections kept alive for a remote API, or from the embedded sandbox's Fetch
- * response. Node's client costs about a third of `fetch`'s CPU per call (no Request, Headers
- * and web streams per call): a first visit makes 5 to over 100 calls (docs/decisions/0585).
+ * client with connections kept alive for a remote API, or from the embedded sandbox's answer
+ * (plain data from its catalogue's thread, docs/decisions/0685). Node's client costs about a
+ * third of `fetch`'s CPU per call (no Request, Headers and web streams per call): a first visit
+ * makes 5 to over 100 calls (docs/decisions/0585).
  */
 import http from "node:http";
 import https from "node:https";
 import { Readable } from "node:stream";
 import { urlToHttpOptions } from "node:url";
 import { rememberedBy } from "../text/normalize.ts";
+import type { SandboxAnswer } from "../../sandbox/index.ts";
 
 /** An answer's status, headers and body, read once. */
 export interface Reply {
@@ -30,15 +32,18 @@ export interface Exchange {
   signal: AbortSignal;
 }
 
-export function replyOf(response: Response): Reply {
+/** An answer of the embedded sandbox, as plain data (sandbox/catalogue-thread.ts). */
+export function replyOfAnswer({ status, headers, body }: SandboxAnswer): Reply {
+  const bytes = () => (typeof body === "string" ? new Uint8Array(Buffer.from(body)) : body);
   return {
-    status: response.status,
-    ok: response.ok,
-    header: (name) => response.headers.get(name) ?? undefined,
-    text: () => response.text(),
-    bytes: async () => new Uint8Array(await response.arrayBuffer()),
-    discard: () => void response.body?.cancel().catch(() => {}),
-    toResponse: () => response,
+    status,
+    ok: status >= 200 && status < 300,
+    // Names come lower-cased, as a Fetch response's headers list them.
+    header: (name) => headers.find(([key]) => key === name.toLowerCase())?.[1],
+    text: async () => (typeof body === "string" ? body : Buffer.from(body).toString("utf8")),
+    bytes: async () => bytes(),
+    discard: () => {},
+    toResponse: () => new Response(body.length > 0 ? bytes() : null, { status, headers }),
   };
 }
 

@@ -10,7 +10,7 @@ import { config, storeOrigin } from "~/platform/config.server.ts";
 import { observeUpstream, type UpstreamOutcome } from "~/platform/metrics.server.ts";
 import { noteUpstreamOutcome } from "~/platform/readiness.server.ts";
 import { getSandbox, SANDBOX_PREFIX } from "../../sandbox/index.ts";
-import { createHttpClient, type Exchange, type Reply, replyOf } from "./http-client.server.ts";
+import { createHttpClient, type Exchange, type Reply, replyOfAnswer } from "./http-client.server.ts";
 import { createUpstreamQueue } from "./upstream-queue.server.ts";
 
 /**
@@ -157,14 +157,10 @@ export function createTransport(options: TransportOptions): Transport {
   const sendRemote = createHttpClient(options.concurrency);
   async function send(url: string, exchange: Exchange): Promise<Reply> {
     if (baseUrl || !url.startsWith(SANDBOX_ORIGIN)) return sendRemote(url, exchange);
-    // The embedded sandbox answers within the same turn of the event loop; a turn between calls
-    // lets other requests in, as a network would. Without it, a walk through many pages (the
-    // whole catalogue at start) held the process for seconds (docs/decisions/0520).
-    await new Promise<void>((resolve) => setImmediate(resolve));
+    // The catalogue answers from its own thread, so a walk through many pages (the whole
+    // catalogue at start) no longer holds this one (docs/decisions/0520, 0685).
     const { method, headers, body, signal } = exchange;
-    return replyOf(
-      await embeddedSandbox().fetch(new Request(url, { method, headers, body, signal })),
-    );
+    return replyOfAnswer(await embeddedSandbox().call({ method, url, headers, body }, signal));
   }
 
   /** The URL and the exchange of a call. */
