@@ -7,7 +7,13 @@
  * This module is both ends. Imported, it starts the thread (`startCatalogueThread`); run as the
  * thread's main module (its own URL: in the build, the chunk that holds it), it serves the calls.
  */
-import { isMainThread, parentPort, type MessagePort, Worker, workerData } from "node:worker_threads";
+import {
+  isMainThread,
+  parentPort,
+  type MessagePort,
+  Worker,
+  workerData,
+} from "node:worker_threads";
 import type { Hono } from "hono";
 import { CatalogueStore } from "./catalogue/db.ts";
 import { CATALOGUE_UNAVAILABLE, plainError } from "./http.ts";
@@ -148,7 +154,7 @@ function serve(port: MessagePort, file: string) {
           new Request(url, { method, headers, body }),
         );
         const answer = await answerOf(response);
-        const moved = typeof answer.body === "string" ? [] : [answer.body.buffer as ArrayBuffer];
+        const moved = typeof answer.body === "string" ? [] : [answer.body.buffer];
         port.postMessage({ id, answer } satisfies Outcome, moved);
       } catch (error) {
         port.postMessage({ id, failure: String(error) } satisfies Outcome);

@@ -10,7 +10,7 @@ import path from "node:path";
 import type { CatalogueThread, SandboxAnswer, SandboxCall } from "./catalogue-thread.ts";
 import { CATALOGUE_UNAVAILABLE, error, plainError } from "./http.ts";
 
-export type { SandboxAnswer, SandboxCall } from "./catalogue-thread.ts";
+export type { SandboxAnswer } from "./catalogue-thread.ts";
 
 export { isBrowserLoad, SANDBOX_PREFIX } from "./browser-paths.ts";
 export { SANDBOX_CLIENT_HEADER } from "./payments/card-tokens.ts";

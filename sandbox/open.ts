@@ -37,7 +37,10 @@ export function openSandbox(
   const forPayments = (url: string) => isPaymentsPath(new URL(url).pathname);
   return {
     /** A call as plain data, as the store's API client makes it (no Fetch objects both ways). */
-    async call(call: Omit<SandboxCall, "publicBase">, signal?: AbortSignal): Promise<SandboxAnswer> {
+    async call(
+      call: Omit<SandboxCall, "publicBase">,
+      signal?: AbortSignal,
+    ): Promise<SandboxAnswer> {
       if (!forPayments(call.url)) return thread.call({ ...call, publicBase });
       const { method, url, headers, body } = call;
       return answerOf(await paymentsAnswer(new Request(url, { method, headers, body, signal })));

@@ -40,8 +40,9 @@ export function replyOfAnswer({ status, headers, body }: SandboxAnswer): Reply {
     ok: status >= 200 && status < 300,
     // Names come lower-cased, as a Fetch response's headers list them.
     header: (name) => headers.find(([key]) => key === name.toLowerCase())?.[1],
-    text: async () => (typeof body === "string" ? body : Buffer.from(body).toString("utf8")),
-    bytes: async () => bytes(),
+    text: () =>
+      Promise.resolve(typeof body === "string" ? body : Buffer.from(body).toString("utf8")),
+    bytes: () => Promise.resolve(bytes()),
     discard: () => {},
     toResponse: () => new Response(body.length > 0 ? bytes() : null, { status, headers }),
   };

@@ -10,7 +10,12 @@ import { config, storeOrigin } from "~/platform/config.server.ts";
 import { observeUpstream, type UpstreamOutcome } from "~/platform/metrics.server.ts";
 import { noteUpstreamOutcome } from "~/platform/readiness.server.ts";
 import { getSandbox, SANDBOX_PREFIX } from "../../sandbox/index.ts";
-import { createHttpClient, type Exchange, type Reply, replyOfAnswer } from "./http-client.server.ts";
+import {
+  createHttpClient,
+  type Exchange,
+  type Reply,
+  replyOfAnswer,
+} from "./http-client.server.ts";
 import { createUpstreamQueue } from "./upstream-queue.server.ts";
 
 /**
