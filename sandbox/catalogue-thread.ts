@@ -66,7 +66,9 @@ export function startCatalogueThread(file: string): CatalogueThread {
       thread.once("message", (hello: Hello) =>
         hello.ready ? resolve() : reject(new Error(hello.failure)),
       );
-      thread.once("exit", () => reject(new Error("El hilo del catálogo terminó")));
+      thread.once("exit", () =>
+        reject(new Error("the catalogue thread stopped before opening the catalogue")),
+      );
     });
     ready.catch(() => {}); // reported through `ready` (the first thread's) and 503s
     thread.on("message", (message: Outcome | Hello) => {
