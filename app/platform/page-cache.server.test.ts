@@ -129,9 +129,13 @@ describe("createPageCache", () => {
     const text = document("Ñandú, cámara 4K");
     const latin1 = Buffer.from(text).toString("latin1");
     const rendered = documentResponse(latin1, { headers: page("x").headers });
-    // Its stream already read: only the text beside the answer can give the page.
-    expect(Buffer.from(await rendered.arrayBuffer()).equals(Buffer.from(text))).toBe(true);
+    const encoded = vi.spyOn(Buffer, "from");
     const first = await pages.respond(get("/texto"), async () => rendered);
+    // The bytes were made from the text with the nonce removed, never from the text as rendered.
+    expect(encoded.mock.calls.filter(([value]) => value === latin1)).toHaveLength(0);
+    encoded.mockRestore();
+    // The cache took the text: the answer keeps none of it to give (docs/decisions/0690).
+    await expect(rendered.arrayBuffer()).rejects.toThrow();
     expect(first.headers.get(PAGE_CACHE_HEADER)).toBe("miss");
     const bare = text.replaceAll(` nonce="${NONCE}"`, "");
     expect(brotliDecompressSync(Buffer.from(await first.arrayBuffer())).toString()).toBe(bare);
@@ -154,6 +158,16 @@ describe("createPageCache", () => {
     expect(Buffer.from(await rendered.arrayBuffer()).toString("latin1")).toBe(latin1);
     expect(madeFromText()).toBe(1);
     encoded.mockRestore();
+  });
+
+  it("never stores an empty page when a rendered document's answer was read before", async () => {
+    const pages = cache();
+    const rendered = documentResponse(Buffer.from(document("Uno")).toString("latin1"), {
+      headers: page("x").headers,
+    });
+    await rendered.arrayBuffer();
+    await expect(pages.respond(get("/dos-veces"), async () => rendered)).rejects.toThrow();
+    expect(pages.size().entries).toBe(0);
   });
 
   it("compresses a page cheaply the first time its URL is stored, better when stored again", async () => {

@@ -105,8 +105,27 @@ export function withoutNonce(html: string, csp: string): { html: string; csp: st
   return { html: bare, csp: csp.replace(/script-src [^;]*/, scriptSrc) };
 }
 
+/**
+ * A rendered document's text, taken once: by the page cache, which stores it, or by its answer's
+ * stream, when the answer is sent as rendered. Whoever takes it leaves nothing behind: an answer
+ * outlives its request until V8's next full collection (scavenges keep it), and its text, about
+ * 60 KB a page, was a third of what each first visit moved to the old generation
+ * (docs/decisions/0690).
+ */
+interface RenderedText {
+  text: string | undefined;
+}
+
 /** The documents the app rendered, beside their answers (`documentResponse`). */
-const documentTexts = new WeakMap<Response, string>();
+const documentTexts = new WeakMap<Response, RenderedText>();
+
+function take(rendered: RenderedText): string {
+  const { text } = rendered;
+  // Two readers of one answer would be a bug: said, not answered with an empty page.
+  if (text === undefined) throw new Error("a rendered document was taken twice");
+  rendered.text = undefined;
+  return text;
+}
 
 /**
  * The answer of a document the app rendered, given as its UTF-8 bytes read as Latin-1 (one
@@ -115,10 +134,11 @@ const documentTexts = new WeakMap<Response, string>();
  * The stream makes the bytes only when read (a stored page's answer never is).
  */
 export function documentResponse(latin1: string, init: ResponseInit): Response {
+  const rendered: RenderedText = { text: latin1 };
   const body = new ReadableStream<Uint8Array>(
     {
       pull(controller) {
-        controller.enqueue(Buffer.from(latin1, "latin1"));
+        controller.enqueue(Buffer.from(take(rendered), "latin1"));
         controller.close();
       },
     },
@@ -127,7 +147,7 @@ export function documentResponse(latin1: string, init: ResponseInit): Response {
     { highWaterMark: 0 },
   );
   const response = new Response(body, init);
-  documentTexts.set(response, latin1);
+  documentTexts.set(response, rendered);
   return response;
 }
 
@@ -139,7 +159,8 @@ async function store(
   const headers = new Headers(response.headers);
   const csp = headers.get("Content-Security-Policy");
   // A document the app rendered comes as its text; any other answer (a `.data` one) as bytes.
-  const body = documentTexts.get(response) ?? Buffer.from(await response.arrayBuffer());
+  const rendered = documentTexts.get(response);
+  const body = rendered ? take(rendered) : Buffer.from(await response.arrayBuffer());
   let identity: Buffer;
   if (csp && headers.get("Content-Type")?.startsWith("text/html")) {
     // Read as Latin-1, one character a byte: the markup rewritten is ASCII, and the page goes
