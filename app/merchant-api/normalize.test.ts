@@ -496,4 +496,20 @@ describe("texts many products repeat", () => {
     expect(a.categories[0]).toBe(b.categories[0]);
     expect(a.brand).toBe("Hikvision");
   });
+
+  it("keep a category's other name or level as a reference of its own", () => {
+    const refs = [
+      { id: "23", nombre: "Redes", nivel: 1 },
+      { id: "23", nombre: "Redes y WiFi", nivel: 1 },
+      { id: "23", nombre: "Redes", nivel: 2 },
+      { id: "23", nombre: "Redes", nivel: 1 },
+    ];
+    const [a, b, c, d] = normalizeProducts(refs.map((ref, i) => ({ id: i, categorias: [ref] })));
+    expect([a, b, c].map((p) => p.categories[0])).toEqual([
+      { id: "23", name: "Redes", level: 1 },
+      { id: "23", name: "Redes y WiFi", level: 1 },
+      { id: "23", name: "Redes", level: 2 },
+    ]);
+    expect(d.categories[0]).toBe(a.categories[0]);
+  });
 });

@@ -19,14 +19,6 @@ export function isRecord(value: unknown): value is Raw {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 
-/** First field present (not undefined/null) among `keys`. */
-function pick(raw: Raw, ...keys: string[]): unknown {
-  for (const key of keys) {
-    if (raw[key] !== undefined && raw[key] !== null) return raw[key];
-  }
-  return undefined;
-}
-
 /** A trimmed non-empty string; finite numbers become strings. */
 function toText(value: unknown): string | null {
   if (typeof value === "number") return Number.isFinite(value) ? String(value) : null;
@@ -100,7 +92,7 @@ function toLevel(value: unknown): number | null {
 
 /** A name from a string or an object carrying `nombre`/`name`. */
 function toName(value: unknown): string | null {
-  if (isRecord(value)) return toText(pick(value, "nombre", "name"));
+  if (isRecord(value)) return toText(value.nombre ?? value.name);
   return toText(value);
 }
 
@@ -109,23 +101,21 @@ function isNumericId(text: string): boolean {
 }
 
 function imageUrl(value: unknown): string | null {
-  if (isRecord(value)) return toText(pick(value, "url", "imagen", "src"));
+  if (isRecord(value)) return toText(value.url ?? value.imagen ?? value.src);
   return toText(value);
 }
 
 /** Cover (img_portada, then imagen) first, then the gallery; deduplicated, empties dropped. */
 function normalizeImages(raw: Raw): string[] {
-  const gallery = pick(raw, "imagenes", "images");
-  const candidates: unknown[] = [
-    raw.img_portada,
-    raw.imagen,
-    ...(Array.isArray(gallery) ? (gallery as unknown[]) : []),
-  ];
   const images: string[] = [];
-  for (const candidate of candidates) {
+  const add = (candidate: unknown) => {
     const url = imageUrl(candidate);
     if (url && !images.includes(url)) images.push(url);
-  }
+  };
+  add(raw.img_portada);
+  add(raw.imagen);
+  const gallery = raw.imagenes ?? raw.images;
+  if (Array.isArray(gallery)) for (const candidate of gallery as unknown[]) add(candidate);
   return images;
 }
 
@@ -140,8 +130,8 @@ function normalizeSpecifications(value: unknown): Record<string, string> {
   if (Array.isArray(value)) {
     for (const item of value) {
       if (!isRecord(item)) continue;
-      const name = toText(pick(item, "nombre", "name"));
-      const text = specValue(pick(item, "valor", "value"));
+      const name = toText(item.nombre ?? item.name);
+      const text = specValue(item.valor ?? item.value);
       if (name && text) specs[name] = text;
     }
   } else if (isRecord(value)) {
@@ -171,7 +161,9 @@ function normalizeFeatures(value: unknown): string[] {
  */
 const SHARED_MAX = 20_000;
 const sharedTexts = new Map<string, string>();
-const sharedRefs = new Map<string, Readonly<ProductCategoryRef>>();
+// By id, the few names and levels it comes with: a lookup, not a key written out per reference.
+const sharedRefs = new Map<string, Readonly<ProductCategoryRef>[]>();
+let sharedRefCount = 0;
 
 function shared<T>(pool: Map<string, T>, key: string, value: T): T {
   const known = pool.get(key);
@@ -183,6 +175,19 @@ function shared<T>(pool: Map<string, T>, key: string, value: T): T {
 const sharedText = (text: string | null) =>
   text === null ? null : shared(sharedTexts, text, text);
 
+/** The reference held already, else a new one (made only then). */
+function sharedRef(id: string, name: string, level: number | null) {
+  const known = sharedRefs.get(id);
+  if (known) for (const ref of known) if (ref.name === name && ref.level === level) return ref;
+  const ref: Readonly<ProductCategoryRef> = Object.freeze({ id, name, level });
+  if (sharedRefCount < SHARED_MAX) {
+    sharedRefCount++;
+    if (known) known.push(ref);
+    else sharedRefs.set(id, [ref]);
+  }
+  return ref;
+}
+
 function normalizeCategoryRefs(value: unknown): ProductCategoryRef[] {
   if (!Array.isArray(value)) return [];
   const refs: ProductCategoryRef[] = [];
@@ -190,11 +195,8 @@ function normalizeCategoryRefs(value: unknown): ProductCategoryRef[] {
     if (!isRecord(item)) continue;
     const id = toText(item.id);
     if (!id || refs.some((r) => r.id === id)) continue;
-    const name = toText(pick(item, "nombre", "name")) ?? `Categoría ${id}`;
-    const level = toLevel(item.nivel);
-    const key = `${id}\u0000${name}\u0000${level}`;
-    // The reference held already, else a new one (made only then).
-    refs.push(sharedRefs.get(key) ?? shared(sharedRefs, key, Object.freeze({ id, name, level })));
+    const name = toText(item.nombre ?? item.name) ?? `Categoría ${id}`;
+    refs.push(sharedRef(id, name, toLevel(item.nivel)));
   }
   return refs;
 }
@@ -219,7 +221,7 @@ export type ProductShape = "detail" | "list";
 
 export function normalizeProduct(input: unknown, shape: ProductShape = "detail"): Product | null {
   if (!isRecord(input)) return null;
-  const id = toText(pick(input, "id", "producto_id", "id_producto"));
+  const id = toText(input.id ?? input.producto_id ?? input.id_producto);
   if (!id) return null;
 
   const categories = normalizeCategoryRefs(input.categorias);
@@ -240,30 +242,30 @@ export function normalizeProduct(input: unknown, shape: ProductShape = "detail")
     categoryName = categories.find((c) => c.id === categoryId)?.name ?? null;
   }
 
-  const stock = toStock(pick(input, "total_existencia", "existencia_total", "existencia"));
+  const stock = toStock(input.total_existencia ?? input.existencia_total ?? input.existencia);
   const listPrice = toPrice(input.precio_lista);
   const detail = shape === "detail";
 
   return {
     id,
-    title: toText(pick(input, "titulo", "title")),
+    title: toText(input.titulo ?? input.title),
     model: toText(input.modelo),
     sku: toText(input.sku),
-    brand: sharedText(toName(pick(input, "marca", "marca_nombre", "brand_name"))),
+    brand: sharedText(toName(input.marca ?? input.marca_nombre ?? input.brand_name)),
     categoryId: sharedText(categoryId),
     categoryName: sharedText(categoryName),
     subcategory: sharedText(toName(input.subcategoria)),
     categories,
     images: normalizeImages(input),
     description: toText(input.descripcion),
-    descriptionHtml: detail ? toText(pick(input, "descripcion_larga", "description_html")) : null,
+    descriptionHtml: detail ? toText(input.descripcion_larga ?? input.description_html) : null,
     specifications: detail ? normalizeSpecifications(input.especificaciones) : {},
     features: detail ? normalizeFeatures(input.features) : [],
     stock,
     price: sellingPrice(input),
     listPrice: listPrice !== null && listPrice > 0 ? listPrice : null,
     ...stockFlags(stock),
-    updatedAt: toInstant(pick(input, "fecha_actualizacion", "updated_at")),
+    updatedAt: toInstant(input.fecha_actualizacion ?? input.updated_at),
   };
 }
 
@@ -311,12 +313,12 @@ export function normalizeCategory(input: unknown): Category | null {
   if (!isRecord(input)) return null;
   const id = toText(input.id);
   if (!id) return null;
-  const count = toNumber(pick(input, "total_productos", "product_count"));
+  const count = toNumber(input.total_productos ?? input.product_count);
   return {
     id,
-    name: toText(pick(input, "nombre", "name")) ?? `Categoría ${id}`,
-    level: toLevel(pick(input, "nivel", "level")),
-    parentId: toText(pick(input, "padre_id", "parent_id")),
+    name: toText(input.nombre ?? input.name) ?? `Categoría ${id}`,
+    level: toLevel(input.nivel ?? input.level),
+    parentId: toText(input.padre_id ?? input.parent_id),
     productCount: count !== null && count >= 0 ? Math.floor(count) : null,
   };
 }
@@ -347,11 +349,11 @@ export function normalizeBrands(input: unknown): Brand[] {
   const brands: Brand[] = [];
   for (const item of input) {
     if (!isRecord(item)) continue;
-    const name = toText(pick(item, "nombre", "name"));
+    const name = toText(item.nombre ?? item.name);
     if (!name) continue;
     const id = toText(item.id) ?? name;
     if (brands.some((b) => b.id === id)) continue;
-    brands.push({ id, name, image: imageUrl(pick(item, "imagen", "logo", "image")) });
+    brands.push({ id, name, image: imageUrl(item.imagen ?? item.logo ?? item.image) });
   }
   return brands;
 }
@@ -361,8 +363,8 @@ export function normalizeFeaturedEntries(input: unknown): FeaturedEntry[] {
   const entries: FeaturedEntry[] = [];
   for (const item of listFrom(input, "productos")) {
     if (!isRecord(item)) continue;
-    const id = toText(pick(item, "id", "producto_id", "id_producto"));
-    const categoryId = toText(pick(item, "categoria", "categoria_id"));
+    const id = toText(item.id ?? item.producto_id ?? item.id_producto);
+    const categoryId = toText(item.categoria ?? item.categoria_id);
     if (id && categoryId && !entries.some((e) => e.id === id)) entries.push({ id, categoryId });
   }
   return entries;
