@@ -165,15 +165,13 @@ const sharedTexts = new Map<string, string>();
 const sharedRefs = new Map<string, Readonly<ProductCategoryRef>[]>();
 let sharedRefCount = 0;
 
-function shared<T>(pool: Map<string, T>, key: string, value: T): T {
-  const known = pool.get(key);
+function sharedText(text: string | null): string | null {
+  if (text === null) return null;
+  const known = sharedTexts.get(text);
   if (known !== undefined) return known;
-  if (pool.size < SHARED_MAX) pool.set(key, value);
-  return value;
+  if (sharedTexts.size < SHARED_MAX) sharedTexts.set(text, text);
+  return text;
 }
-
-const sharedText = (text: string | null) =>
-  text === null ? null : shared(sharedTexts, text, text);
 
 /** The reference held already, else a new one (made only then). */
 function sharedRef(id: string, name: string, level: number | null) {
