@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto";
-import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
@@ -11,6 +10,7 @@ import { MenuMarkupContext } from "~/layout/MegaMenu";
 import { menuMarkup } from "~/layout/menu-markup.server";
 import { scriptsAfterFirstPaint } from "~/platform/after-first-paint.server";
 import { documentResponse } from "~/platform/page-cache.server";
+import { DocumentSink } from "~/platform/document-sink.server";
 
 export const streamTimeout = 5_000;
 
@@ -74,30 +74,21 @@ export default async function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
-    const chunks: Buffer[] = [];
-    const document = new Writable({
-      write(chunk: Buffer, _encoding, callback) {
-        chunks.push(chunk);
-        callback();
-      },
-      final(callback) {
-        clearTimeout(timeoutId);
-        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        // The module files wait for the first frame (docs/decisions/0387, 0390).
-        // Read as Latin-1, one character a byte: the rewrite's patterns are ASCII, and the bytes
-        // go out as they came, not decoded from UTF-8 and encoded again (docs/decisions/0605).
-        const { html, skipped } = scriptsAfterFirstPaint(Buffer.concat(chunks).toString("latin1"));
-        // A document without a module script has nothing to defer.
-        if (skipped && skipped !== "no module script") warnScriptsNotDeferred(skipped);
-        resolve(
-          documentResponse(html, {
-            headers: responseHeaders,
-            status: responseStatusCode,
-          }),
-        );
-        callback();
-      },
-    });
+    const fail = (error: unknown) => {
+      clearTimeout(timeoutId);
+      reject(error instanceof Error ? error : new Error(String(error)));
+    };
+    const document = new DocumentSink((bytes) => {
+      clearTimeout(timeoutId);
+      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+      // The module files wait for the first frame (docs/decisions/0387, 0390).
+      // Read as Latin-1, one character a byte: the rewrite's patterns are ASCII, and the bytes
+      // go out as they came, not decoded from UTF-8 and encoded again (docs/decisions/0605).
+      const { html, skipped } = scriptsAfterFirstPaint(bytes.toString("latin1"));
+      // A document without a module script has nothing to defer.
+      if (skipped && skipped !== "no module script") warnScriptsNotDeferred(skipped);
+      resolve(documentResponse(html, { headers: responseHeaders, status: responseStatusCode }));
+    }, fail);
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
@@ -111,10 +102,7 @@ export default async function handleRequest(
           shellRendered = true;
           pipe(document);
         },
-        onShellError(error: unknown) {
-          clearTimeout(timeoutId);
-          reject(error instanceof Error ? error : new Error(String(error)));
-        },
+        onShellError: fail,
         onError(error: unknown) {
           responseStatusCode = 500;
           if (shellRendered) logger.error({ err: error }, "render error");
