@@ -211,24 +211,6 @@ describe("loadListing", () => {
       expect(products.map((p) => p.id)).toEqual(ids("c-shrunk", 120));
     });
 
-    it("reads the whole catalogue, behind the shoppers, one page at a time", async () => {
-      const flight = { now: 0, most: 0 };
-      list.mockImplementation(async ({ offset, limit }) => {
-        flight.most = Math.max(flight.most, ++flight.now);
-        await new Promise((resolve) => setTimeout(resolve, 2));
-        flight.now--;
-        return { ...page("all", offset, offset < 600 ? limit : 5, offset < 600), total: 605 };
-      });
-      expect(await loadWholeCatalogue()).toHaveLength(605);
-      expect(list.mock.calls.map(([p]) => [p.limit, p.offset])).toEqual([
-        [200, 0],
-        [200, 200],
-        [200, 400],
-        [200, 600],
-      ]);
-      expect(flight.most).toBe(1);
-    });
-
     it("goes on one by one past the total while pages say there is more", async () => {
       // The total said two pages; the catalogue grew to four meanwhile.
       slowListing({ pages: 4, last: 7, total: 2 * 60 });
@@ -243,5 +225,72 @@ describe("loadListing", () => {
     );
     categories.mockResolvedValue([category("c-leaf", null, 9_000)]);
     expect(await loadListing({ categoria: "c-leaf" })).toHaveLength(3_000);
+  });
+});
+
+// Last: the whole catalogue read here stays held for the module's life, and a category alone is
+// read from it from then on.
+describe("once the whole catalogue is held", () => {
+  const ref = (id: string, level: number) => ({ id, name: `Categoría ${id}`, level });
+  const inCategory = (id: string, refs: ReturnType<typeof ref>[]) =>
+    makeProduct({
+      id,
+      title: `Producto ${id}`,
+      price: 1000,
+      categoryId: refs[0].id,
+      categories: refs,
+    });
+
+  it("reads the whole catalogue, behind the shoppers, one page at a time", async () => {
+    const flight = { now: 0, most: 0 };
+    list.mockImplementation(async ({ offset, limit }) => {
+      flight.most = Math.max(flight.most, ++flight.now);
+      await new Promise((resolve) => setTimeout(resolve, 2));
+      flight.now--;
+      const products = Array.from({ length: offset < 600 ? limit : 5 }, (_, i) =>
+        inCategory(`all-${offset + i}`, [ref("22", 1), ref((offset + i) % 2 ? "201" : "200", 2)]),
+      );
+      return { products, hasMore: offset < 600, total: 605 };
+    });
+    expect(await loadWholeCatalogue()).toHaveLength(605);
+    expect(list.mock.calls.map(([p]) => [p.limit, p.offset])).toEqual([
+      [200, 0],
+      [200, 200],
+      [200, 400],
+      [200, 600],
+    ]);
+    expect(flight.most).toBe(1);
+  });
+
+  it("a category alone is read from it, with no call, past the walk's 3,000 too", async () => {
+    const top = await loadListing({ categoria: "22" });
+    expect(top).toHaveLength(605);
+    const sub = await loadListing({ categoria: "201" });
+    expect(sub.map((p) => p.id).slice(0, 3)).toEqual(["all-1", "all-3", "all-5"]);
+    expect(sub).toHaveLength(302);
+    expect(await loadListing({ categoria: "404" })).toEqual([]);
+    expect(list).not.toHaveBeenCalled();
+  });
+
+  it("a category with a search still pages through the API", async () => {
+    list.mockImplementation(async ({ categoria, offset }) =>
+      page(categoria ?? "", offset, 3, false),
+    );
+    expect(await loadListing({ categoria: "22", search: "cámara" })).toHaveLength(3);
+    expect(list.mock.calls.map(([p]) => [p.categoria, p.search])).toEqual([["22", "cámara"]]);
+  });
+
+  it("past the catalogue's stale window, a category is walked again, not waited on", async () => {
+    list.mockImplementation(async ({ categoria, offset }) =>
+      page(categoria ?? "", offset, 4, false),
+    );
+    vi.useFakeTimers({ now: Date.now() + 36 * 60_000, toFake: ["Date"] });
+    try {
+      const products = await loadListing({ categoria: "200" });
+      expect(products.map((p) => p.id)).toEqual(["200-0", "200-1", "200-2", "200-3"]);
+      expect(list.mock.calls.map(([p]) => [p.categoria, p.limit])).toEqual([["200", 60]]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

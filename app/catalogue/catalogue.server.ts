@@ -1,8 +1,10 @@
 /**
  * Catalogue data for the list screens (docs/decisions/0182): whole listings loaded page by page
- * and cached, so filtering, sorting and paging run on the server without refetching.
+ * and cached, so filtering, sorting and paging run on the server without refetching; a category
+ * alone read from the whole catalogue once it is held (0705).
  */
 import { type BrandSummary, brandSummaries, findBrand, productsOfBrand } from "./brands";
+import { productsOfCategory } from "./category-members";
 
 // What the other parts may use of the brand rules (the home page's strip, the sitemap).
 export { brandHref, brandSummaries, latestUpdate } from "./brands";
@@ -164,11 +166,19 @@ async function cachedListing(
 
 /**
  * A category's products (and/or an API text search), every page up to the spec's limit; a
- * category bigger than that limit is completed from its subcategories.
+ * category bigger than that limit is completed from its subcategories. A category alone, once
+ * the whole catalogue is held, is read from it: the same products, as fresh (the same listing
+ * policy), without a call (docs/decisions/0705).
  */
-export function loadListing(params: { categoria?: string; search?: string }): Promise<Product[]> {
+export async function loadListing(params: {
+  categoria?: string;
+  search?: string;
+}): Promise<readonly Product[]> {
   const categoria = params.categoria?.trim() || undefined;
   const search = params.search?.trim() || undefined;
+  if (categoria && !search && listings.holds(WHOLE_CATALOGUE)) {
+    return productsOfCategory(await loadWholeCatalogue(), categoria);
+  }
   const key = `catalogue:listing:${categoria ?? ""}:${search?.toLowerCase() ?? ""}`;
   return cachedListing(key, () =>
     categoria && !search
@@ -177,11 +187,13 @@ export function loadListing(params: { categoria?: string; search?: string }): Pr
   );
 }
 
+const WHOLE_CATALOGUE = "catalogue:all";
+
 /** Every product of the catalogue (no category, no search); the sitemap reads it too. */
 export function loadWholeCatalogue(): Promise<Product[]> {
   // Read behind the shoppers (a second after start, then behind its stale copy): one page at a
   // time, so a slow API holds one upstream slot with it, not four (0520, 0625).
-  return cachedListing("catalogue:all", () => pageThrough({}, FULL_PAGE_SIZE, FULL_MAX_PAGES, 1));
+  return cachedListing(WHOLE_CATALOGUE, () => pageThrough({}, FULL_PAGE_SIZE, FULL_MAX_PAGES, 1));
 }
 
 /**

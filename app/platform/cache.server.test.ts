@@ -59,3 +59,23 @@ describe("a refresh behind a stale value", () => {
     expect(arrivals[1]).toBeGreaterThanOrEqual(0);
   });
 });
+
+describe("what a cache holds", () => {
+  it("a value it would answer without waiting: fresh, or stale within its window", async () => {
+    vi.useFakeTimers({ now: 1_000_000, toFake: ["Date"] });
+    try {
+      const cache = createCache();
+      const read = () =>
+        cache.cached({ key: "list", ttl: 1_000, swr: 5_000, getFreshValue: async () => [1, 2] });
+      expect(cache.holds("list")).toBe(false);
+      await read();
+      expect(cache.holds("list")).toBe(true);
+      vi.setSystemTime(1_000_000 + 5_900); // stale: answered, refreshed behind
+      expect(cache.holds("list")).toBe(true);
+      vi.setSystemTime(1_000_000 + 6_100); // past its window: a read would wait
+      expect(cache.holds("list")).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

@@ -61,6 +61,11 @@ export interface AppCache {
     policy: CachePolicy;
     getFreshValues: (params: P[]) => Promise<(T | null)[]>;
   }): Promise<(T | null)[]>;
+  /**
+   * Whether `cached` would answer `key` without waiting: its value is fresh, or stale within its
+   * stale-while-revalidate window (then refreshed behind the answer).
+   */
+  holds(key: string): boolean;
   delete(key: string): void;
   clear(): void;
   readonly size: number;
@@ -216,6 +221,12 @@ export function createCache(options: CacheOptions = {}): AppCache {
       );
     },
 
+    holds(key) {
+      const entry = lru.get(key);
+      return (
+        entry !== undefined && Date.now() - entry.metadata.createdTime <= totalTtl(entry.metadata)
+      );
+    },
     delete(key) {
       lru.delete(key);
     },
