@@ -280,15 +280,30 @@ describe("once the whole catalogue is held", () => {
     expect(list.mock.calls.map(([p]) => [p.categoria, p.search])).toEqual([["22", "cámara"]]);
   });
 
-  it("past the catalogue's stale window, a category is walked again, not waited on", async () => {
-    list.mockImplementation(async ({ categoria, offset }) =>
-      page(categoria ?? "", offset, 4, false),
+  it("past the catalogue's window, a category is walked, and the catalogue read again behind it", async () => {
+    list.mockImplementation(async ({ categoria, offset, limit }) =>
+      categoria
+        ? page(categoria, offset, 4, false)
+        : {
+            products: Array.from({ length: offset < 200 ? limit : 3 }, (_, i) =>
+              inCategory(`new-${offset + i}`, [ref("22", 1), ref("200", 2)]),
+            ),
+            hasMore: offset < 200,
+            total: 203,
+          },
     );
     vi.useFakeTimers({ now: Date.now() + 36 * 60_000, toFake: ["Date"] });
     try {
-      const products = await loadListing({ categoria: "200" });
-      expect(products.map((p) => p.id)).toEqual(["200-0", "200-1", "200-2", "200-3"]);
-      expect(list.mock.calls.map(([p]) => [p.categoria, p.limit])).toEqual([["200", 60]]);
+      const walked = await loadListing({ categoria: "200" });
+      expect(walked.map((p) => p.id)).toEqual(["200-0", "200-1", "200-2", "200-3"]);
+      expect(list.mock.calls.map(([p]) => p.categoria)).toContain("200");
+      // The catalogue, read again page by page behind it, answers the next listing.
+      await vi.waitFor(() => expect(list).toHaveBeenCalledTimes(3));
+      list.mockClear();
+      await vi.waitFor(async () =>
+        expect(await loadListing({ categoria: "200" })).toHaveLength(203),
+      );
+      expect(list).not.toHaveBeenCalled();
     } finally {
       vi.useRealTimers();
     }

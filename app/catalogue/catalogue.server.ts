@@ -15,6 +15,7 @@ import {
   listProducts,
   type ProductPage,
 } from "~/merchant-api/client.server";
+import { behindRequests } from "~/platform/arrival.server";
 import { createCache } from "~/platform/cache.server";
 import { logger } from "~/platform/logger.server";
 
@@ -176,8 +177,13 @@ export async function loadListing(params: {
 }): Promise<readonly Product[]> {
   const categoria = params.categoria?.trim() || undefined;
   const search = params.search?.trim() || undefined;
-  if (categoria && !search && listings.holds(WHOLE_CATALOGUE)) {
-    return productsOfCategory(await loadWholeCatalogue(), categoria);
+  if (categoria && !search) {
+    if (listings.holds(WHOLE_CATALOGUE)) {
+      return productsOfCategory(await loadWholeCatalogue(), categoria);
+    }
+    // Read once and past its window now (nobody asked for it in half an hour): read again
+    // behind the shoppers, so the next listings come from it; this one is walked meanwhile.
+    if (wholeCatalogueRead) behindRequests(warmWholeCatalogue);
   }
   const key = `catalogue:listing:${categoria ?? ""}:${search?.toLowerCase() ?? ""}`;
   return cachedListing(key, () =>
@@ -188,12 +194,18 @@ export async function loadListing(params: {
 }
 
 const WHOLE_CATALOGUE = "catalogue:all";
+/** The whole catalogue was read whole once: from then on the category listings keep it read. */
+let wholeCatalogueRead = false;
 
 /** Every product of the catalogue (no category, no search); the sitemap reads it too. */
 export function loadWholeCatalogue(): Promise<Product[]> {
   // Read behind the shoppers (a second after start, then behind its stale copy): one page at a
   // time, so a slow API holds one upstream slot with it, not four (0520, 0625).
-  return cachedListing(WHOLE_CATALOGUE, () => pageThrough({}, FULL_PAGE_SIZE, FULL_MAX_PAGES, 1));
+  return cachedListing(WHOLE_CATALOGUE, async () => {
+    const read = await pageThrough({}, FULL_PAGE_SIZE, FULL_MAX_PAGES, 1);
+    wholeCatalogueRead ||= read.complete;
+    return read;
+  });
 }
 
 /**
