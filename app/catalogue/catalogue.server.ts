@@ -181,8 +181,8 @@ export async function loadListing(params: {
     if (listings.holds(WHOLE_CATALOGUE)) {
       return productsOfCategory(await loadWholeCatalogue(), categoria);
     }
-    // Read once and past its window now (nobody asked for it in half an hour): read again
-    // behind the shoppers, so the next listings come from it; this one is walked meanwhile.
+    // Read once, and past its window now (nobody asked for it for 35 minutes): read again behind
+    // the shoppers, so the next listings come from it; this one is walked meanwhile.
     if (wholeCatalogueRead) behindRequests(warmWholeCatalogue);
   }
   const key = `catalogue:listing:${categoria ?? ""}:${search?.toLowerCase() ?? ""}`;
