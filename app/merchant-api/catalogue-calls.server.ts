@@ -39,7 +39,7 @@ const enc = encodeURIComponent;
 
 export function createCatalogueCalls({ transport, cache, ns }: CallContext) {
   // A list's products, each the object already held when unchanged (held-products.server.ts).
-  const hold = createHeldProducts();
+  const { hold, held } = createHeldProducts();
   const listed = (raw: unknown) => normalizeProducts(raw).map(hold);
 
   async function fetchProduct(id: string): Promise<Product> {
@@ -73,6 +73,11 @@ export function createCatalogueCalls({ transport, cache, ns }: CallContext) {
         ...CACHE_POLICY.product,
         getFreshValue: () => fetchProduct(clean),
       });
+    },
+
+    /** The product as a list of the API last gave it, if held (no call, any age). */
+    listedProduct(id: string): Product | undefined {
+      return held(id.trim());
     },
 
     /**

@@ -88,6 +88,10 @@ registerApiProbe(() => apiClient().probe());
 export async function getProduct(id: string): Promise<Product> {
   return apiClient().getProduct(id);
 }
+/** The product as a list of the API last gave it, if held: no call, and of any age. */
+export function listedProduct(id: string): Product | undefined {
+  return apiClient().listedProduct(id);
+}
 /** GET /api/productos/batch?ids=…; unknown ids are left out. */
 export async function getProductsBatch(ids: string[]): Promise<Product[]> {
   return apiClient().getProductsBatch(ids);

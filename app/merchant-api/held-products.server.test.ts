@@ -5,7 +5,7 @@ import { makeProduct } from "./product.fixtures";
 
 describe("createHeldProducts", () => {
   it("gives the object already held for an unchanged product, and a changed one in its place", () => {
-    const hold = createHeldProducts();
+    const { hold } = createHeldProducts();
     const cameras = { id: "22", name: "Cámaras", level: 2 };
     const domo = makeProduct({ id: "7", title: "Domo", price: 1000, categories: [cameras] });
     // Every read is a fresh copy, as from the API.
@@ -36,7 +36,7 @@ describe("createHeldProducts", () => {
     });
     for (const field of Object.keys(base) as (keyof Product)[]) {
       if (field === "id") continue;
-      const hold = createHeldProducts();
+      const { hold } = createHeldProducts();
       const held = hold(base);
       const value = base[field];
       const changed =
@@ -56,7 +56,7 @@ describe("createHeldProducts", () => {
   });
 
   it("compares specifications by name and value, not by the order the API lists them", () => {
-    const hold = createHeldProducts();
+    const { hold } = createHeldProducts();
     const specs = { Marca: "Hikvision", Resolución: "4 MP" };
     const held = hold(makeProduct({ id: "9", specifications: specs }));
     const reordered = { Resolución: "4 MP", Marca: "Hikvision" };
@@ -67,7 +67,7 @@ describe("createHeldProducts", () => {
   });
 
   it("holds a product read again as unchanged, whatever the store keeps on it under a symbol", () => {
-    const hold = createHeldProducts();
+    const { hold } = createHeldProducts();
     const domo = makeProduct({ id: "7", title: "Domo" });
     const held = hold(structuredClone(domo));
     // As the search keeps a product's normalised text (app/search/search.ts).
@@ -76,12 +76,24 @@ describe("createHeldProducts", () => {
   });
 
   it("forgets the least recently read past its bound", () => {
-    const hold = createHeldProducts(2);
+    const { hold } = createHeldProducts(2);
     const one = hold(makeProduct({ id: "1" }));
     const two = hold(makeProduct({ id: "2" }));
     hold(makeProduct({ id: "1" }));
     hold(makeProduct({ id: "3" }));
     expect(hold(makeProduct({ id: "1" }))).toBe(one);
     expect(hold(makeProduct({ id: "2" }))).not.toBe(two);
+  });
+});
+
+describe("held", () => {
+  it("gives the product as last read, and nothing for one never read", () => {
+    const { hold, held } = createHeldProducts();
+    const domo = makeProduct({ id: "7", title: "Domo", sku: "DS-2CD" });
+    hold(domo);
+    expect(held("7")).toBe(domo);
+    const renamed = hold({ ...domo, sku: "DS-2CD-B" });
+    expect(held("7")).toBe(renamed);
+    expect(held("8")).toBeUndefined();
   });
 });

@@ -10,14 +10,20 @@
 import { LRUCache } from "lru-cache";
 import type { Product, ProductCategoryRef } from "./product.ts";
 
-/** The products held, by id, at most `max` (above the catalogue's 22,500). */
+/**
+ * The products held, by id, at most `max` (above the catalogue's 22,500): `hold` takes a read
+ * product and gives the one object for it; `held` gives the product as last read, if any.
+ */
 export function createHeldProducts(max = 60_000) {
-  const held = new LRUCache<string, Product>({ max });
-  return function hold(product: Product): Product {
-    const known = held.get(product.id);
-    if (known && sameProduct(known, product)) return known;
-    held.set(product.id, product);
-    return product;
+  const products = new LRUCache<string, Product>({ max });
+  return {
+    hold(product: Product): Product {
+      const known = products.get(product.id);
+      if (known && sameProduct(known, product)) return known;
+      products.set(product.id, product);
+      return product;
+    },
+    held: (id: string): Product | undefined => products.peek(id),
   };
 }
 

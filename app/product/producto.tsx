@@ -7,6 +7,7 @@ import {
   getAccessories,
   getProduct,
   getRelatedProducts,
+  listedProduct,
   pdfExists,
   PRODUCT_NOT_FOUND,
   withCurrentPrices,
@@ -44,7 +45,15 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const id = params.productId;
   if (!PRODUCT_ID.test(id)) notFound();
 
-  // Price and datasheet need the product's sku, so they chain on it; the rest runs alongside.
+  // The datasheet needs the product's sku and waits for the product's read. A sku a list already
+  // gave (the whole catalogue is held) lets price and datasheet be asked alongside, one round of
+  // calls and not two (docs/decisions/0710): the calls below then join them, in flight or cached;
+  // a sku that changed since is asked for anew.
+  const listed = listedProduct(id);
+  if (listed) {
+    void withCurrentPrices([listed]);
+    if (listed.sku) void pdfExists(listed.sku);
+  }
   const main = getProduct(id).then(async (product) => {
     const [priced, hasDatasheet] = await Promise.all([
       withCurrentPrices([product]).then(
