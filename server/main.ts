@@ -7,6 +7,7 @@ import { loadAppBuild } from "./app-build.ts";
 import { createAnswerFromMemory } from "./answer-from-memory.ts";
 import { createStoreApp } from "./express-app.ts";
 import { createHttpServer } from "./http-server.ts";
+import { listenWithSockets } from "./listen.ts";
 import { listenMetrics } from "./metrics-routes.ts";
 import { warmNextTick } from "./next-tick.ts";
 import { createRequestLog } from "./request-log.ts";
@@ -71,21 +72,20 @@ const answerFromMemory =
 
 await warmNextTick();
 const server = createHttpServer(app, answerFromMemory, logger);
-server.listen(cfg.port, cfg.host, () => {
-  const address = server.address();
-  const port = typeof address === "object" && address ? address.port : cfg.port;
-  logger.info(
-    {
-      url: `http://${cfg.host}:${port}`,
-      api: cfg.apiUrl ? "remote" : "sandbox",
-      mode: cfg.env,
-      limits: cfg.redisUrl ? "redis" : "memory",
-    },
-    "store listening",
-  );
-  // The whole catalogue's first read, once the start's own work is done (see warmWholeCatalogue).
-  if (cfg.env === "production") setTimeout(() => host.catalogue.warm(), 1000).unref();
-});
+const listening = await listenWithSockets(server, cfg.port, cfg.host);
+logger.info(
+  {
+    url: `http://${cfg.host}:${listening.port}`,
+    api: cfg.apiUrl ? "remote" : "sandbox",
+    mode: cfg.env,
+    limits: cfg.redisUrl ? "redis" : "memory",
+  },
+  "store listening",
+);
+// The whole catalogue's first read, once the start's own work is done (see warmWholeCatalogue).
+if (cfg.env === "production") setTimeout(() => host.catalogue.warm(), 1000).unref();
 
 const metricsServer = listenMetrics(host, cfg);
-stopOnSignals({ store: server, metrics: metricsServer }, host, async () => loaded.vite?.close());
+stopOnSignals({ store: server, listening, metrics: metricsServer }, host, async () =>
+  loaded.vite?.close(),
+);

@@ -1,9 +1,10 @@
 /** Graceful shutdown: stop accepting, let in-flight requests finish, then exit 0. */
 import type http from "node:http";
 import type { ServerHost } from "./app-build.ts";
+import type { Listening } from "./listen.ts";
 
 export function stopOnSignals(
-  servers: { store: http.Server; metrics: http.Server | undefined },
+  servers: { store: http.Server; listening: Listening; metrics: http.Server | undefined },
   host: ServerHost,
   closing: () => Promise<unknown>,
 ): void {
@@ -13,9 +14,10 @@ export function stopOnSignals(
     stopping = true;
     host.logger.info({ signal }, "shutting down");
     servers.metrics?.close();
-    servers.store.close(() => {
-      void Promise.all([closing(), host.limits.close()]).finally(() => process.exit(0));
-    });
+    void servers.listening
+      .close()
+      .then(() => Promise.all([closing(), host.limits.close()]))
+      .finally(() => process.exit(0));
     servers.store.closeIdleConnections();
     setTimeout(() => {
       host.logger.warn("forced exit after 10 s");

@@ -249,32 +249,38 @@ test.describe.serial("own server", () => {
     );
   });
 
-  test("SIGTERM lets an in-flight request finish, then exits 0", async () => {
+  test("SIGTERM lets the requests in flight finish, on every listening socket, then exits 0", async () => {
     const body = "intent=login&email=&password=";
-    const socket = net.connect(PORT, "127.0.0.1");
-    await new Promise<void>((r) => socket.once("connect", () => r()));
-    let response = "";
-    socket.on("data", (chunk: Buffer) => (response += chunk.toString()));
-    const closed = new Promise<void>((r) => socket.once("close", () => r()));
-    socket.write(
-      [
-        "POST /login HTTP/1.1",
-        "Host: tienda.example.co",
-        "Origin: https://tienda.example.co",
-        "Content-Type: application/x-www-form-urlencoded",
-        `Content-Length: ${body.length}`,
-        "Connection: close",
-        "",
-        body.slice(0, 10),
-      ].join("\r\n"),
+    // Sixteen connections: the kernel spreads them over the store's listening sockets (0710).
+    const requests = await Promise.all(
+      Array.from({ length: 16 }, async () => {
+        const socket = net.connect(PORT, "127.0.0.1");
+        await new Promise<void>((r) => socket.once("connect", () => r()));
+        let response = "";
+        socket.on("data", (chunk: Buffer) => (response += chunk.toString()));
+        const closed = new Promise<void>((r) => socket.once("close", () => r()));
+        socket.write(
+          [
+            "POST /login HTTP/1.1",
+            "Host: tienda.example.co",
+            "Origin: https://tienda.example.co",
+            "Content-Type: application/x-www-form-urlencoded",
+            `Content-Length: ${body.length}`,
+            "Connection: close",
+            "",
+            body.slice(0, 10),
+          ].join("\r\n"),
+        );
+        return { socket, closed, response: () => response };
+      }),
     );
     await new Promise((r) => setTimeout(r, 300));
     const exited = exitCode(server.child);
     server.child.kill("SIGTERM");
     await new Promise((r) => setTimeout(r, 300));
-    socket.end(body.slice(10));
-    await closed;
-    expect(response).toMatch(/^HTTP\/1\.1 (200|400)/);
+    for (const { socket } of requests) socket.end(body.slice(10));
+    await Promise.all(requests.map(({ closed }) => closed));
+    for (const { response } of requests) expect(response()).toMatch(/^HTTP\/1\.1 (200|400)/);
     expect(await exited).toBe(0);
   });
 });
