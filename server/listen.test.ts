@@ -61,4 +61,13 @@ describe("listenWithSockets", () => {
     });
     await new Promise((resolve) => alone.close(resolve));
   });
+
+  it("refuses a port a store already listens on, as one socket would", async () => {
+    listening = await listenWithSockets(http.createServer(), 0, "127.0.0.1", 4);
+    const second = http.createServer();
+    await expect(listenWithSockets(second, listening.port, "127.0.0.1", 4)).rejects.toMatchObject({
+      code: "EADDRINUSE",
+    });
+    expect(second.listening).toBe(false);
+  });
 });

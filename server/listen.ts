@@ -12,7 +12,7 @@ import type http from "node:http";
 import net from "node:net";
 
 /** Sockets on the port: 16 let a crawl's fifty new connections in within a few turns. */
-export const LISTENING_SOCKETS = 16;
+const LISTENING_SOCKETS = 16;
 
 export interface Listening {
   port: number;
@@ -45,6 +45,13 @@ export async function listenWithSockets(
 ): Promise<Listening> {
   const count = process.platform === "linux" && cluster.isPrimary ? sockets : 1;
   const reusePort = count > 1;
+  if (reusePort && port !== 0) {
+    // A port another store already listens on (with SO_REUSEPORT too) is refused, as with one
+    // socket, not shared with it: a socket without the option cannot take a port in use.
+    const probe = net.createServer();
+    await listen(probe, { port, host });
+    await closed(probe);
+  }
   await listen(server, { port, host, reusePort });
   const address = server.address();
   const bound = typeof address === "object" && address ? address.port : port;

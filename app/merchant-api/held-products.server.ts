@@ -17,7 +17,7 @@ import type { Product, ProductCategoryRef } from "./product.ts";
 export function createHeldProducts(max = 60_000) {
   const products = new LRUCache<string, Product>({ max });
   return {
-    hold(product: Product): Product {
+    hold: (product: Product): Product => {
       const known = products.get(product.id);
       if (known && sameProduct(known, product)) return known;
       products.set(product.id, product);

@@ -45,10 +45,10 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const id = params.productId;
   if (!PRODUCT_ID.test(id)) notFound();
 
-  // The datasheet needs the product's sku and waits for the product's read. A sku a list already
-  // gave (the whole catalogue is held) lets price and datasheet be asked alongside, one round of
-  // calls and not two (docs/decisions/0710): the calls below then join them, in flight or cached;
-  // a sku that changed since is asked for anew.
+  // Price and datasheet are asked for after the product's read, which gives the sku. When a list
+  // already gave the product (the whole catalogue is held), they are asked for at once, beside
+  // it: one round of calls, not two (docs/decisions/0710). The calls after the read then join
+  // them, in flight or cached; a sku changed since is asked for anew.
   const listed = listedProduct(id);
   if (listed) {
     void withCurrentPrices([listed]);
