@@ -1,11 +1,11 @@
 /**
  * The store's port, listened on by several sockets in one process (docs/decisions/0710). Node
- * accepts one connection per listening socket in each turn of its event loop (libuv 1.45, "don't
- * accept() connections in a loop"), and under load a turn lasts tens of milliseconds: the fifty
- * connections a crawl opened at once were accepted one a turn over 2.5 s, while the connections
- * already accepted were answered again and again. With SO_REUSEPORT the kernel spreads new
- * connections over the sockets, and a turn accepts up to one on each. Every socket hands its
- * connections to the one HTTP server, which answers them as its own.
+ * accepts one connection per listening socket in each turn of its event loop (libuv's "don't
+ * accept() connections in a loop", 2022), and under load a turn lasts tens of milliseconds: the
+ * fifty connections a crawl opened at once were accepted one a turn over 2.5 s, while the
+ * connections already accepted were answered again and again. With SO_REUSEPORT the kernel
+ * spreads new connections over the sockets, and a turn accepts up to one on each. Every socket
+ * hands its connections to the one HTTP server, which answers them as its own.
  */
 import cluster from "node:cluster";
 import type http from "node:http";
