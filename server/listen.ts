@@ -55,8 +55,9 @@ export async function listenWithSockets(
   await listen(server, { port, host, reusePort });
   const address = server.address();
   const bound = typeof address === "object" && address ? address.port : port;
+  // Without Nagle's algorithm, as the HTTP server sets up the connections it accepts itself.
   const more = Array.from({ length: count - 1 }, () =>
-    net.createServer((socket) => server.emit("connection", socket)),
+    net.createServer({ noDelay: true }, (socket) => server.emit("connection", socket)),
   );
   await Promise.all(more.map((socket) => listen(socket, { port: bound, host, reusePort })));
   return {
