@@ -8,6 +8,7 @@
  * hands its connections to the one HTTP server, which answers them as its own.
  */
 import cluster from "node:cluster";
+import { once } from "node:events";
 import type http from "node:http";
 import net from "node:net";
 
@@ -23,14 +24,10 @@ export interface Listening {
 const closed = (server: net.Server) =>
   new Promise<void>((resolve) => server.close(() => resolve()));
 
-function listen(server: net.Server, options: net.ListenOptions): Promise<void> {
-  return new Promise((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options, () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
+/** Listens; rejects with the socket's error (a port in use). */
+async function listen(server: net.Server, options: net.ListenOptions): Promise<void> {
+  server.listen(options);
+  await once(server, "listening");
 }
 
 /**

@@ -4,7 +4,14 @@
  * stale-while-revalidate and shared in-flight requests; on top of that a value
  * past its TTL is still served for a while when the upstream fails.
  */
-import { cachified, createBatch, type Cache, type CacheEntry, totalTtl } from "@epic-web/cachified";
+import {
+  cachified,
+  createBatch,
+  type Cache,
+  type CacheEntry,
+  shouldRefresh,
+  totalTtl,
+} from "@epic-web/cachified";
 import { LRUCache } from "lru-cache";
 import { behindRequests } from "./arrival.server.ts";
 import { logger } from "./logger.server.ts";
@@ -222,10 +229,9 @@ export function createCache(options: CacheOptions = {}): AppCache {
     },
 
     holds(key) {
+      // cachified's own rule: it waits for a fresh value only once the entry is past ttl + swr.
       const entry = lru.get(key);
-      return (
-        entry !== undefined && Date.now() - entry.metadata.createdTime <= totalTtl(entry.metadata)
-      );
+      return entry !== undefined && shouldRefresh(entry.metadata) !== "now";
     },
     delete(key) {
       lru.delete(key);
