@@ -9,6 +9,7 @@
  * - crawl: 50 connections over distinct product pages and filter listings, each once: pages/s,
  *   p99, errors, CPU per page.
  * - first and crawl measure a running store: other pages go first, once (`warmUp`).
+ * - first with BENCH_COMPARE: two builds' stores asked each page in turn (`compareFirstVisits`).
  * - memory: resident memory after start and after a walk of every product page and every
  *   category listing (BENCH_WALK caps the product pages), and the time from start to ready.
  *
@@ -131,8 +132,8 @@ export interface FirstVisitCounts {
   warmProducts: number;
 }
 
-/** The pages the process has served: the warm-up's, then the measured ones. */
-let served = 0;
+/** The pages each store (by port) has served: the warm-up's, then the measured ones. */
+const served = new Map<number, number>();
 
 /**
  * The process's own first pages compile its code and read what every page shows (the categories
@@ -143,17 +144,31 @@ let served = 0;
  * compiled by V8 (docs/decisions/0665); 10 reads a process that has just started.
  */
 async function warmUp(port: number, sample: CatalogueSample, counts: FirstVisitCounts) {
-  if (served > 0) return;
-  const warm = [
-    ...sample.products.slice(-counts.warmProducts),
-    ...sample.searches.slice(-WARM_SEARCHES),
-    ...sample.searches
-      .slice(-WARM_SEARCHES)
-      .map((p) => p.replace("/buscar?q=", "/productos?search=")),
-  ];
+  if (served.has(port)) return;
+  const warm = warmPages(sample, counts);
   for (const p of warm) await send(port, p);
-  served = warm.length;
+  served.set(port, warm.length);
 }
+
+const warmPages = (sample: CatalogueSample, counts: FirstVisitCounts) => [
+  ...sample.products.slice(-counts.warmProducts),
+  ...sample.searches.slice(-WARM_SEARCHES),
+  ...sample.searches
+    .slice(-WARM_SEARCHES)
+    .map((p) => p.replace("/buscar?q=", "/productos?search=")),
+];
+
+/** The classes of first visits `first` measures, each a list of addresses asked for once. */
+function firstVisitClasses(sample: CatalogueSample, counts: FirstVisitCounts) {
+  return [
+    ["product page", sample.products.slice(0, counts.products)],
+    ["filter listing", sample.listings.slice(0, counts.listings)],
+    ["search", sample.searches.slice(0, counts.searches)],
+  ] as const;
+}
+
+const countServed = (port: number, pages: number) =>
+  served.set(port, (served.get(port) ?? 0) + pages);
 
 export async function firstVisitsScenario(
   port: number,
@@ -161,29 +176,84 @@ export async function firstVisitsScenario(
   counts: FirstVisitCounts,
   meters: Meters,
 ) {
-  const classes: Array<[string, string[]]> = [
-    ["product page", sample.products.slice(0, counts.products)],
-    ["filter listing", sample.listings.slice(0, counts.listings)],
-    ["search", sample.searches.slice(0, counts.searches)],
-  ];
   await warmUp(port, sample, counts);
   console.log("\nFirst visits, one connection, each page asked for once (docs/decisions/0520)\n");
   console.log(
-    `(after ${fmt(served)} other pages: the last product pages and searches of the sample)\n`,
+    `(after ${fmt(served.get(port) ?? 0)} other pages: the last product pages and searches of the sample)\n`,
   );
   console.log(
     "| page | pages | store CPU ms median | mean | p90 | sandbox CPU ms mean | TTFB p50 ms | p99 ms | statuses |",
   );
   console.log("|---|---|---|---|---|---|---|---|---|");
-  for (const [name, paths] of classes) {
+  for (const [name, paths] of firstVisitClasses(sample, counts)) {
     const { cpu, sandboxCpu, ttfb, tally } = await oneByOne(port, paths, meters);
-    served += paths.length;
+    countServed(port, paths.length);
     const mean = cpu.reduce((a, b) => a + b, 0) / Math.max(1, cpu.length);
     const sandboxMean = sandboxCpu.reduce((a, b) => a + b, 0) / Math.max(1, sandboxCpu.length);
     console.log(
       `| ${name} | ${fmt(paths.length)} | ${fmt(median(cpu), 2)} | ${fmt(mean, 2)} | ` +
         `${fmt(percentile(cpu, 0.9), 2)} | ${meters.sandbox ? fmt(sandboxMean, 2) : "in the store"} | ` +
         `${fmt(percentile(ttfb, 0.5), 2)} | ${fmt(percentile(ttfb, 0.99), 2)} | ${tally.statusList()} |`,
+    );
+  }
+}
+
+/** A store `compareFirstVisits` measures: its port, label and CPU meter. */
+export interface ComparedStore {
+  port: number;
+  label: string;
+  cpuNs: () => number | undefined;
+}
+
+/**
+ * `first` for two stores at once (BENCH_COMPARE, docs/decisions/0715): each address is asked
+ * of one store, then of the other, which goes first on every other page. This host's speed
+ * moves by half within minutes, so two runs one after the other cannot tell a change of a tenth;
+ * pages asked in turn see the host alike. Prints each store's CPU a page and the median of the
+ * differences page by page.
+ */
+export async function compareFirstVisits(
+  stores: readonly [ComparedStore, ComparedStore],
+  sample: CatalogueSample,
+  counts: FirstVisitCounts,
+) {
+  // Warmed in turn too: each store starts the measure as the other does, just past the same pages.
+  const warm = warmPages(sample, counts);
+  for (const p of warm) for (const store of stores) await send(store.port, p);
+  for (const store of stores) served.set(store.port, warm.length);
+  const [a, b] = stores;
+  console.log(
+    `\nFirst visits of two stores in turn, one connection each, each page asked once of each: A ${a.label}, B ${b.label}\n`,
+  );
+  console.log(
+    "| page | pages | A CPU ms median | B CPU ms median | B − A ms, median a page | B / A | A TTFB p50 ms | B TTFB p50 ms | statuses A | statuses B |",
+  );
+  console.log("|---|---|---|---|---|---|---|---|---|---|");
+  for (const [name, paths] of firstVisitClasses(sample, counts)) {
+    const ttfb: [number[], number[]] = [[], []];
+    const tallies = [new Tally(), new Tally()];
+    // CPU ms a page of A and of B, for the pages both stores could be measured on.
+    const pairs: Array<[number, number]> = [];
+    for (const [i, p] of paths.entries()) {
+      const cpu: Array<number | undefined> = [undefined, undefined];
+      for (const k of i % 2 === 0 ? [0, 1] : [1, 0]) {
+        const before = stores[k].cpuNs();
+        const answer = await send(stores[k].port, p);
+        const after = stores[k].cpuNs();
+        if (before !== undefined && after !== undefined) cpu[k] = (after - before) / 1e6;
+        ttfb[k].push(answer.ttfb);
+        tallies[k].add(answer, (status) => status === 200);
+      }
+      if (cpu[0] !== undefined && cpu[1] !== undefined) pairs.push([cpu[0], cpu[1]]);
+    }
+    for (const store of stores) countServed(store.port, paths.length);
+    const cpuA = median(pairs.map(([x]) => x));
+    const cpuB = median(pairs.map(([, y]) => y));
+    console.log(
+      `| ${name} | ${fmt(paths.length)} | ${fmt(cpuA, 2)} | ${fmt(cpuB, 2)} | ` +
+        `${fmt(median(pairs.map(([x, y]) => y - x)), 2)} | ${fmt(cpuB / cpuA, 3)} | ` +
+        `${fmt(percentile(ttfb[0], 0.5), 2)} | ${fmt(percentile(ttfb[1], 0.5), 2)} | ` +
+        `${tallies[0].statusList()} | ${tallies[1].statusList()} |`,
     );
   }
 }
@@ -259,7 +329,7 @@ export async function crawlScenario(
   }
   await warmUp(port, sample, skip);
   printWalk(
-    `crawl: ${connections} connections, ${fmt(paths.length)} distinct product pages and filter listings, each once (after ${fmt(served)} other pages)`,
+    `crawl: ${connections} connections, ${fmt(paths.length)} distinct product pages and filter listings, each once (after ${fmt(served.get(port) ?? 0)} other pages)`,
     await walk(port, paths.slice(0, pages), connections, meters),
   );
 }

@@ -26,6 +26,10 @@
  * BENCH_API=remote runs the sandbox in its own process (`npm run sandbox`, on BENCH_PORT + 1)
  * and points the store at it with API_URL: the CPU of each process is reported apart.
  *
+ * BENCH_COMPARE=<build folder> compares two builds on the same host at the same moment: `first`
+ * asks each page of the store built in BUILD_DIR (A) and of one built in that folder (B, on
+ * BENCH_PORT + 2) in turn, and prints both and their difference a page (docs/decisions/0715).
+ *
  * Knobs: BENCH_PORT, BENCH_SECONDS, BENCH_CONNECTIONS and BENCH_PAGE_ROUNDS (pages),
  * BENCH_BROWSING_CONNECTIONS, BENCH_BROWSING_SECONDS, BENCH_CART_CONNECTIONS, BENCH_CART_SECONDS, BENCH_WARMUP_SECONDS,
  * BENCH_CLUSTER=1 and WEB_CONCURRENCY (workers), BENCH_NODE_ARGS (flags for the server's node),
@@ -33,14 +37,17 @@
  * BENCH_FIRST_PRODUCTS, BENCH_FIRST_LISTINGS, BENCH_FIRST_SEARCHES and BENCH_FIRST_WARM (the
  * product pages served before `first` or `crawl` measures: 3,000 by default, a running store's;
  * 10 reads a process that has just started, docs/decisions/0655, 0665), BENCH_CRAWL_PAGES
- * (crawl), BENCH_WALK (the product pages of the memory walk; all by default), BENCH_API. */
+ * (crawl), BENCH_WALK (the product pages of the memory walk; all by default), BENCH_API,
+ * BENCH_COMPARE. */
 import { setTimeout as sleep } from "node:timers/promises";
 import { closeConnections, fmt, type RequestOptions, send, Tally } from "./http.ts";
 import { browsingStep, discoverSite, random, type Site } from "./browsing-mix.ts";
 import { pagesScenario } from "./pages.ts";
 import { measureSandboxSearch } from "./sandbox-search.ts";
 import {
+  type CatalogueSample,
   catalogueSample,
+  compareFirstVisits,
   crawlScenario,
   firstVisitsScenario,
   type Meters,
@@ -52,6 +59,7 @@ import {
   serverCpuMs,
   serverCpuNs,
   serverMemoryMb,
+  spawnStore,
   startServer,
   stopServer,
 } from "./store-process.ts";
@@ -87,6 +95,8 @@ const WALK_PRODUCTS = env("BENCH_WALK", Infinity);
 /** BENCH_API=remote: the sandbox in its own process, the store pointed at it by API_URL. */
 const REMOTE = process.env.BENCH_API === "remote";
 const DATA_DIR = process.env.SANDBOX_DATA_DIR ?? ".data/sandbox";
+/** BENCH_COMPARE: the build folder of a second store, measured beside the first by `first`. */
+const COMPARE = process.env.BENCH_COMPARE;
 
 const chosen = process.argv.slice(2);
 const runs = (name: string) => chosen.length === 0 || chosen.includes(name);
@@ -94,22 +104,40 @@ const runs = (name: string) => chosen.length === 0 || chosen.includes(name);
 /** A request to the store. */
 const request = (path: string, options?: RequestOptions) => send(PORT, path, options);
 
-async function waitForHealth() {
+async function waitForHealth(port = PORT) {
   for (let i = 0; i < 1200; i++) {
-    if ((await request("/healthz")).status === 200) return;
+    if ((await send(port, "/healthz")).status === 200) return;
     await sleep(100);
   }
   throw new Error("the server did not become healthy in 120 s");
 }
 
 /** Waits until the store's CPU stays under 5 % of a core for a second (at most 60 s). */
-async function waitForIdle() {
+async function waitForIdle(cpuNsOf: () => number | undefined = serverCpuNs) {
   const since = performance.now();
   let quiet = 0;
   while (quiet < 2 && performance.now() - since < 60_000) {
-    const before = serverCpuNs() ?? 0;
+    const before = cpuNsOf() ?? 0;
     await sleep(500);
-    quiet = (serverCpuNs() ?? 0) - before < 25e6 ? quiet + 1 : 0;
+    quiet = (cpuNsOf() ?? 0) - before < 25e6 ? quiet + 1 : 0;
+  }
+}
+
+/** `first` for the store in BUILD_DIR and one started from COMPARE's build, in turn. */
+async function compareScenario(sample: CatalogueSample, apiEnv: Record<string, string>) {
+  const port = PORT + 2;
+  const other = spawnStore(port, COMPARE!, false, apiEnv);
+  try {
+    await waitForHealth(port);
+    const otherCpuNs = () => (other.pid ? cpuNs(other.pid) : undefined);
+    await waitForIdle(otherCpuNs);
+    const stores = [
+      { port: PORT, label: process.env.BUILD_DIR ?? "build", cpuNs: serverCpuNs },
+      { port, label: COMPARE!, cpuNs: otherCpuNs },
+    ] as const;
+    await compareFirstVisits(stores, sample, FIRST);
+  } finally {
+    other.kill("SIGTERM");
   }
 }
 
@@ -297,7 +325,8 @@ async function cartScenario(site: Site) {
 await ensureCatalogueDb(DATA_DIR);
 const remote = REMOTE ? await startRemoteSandbox(PORT + 1, DATA_DIR) : undefined;
 const started = performance.now();
-startServer(PORT, CLUSTER, remote ? { API_URL: remote.origin } : {});
+const apiEnv: Record<string, string> = remote ? { API_URL: remote.origin } : {};
+startServer(PORT, CLUSTER, apiEnv);
 try {
   await waitForHealth();
   const readyMs = performance.now() - started;
@@ -319,7 +348,10 @@ try {
   };
   const needsSample = runs("first") || runs("crawl") || runs("memory");
   const sample = needsSample ? catalogueSample(DATA_DIR) : undefined;
-  if (sample && runs("first")) await firstVisitsScenario(PORT, sample, FIRST, meters);
+  if (sample && runs("first")) {
+    if (COMPARE) await compareScenario(sample, apiEnv);
+    else await firstVisitsScenario(PORT, sample, FIRST, meters);
+  }
   if (sample && runs("crawl")) await crawlScenario(PORT, sample, CRAWL_PAGES, 50, meters, FIRST);
   // BENCH_PAGE_CLASSES=brand,product measures only those classes.
   if (runs("pages")) await pagesScenario(PORT, PAGES, process.env.BENCH_PAGE_CLASSES?.split(","));

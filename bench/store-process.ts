@@ -13,17 +13,26 @@ const METRICS_TOKEN = "bench-metrics-0123456789abcdef";
 let server: ChildProcess | undefined;
 
 export function startServer(port: number, cluster: boolean, env: Record<string, string> = {}) {
-  // The flags `npm start` gives node, then BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/p".
+  server = spawnStore(port, process.env.BUILD_DIR ?? "build", cluster, env);
+}
+
+/**
+ * A store built in `buildDir`, started as `npm start` starts it (its node flags, then
+ * BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/p") on `port`. The caller stops it.
+ */
+export function spawnStore(
+  port: number,
+  buildDir: string,
+  cluster: boolean,
+  env: Record<string, string> = {},
+): ChildProcess {
   const nodeArgs = [
     ...startFlags(),
     ...(process.env.BENCH_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? []),
   ];
-  server = spawn(
+  return spawn(
     process.execPath,
-    [
-      ...nodeArgs,
-      path.join(process.env.BUILD_DIR ?? "build", "node", cluster ? "cluster.js" : "main.js"),
-    ],
+    [...nodeArgs, path.join(buildDir, "node", cluster ? "cluster.js" : "main.js")],
     {
       env: {
         // A secret of its own, the same from one run to the next.
@@ -31,6 +40,7 @@ export function startServer(port: number, cluster: boolean, env: Record<string, 
         METRICS_TOKEN,
         ...process.env,
         ...env,
+        BUILD_DIR: buildDir,
         NODE_ENV: "production",
         PORT: String(port),
         LOG_LEVEL: "warn",
