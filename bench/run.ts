@@ -123,17 +123,21 @@ async function waitForIdle(cpuNsOf: () => number | undefined = serverCpuNs) {
   }
 }
 
-/** `first` for the store in BUILD_DIR and one started from COMPARE's build, in turn. */
-async function compareScenario(sample: CatalogueSample, apiEnv: Record<string, string>) {
+/** `first` for the store in BUILD_DIR and one started from `buildDir`, in turn. */
+async function compareScenario(
+  buildDir: string,
+  sample: CatalogueSample,
+  apiEnv: Record<string, string>,
+) {
   const port = PORT + 2;
-  const other = spawnStore(port, COMPARE!, false, apiEnv);
+  const other = spawnStore(port, buildDir, false, apiEnv);
   try {
     await waitForHealth(port);
     const otherCpuNs = () => (other.pid ? cpuNs(other.pid) : undefined);
     await waitForIdle(otherCpuNs);
     const stores = [
       { port: PORT, label: process.env.BUILD_DIR ?? "build", cpuNs: serverCpuNs },
-      { port, label: COMPARE!, cpuNs: otherCpuNs },
+      { port, label: buildDir, cpuNs: otherCpuNs },
     ] as const;
     await compareFirstVisits(stores, sample, FIRST);
   } finally {
@@ -349,7 +353,7 @@ try {
   const needsSample = runs("first") || runs("crawl") || runs("memory");
   const sample = needsSample ? catalogueSample(DATA_DIR) : undefined;
   if (sample && runs("first")) {
-    if (COMPARE) await compareScenario(sample, apiEnv);
+    if (COMPARE) await compareScenario(COMPARE, sample, apiEnv);
     else await firstVisitsScenario(PORT, sample, FIRST, meters);
   }
   if (sample && runs("crawl")) await crawlScenario(PORT, sample, CRAWL_PAGES, 50, meters, FIRST);
