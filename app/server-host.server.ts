@@ -24,7 +24,7 @@ import {
   watchPageCache,
 } from "~/platform/metrics.server";
 import { createRequestReaders } from "~/platform/node-request.server";
-import { createPageCache } from "~/platform/page-cache.server";
+import { createPageCache, takeRenderedBytes } from "~/platform/page-cache.server";
 import { servePrecompressed } from "~/platform/precompressed.server";
 import {
   addressGroup,
@@ -110,7 +110,7 @@ export const serverHost = {
     isBrowserLoad,
     mounted: mountedSandbox,
   },
-  pages: { createPageCache, personalSlots, withoutPersonalCookies },
+  pages: { createPageCache, personalSlots, withoutPersonalCookies, takeRenderedBytes },
   catalogue: { warm: warmWholeCatalogue },
   requests: {
     createReaders: createRequestReaders,

@@ -12,7 +12,7 @@ import { mountHealth } from "./health.ts";
 import { mountMetrics } from "./metrics-routes.ts";
 import { pathClass, type RecordRequest } from "./request-log.ts";
 import { mountSandbox } from "./sandbox-mount.ts";
-import { sendResponse, writeCached } from "./send-response.ts";
+import { sendResponse, writeCached, writeRendered } from "./send-response.ts";
 import { mountStaticFiles } from "./static-files.ts";
 
 /** Seconds a 503 asks the client to wait before trying again. */
@@ -164,7 +164,9 @@ function appRoutes(
       if (response.status === 503 && !response.headers.has("Retry-After")) {
         res.setHeader("Retry-After", String(RETRY_AFTER_SECONDS));
       }
-      await sendResponse(res, response);
+      const rendered = host.pages.takeRenderedBytes(response);
+      if (rendered) writeRendered(res, response, rendered);
+      else await sendResponse(res, response);
     } catch (error) {
       if (res.destroyed || res.writableEnded) return; // the client went away mid-answer
       next(error);

@@ -23,6 +23,24 @@ export function sendResponse(res: express.Response, response: Response): Promise
 }
 
 /**
+ * A document the app rendered, written in one piece from its bytes (`takeRenderedBytes`): no
+ * stream to read, the answer's status and headers as `sendResponse` writes them (0720).
+ */
+export function writeRendered(res: http.ServerResponse, response: Response, body: Buffer): void {
+  const headers: Record<string, string | string[]> = {};
+  // Each Set-Cookie on its own line: the Fetch headers join every other repeated name.
+  for (const [name, value] of response.headers) {
+    if (name === "set-cookie") continue;
+    headers[name] = value;
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) headers["set-cookie"] = cookies;
+  const reason = response.statusText || http.STATUS_CODES[response.status];
+  res.writeHead(response.status, reason, headers);
+  res.end(body);
+}
+
+/**
  * An answer from the page cache, written in one go: as it is, or (a shopper's page just stored,
  * plain) through the compression middleware like any rendered page.
  */

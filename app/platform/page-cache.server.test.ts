@@ -12,6 +12,7 @@ import {
   createPageCache,
   documentResponse,
   PAGE_CACHE_HEADER,
+  takeRenderedBytes,
   withoutNonce,
 } from "./page-cache.server";
 import { arrivalTime, inArrivalOrder } from "./arrival.server";
@@ -168,6 +169,31 @@ describe("createPageCache", () => {
     await rendered.arrayBuffer();
     await expect(pages.respond(get("/dos-veces"), async () => rendered)).rejects.toThrow();
     expect(pages.size().entries).toBe(0);
+  });
+
+  it("gives a rendered document's bytes once, to be written whole; any other answer, none", async () => {
+    const text = document("Ñandú, cámara 4K");
+    const rendered = documentResponse(Buffer.from(text).toString("latin1"), {
+      headers: page("x").headers,
+    });
+    expect(takeRenderedBytes(rendered)?.toString()).toBe(text);
+    // Taken: neither a second writer nor the answer's stream gets a page (docs/decisions/0720).
+    expect(() => takeRenderedBytes(rendered)).toThrow();
+    await expect(rendered.arrayBuffer()).rejects.toThrow();
+    expect(takeRenderedBytes(page("Uno"))).toBeUndefined();
+  });
+
+  it("keeps a rendered document's bytes with the answer it does not store", async () => {
+    const pages = createPageCache({ maxBytes: 1024 * 1024, freshMs: 1000, maxStaleMs: 10_000 });
+    const text = document("Aviso");
+    const latin1 = Buffer.from(text).toString("latin1");
+    const headers = page("x", { headers: { "Set-Cookie": "aviso=1" } }).headers;
+    const answer = await pages.respond(get("/aviso"), async () =>
+      documentResponse(latin1, { headers }),
+    );
+    if (!(answer instanceof Response)) throw new Error("a rendered answer was expected");
+    expect(answer.headers.get(PAGE_CACHE_HEADER)).toBe("bypass");
+    expect(takeRenderedBytes(answer)?.toString()).toBe(text);
   });
 
   it("compresses a page cheaply the first time its URL is stored, better when stored again", async () => {

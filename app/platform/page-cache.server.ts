@@ -151,6 +151,16 @@ export function documentResponse(latin1: string, init: ResponseInit): Response {
   return response;
 }
 
+/**
+ * The bytes of a document the app rendered, taken from its answer so that the server writes them
+ * in one piece, not through the answer's stream (docs/decisions/0720); undefined for any other
+ * answer. The answer's stream has nothing left to give after this.
+ */
+export function takeRenderedBytes(response: Response): Buffer | undefined {
+  const rendered = documentTexts.get(response);
+  return rendered && Buffer.from(take(rendered), "latin1");
+}
+
 async function store(
   response: Response,
   storedAt: number,
@@ -323,7 +333,15 @@ export function createPageCache({
       countPageCache("bypass");
       const headers = new Headers(own.headers);
       headers.set(PAGE_CACHE_HEADER, "bypass");
-      return new Response(own.body, { status: own.status, statusText: own.statusText, headers });
+      const answer = new Response(own.body, {
+        status: own.status,
+        statusText: own.statusText,
+        headers,
+      });
+      // Still a rendered document: its text goes with the copy.
+      const rendered = documentTexts.get(own);
+      if (rendered) documentTexts.set(answer, rendered);
+      return answer;
     },
     /** Entries and bytes held, for tests and the health page. */
     size: () => ({ entries: pages.size, bytes: pages.calculatedSize }),
