@@ -58,6 +58,7 @@ import {
   memoryMb,
   serverCpuMs,
   serverCpuNs,
+  serverMainThreadNs,
   serverMemoryMb,
   spawnStore,
   startServer,
@@ -84,6 +85,8 @@ const CART = {
 };
 const WARMUP_SECONDS = env("BENCH_WARMUP_SECONDS", 15);
 const CLUSTER = process.env.BENCH_CLUSTER === "1";
+/** The build measured (`npm run build`'s folder, or BUILD_DIR's). */
+const BUILD = process.env.BUILD_DIR ?? "build";
 const FIRST = {
   products: env("BENCH_FIRST_PRODUCTS", 300),
   listings: env("BENCH_FIRST_LISTINGS", 100),
@@ -136,7 +139,7 @@ async function compareScenario(
     const otherCpuNs = () => (other.pid ? cpuNs(other.pid) : undefined);
     await waitForIdle(otherCpuNs);
     const stores = [
-      { port: PORT, label: process.env.BUILD_DIR ?? "build", cpuNs: serverCpuNs },
+      { port: PORT, label: BUILD, cpuNs: serverCpuNs },
       { port, label: buildDir, cpuNs: otherCpuNs },
     ] as const;
     await compareFirstVisits(stores, sample, FIRST);
@@ -159,12 +162,18 @@ async function drive(
     if (mb !== undefined) memory.push(mb);
   }, 1000);
   const cpuBefore = serverCpuMs();
+  const mainBefore = serverMainThreadNs();
   await Promise.all(Array.from({ length: connections }, () => user(stop)));
   const cpuAfter = serverCpuMs();
+  const mainAfter = serverMainThreadNs();
   clearInterval(sampler);
   const cpuMs =
     cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore;
-  return { memory, cpuMs };
+  const mainMs =
+    mainBefore === undefined || mainAfter === undefined
+      ? undefined
+      : (mainAfter - mainBefore) / 1e6;
+  return { memory, cpuMs, mainMs };
 }
 
 // --- Scenarios ---
@@ -213,7 +222,7 @@ function printTally(
   tally: Tally,
   seconds: number,
   byKind: Map<string, Tally>,
-  cpuMs: number | undefined,
+  { cpuMs, mainMs }: { cpuMs?: number; mainMs?: number },
 ) {
   console.log(`\n${title}`);
   console.log(
@@ -221,7 +230,11 @@ function printTally(
       `  [${tally.statusList()}]`,
   );
   if (cpuMs !== undefined) {
-    console.log(`  server CPU  ${fmt(cpuMs / Math.max(1, tally.count), 2)} ms per request`);
+    const perRequest = (ms: number) => fmt(ms / Math.max(1, tally.count), 2);
+    console.log(
+      `  server CPU  ${perRequest(cpuMs)} ms per request` +
+        (mainMs !== undefined ? ` (its main thread ${perRequest(mainMs)})` : ""),
+    );
   }
   console.log(
     `  latency ms  p50 ${fmt(tally.percentile(0.5))}, p90 ${fmt(tally.percentile(0.9))}, ` +
@@ -257,13 +270,13 @@ async function browsingScenario(site: Site) {
   await drive(connections, WARMUP_SECONDS, shopper);
   tally = new Tally();
   byKind = new Map();
-  const { memory, cpuMs } = await drive(connections, seconds, shopper);
+  const { memory, ...cpu } = await drive(connections, seconds, shopper);
   printTally(
     `mixed browsing: ${connections} connections, ${seconds} s after the warm-up`,
     tally,
     seconds,
     byKind,
-    cpuMs,
+    cpu,
   );
   printMemory(memory);
 }
@@ -314,13 +327,13 @@ async function cartScenario(site: Site) {
   await drive(connections, Math.min(WARMUP_SECONDS, 10), shopper);
   total = new Tally();
   byKind = new Map([...byKind.keys()].map((k) => [k, new Tally()]));
-  const { memory, cpuMs } = await drive(connections, seconds, shopper);
+  const { memory, ...cpu } = await drive(connections, seconds, shopper);
   printTally(
     `cart: ${connections} shoppers with cart cookies (add, cart page, checkout), ${seconds} s`,
     total,
     seconds,
     byKind,
-    cpuMs,
+    cpu,
   );
   printMemory(memory);
 }
@@ -339,8 +352,8 @@ try {
   const settledMs = performance.now() - started;
   console.log(
     (CLUSTER
-      ? `build/node/cluster.js (${process.env.WEB_CONCURRENCY ?? "one per core"} workers)`
-      : "build/node/main.js (one process)") +
+      ? `${BUILD}/node/cluster.js (${process.env.WEB_CONCURRENCY ?? "one per core"} workers)`
+      : `${BUILD}/node/main.js (one process)`) +
       (remote ? `, merchant API: the sandbox in its own process (${remote.origin})` : "") +
       `; ready ${fmt(readyMs / 1000, 1)} s after start, idle after ${fmt(settledMs / 1000, 1)} s, ` +
       `resident then ${fmt(serverMemoryMb() ?? 0)} MB` +
@@ -348,6 +361,7 @@ try {
   );
   const meters: Meters = {
     store: serverCpuNs,
+    storeMain: serverMainThreadNs,
     sandbox: remote ? () => cpuNs(remote.pid) : undefined,
   };
   const needsSample = runs("first") || runs("crawl") || runs("memory");

@@ -134,10 +134,13 @@ export function cpuMs(pid: number): number | undefined {
   }
 }
 
+/** A thread's CPU time in ns, from the scheduler's count (`/proc/PID/task/TID/schedstat`). */
+const threadNs = (pid: number, task: number | string) =>
+  Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, "utf8").split(" ")[0]);
+
 /**
- * CPU time of a process and its children in ns, from the scheduler's count of each thread
- * (`/proc/…/task/…/schedstat`): exact where `/proc/…/stat` counts 10 ms ticks, so one request's
- * cost can be read alone. Undefined off Linux.
+ * CPU time of a process and its children in ns, every thread's: exact where `/proc/…/stat`
+ * counts 10 ms ticks, so one request's cost can be read alone. Undefined off Linux.
  */
 export function cpuNs(pid: number): number | undefined {
   try {
@@ -145,7 +148,7 @@ export function cpuNs(pid: number): number | undefined {
     for (const each of processTree(pid)) {
       for (const task of readdirSync(`/proc/${each}/task`)) {
         try {
-          ns += Number(readFileSync(`/proc/${each}/task/${task}/schedstat`, "utf8").split(" ")[0]);
+          ns += threadNs(each, task);
         } catch {
           // a thread that ended meanwhile
         }
@@ -157,7 +160,22 @@ export function cpuNs(pid: number): number | undefined {
   }
 }
 
+/**
+ * CPU time of the main thread of a process and of its children in ns. That thread answers every
+ * request and renders every page; the others (V8's collector, libuv's pool, the embedded
+ * sandbox's catalogue) run beside it, so it bounds how many pages a second a process answers
+ * (docs/decisions/0725). Undefined off Linux.
+ */
+export function mainThreadNs(pid: number): number | undefined {
+  try {
+    return processTree(pid).reduce((ns, each) => ns + threadNs(each, each), 0);
+  } catch {
+    return undefined;
+  }
+}
+
 export const serverCpuNs = () => (server?.pid ? cpuNs(server.pid) : undefined);
+export const serverMainThreadNs = () => (server?.pid ? mainThreadNs(server.pid) : undefined);
 
 /** Resident memory of one process, in MB (Linux /proc). */
 export function memoryMb(pid: number): number | undefined {
