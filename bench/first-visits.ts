@@ -107,22 +107,17 @@ async function oneByOne(port: number, paths: string[], meters: Meters) {
   const sandboxCpu: number[] = [];
   const ttfb: number[] = [];
   const tally = new Tally();
+  // The store's CPU, its main thread's and the remote sandbox's, read before and after each page.
+  const read = () => [meters.store(), meters.storeMain?.(), meters.sandbox?.()];
   for (const p of paths) {
-    const before = meters.store();
-    const mainBefore = meters.storeMain?.();
-    const sandboxBefore = meters.sandbox?.();
+    const before = read();
     const answer = await send(port, p);
     // The answer's last bytes left before the client read them: what follows is the next one's.
-    const after = meters.store();
-    const mainAfter = meters.storeMain?.();
-    const sandboxAfter = meters.sandbox?.();
-    if (before !== undefined && after !== undefined) cpu.push((after - before) / 1e6);
-    if (mainBefore !== undefined && mainAfter !== undefined) {
-      mainCpu.push((mainAfter - mainBefore) / 1e6);
-    }
-    if (sandboxBefore !== undefined && sandboxAfter !== undefined) {
-      sandboxCpu.push((sandboxAfter - sandboxBefore) / 1e6);
-    }
+    const after = read();
+    [cpu, mainCpu, sandboxCpu].forEach((list, i) => {
+      const [from, to] = [before[i], after[i]];
+      if (from !== undefined && to !== undefined) list.push((to - from) / 1e6);
+    });
     ttfb.push(answer.ttfb);
     tally.add(answer, (s) => s === 200);
   }
