@@ -7,14 +7,15 @@ import { cpuNs, mainThreadNs } from "./store-process.ts";
 // A process that burns its main thread, then a worker thread of its own, each on a word.
 const CHILD = `
 const { Worker } = require("node:worker_threads");
-const burn = (ms) => { const end = Date.now() + ms; while (Date.now() < end); };
+// Burns 300 ms of the calling thread's own CPU (not of the clock: other tests share the cores).
+const burn = () => { const from = process.threadCpuUsage(); let used = 0; while (used < 300_000) { const u = process.threadCpuUsage(from); used = u.user + u.system; } };
 const lines = require("node:readline").createInterface({ input: process.stdin });
 console.log("ready");
 lines.on("line", (word) => {
-  if (word === "main") { burn(300); console.log("done"); }
+  if (word === "main") { burn(); console.log("done"); }
   if (word === "worker") {
-    const worker = new Worker("const end = Date.now() + 300; while (Date.now() < end); require('node:worker_threads').parentPort.postMessage(1);", { eval: true });
-    // Kept alive: an ended thread leaves /proc, and its count with it.
+    const worker = new Worker("const { parentPort } = require('node:worker_threads'); (" + burn + ")(); parentPort.postMessage(1); parentPort.on('message', () => {});", { eval: true });
+    // Kept alive by its port's listener: an ended thread leaves /proc, and its count with it.
     worker.once("message", () => console.log("done"));
   }
   if (word === "exit") process.exit(0);
